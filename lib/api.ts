@@ -1,0 +1,72 @@
+import type { QueryFunction } from "@tanstack/react-query";
+
+const logRequests = process.env.NODE_ENV === "development";
+
+/** An HTTP failure: `message` is `<status>: <body or status text>`, as the spec requires. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = "ApiError";
+  }
+}
+
+async function throwIfResNotOk(res: Response) {
+  if (res.ok) return;
+  const body = await res.text().catch(() => "");
+  throw new ApiError(res.status, body, res.statusText);
+}
+
+/** Sends any method with credentials; the body is JSON only when a payload is given. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  if (logRequests) console.info(`[api] ${method} ${url}`, data ?? "");
+  const res = await fetch(url, {
+    method,
+    credentials: "include",
+    headers: data === undefined ? {} : { "Content-Type": "application/json" },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  if (logRequests) console.info(`[api] ${method} ${url} -> ${res.status}`);
+  await throwIfResNotOk(res);
+  return res;
+}
+
+type UnauthorizedBehavior = "returnNull" | "throw";
+
+/** The default query: GETs the first element of the query key and parses JSON. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const url = String(queryKey[0]);
+    if (logRequests) console.info(`[api] GET ${url}`);
+    const res = await fetch(url, { credentials: "include", signal });
+    if (logRequests) console.info(`[api] GET ${url} -> ${res.status}`);
+    if (options.on401 === "returnNull" && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/**
+ * The user-facing message inside an error from this module: the `message` of a JSON body,
+ * else the body text, else null.
+ */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  try {
+    const parsed: unknown = JSON.parse(error.body);
+    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") {
+      return parsed.message;
+    }
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return error.body.trim() || null;
+}
+
+/** True when a message says the database connection failed (spec section 8). */
+export function mentionsDatabaseConnection(message: string | null | undefined): boolean {
+  return !!message && /database connection/i.test(message);
+}

@@ -1,0 +1,128 @@
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+
+import { env } from "@/lib/env";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { DatabaseUnavailableError, translateDatabaseError } from "@/lib/db/errors";
+import { applyMigrations, type SqlRunner } from "@/lib/db/migrate";
+import { DEFAULT_PGLITE_DIR, openPglite, pgliteRunner } from "@/lib/db/pglite";
+import { postgresPoolConfig, postgresRunner } from "@/lib/db/postgres";
+
+function extend(base: PrismaClient, ready: Promise<unknown>) {
+  return base.$extends({
+    name: "database-errors",
+    query: {
+      async $allOperations({ args, query }) {
+        await ready;
+        try {
+          return await query(args);
+        } catch (error) {
+          throw translateDatabaseError(error);
+        }
+      },
+    },
+  });
+}
+
+/** The Prisma client every data function uses. */
+export type Db = ReturnType<typeof extend>;
+
+interface Connection {
+  kind: "postgres" | "embedded";
+  db: Db;
+  /** Runs `fn` with a raw SQL runner on the same database (migrations, maintenance). */
+  withSql<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+function connectPostgres(url: string, schema: string | undefined, max: number): Connection {
+  const config = postgresPoolConfig({ url, schema, max });
+  const base = new PrismaClient({ adapter: new PrismaPg(config, schema ? { schema } : undefined) });
+  return {
+    kind: "postgres",
+    db: extend(base, Promise.resolve()),
+    async withSql(fn) {
+      const client = new pg.Client({ ...config, options: undefined });
+      try {
+        await client.connect();
+        if (schema) {
+          // The extension lives in public, so every test schema shares it.
+          await client.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`);
+          await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+          await client.query(`SET search_path TO "${schema}", public`);
+        }
+        return await fn(postgresRunner(client));
+      } catch (error) {
+        throw translateDatabaseError(error);
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
+    close: () => base.$disconnect(),
+  };
+}
+
+function connectEmbedded(dir: string): Connection {
+  const pglite = openPglite(dir);
+  // The embedded database migrates itself before its first query, so it works with no setup at all.
+  const ready = pglite.waitReady
+    .then(() => applyMigrations(pgliteRunner(pglite), { useAdvisoryLock: false }))
+    .catch((error: unknown) => {
+      console.error("[db] the embedded database could not be opened:", error);
+      throw new DatabaseUnavailableError({ cause: error });
+    });
+  ready.catch(() => undefined); // reported on use, not as an unhandled rejection
+  const base = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    kind: "embedded",
+    db: extend(base, ready),
+    async withSql(fn) {
+      await ready;
+      return fn(pgliteRunner(pglite));
+    },
+    async close() {
+      await base.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+const globalForDb = globalThis as unknown as { __ottoDatabase?: Connection };
+
+function connection(): Connection {
+  if (!globalForDb.__ottoDatabase) {
+    const settings = env();
+    globalForDb.__ottoDatabase = settings.DATABASE_URL
+      ? connectPostgres(settings.DATABASE_URL, settings.DATABASE_SCHEMA, settings.DATABASE_POOL_MAX)
+      : connectEmbedded(settings.PGLITE_DIR ?? DEFAULT_PGLITE_DIR);
+  }
+  return globalForDb.__ottoDatabase;
+}
+
+/** The one Prisma client: PostgreSQL when DATABASE_URL is set, else the embedded database under .data/. */
+export function getDb(): Db {
+  return connection().db;
+}
+
+/** Which database this process uses. */
+export function databaseKind(): Connection["kind"] {
+  return connection().kind;
+}
+
+/** Applies pending migrations to the configured database; returns the names applied. */
+export function migrateDatabase(): Promise<string[]> {
+  return connection().withSql((sql) => applyMigrations(sql));
+}
+
+/** Runs `fn` with raw SQL access to the configured database. */
+export function withSql<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> {
+  return connection().withSql(fn);
+}
+
+/** Closes the database connection (scripts and tests). */
+export async function closeDb(): Promise<void> {
+  const current = globalForDb.__ottoDatabase;
+  globalForDb.__ottoDatabase = undefined;
+  await current?.close();
+}

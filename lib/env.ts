@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+// Empty strings count as unset, so `FOO=` in a .env file behaves like no FOO at all.
+const optionalString = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().optional());
+const optionalUrl = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z.url({ message: "must be a URL" }).optional(),
+);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: optionalUrl,
+    DATABASE_SCHEMA: optionalString.refine((v) => v === undefined || /^[a-z_][a-z0-9_]*$/.test(v), "must be a lower-case SQL identifier"),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
+    PGLITE_DIR: optionalString,
+    AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
+    ADMIN_EMAIL: optionalString.pipe(z.email({ message: "must be an email address" }).optional()),
+    ADMIN_PASSWORD: optionalString,
+    ADMIN_NAME: optionalString,
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalUrl,
+    OPENAI_MODEL: optionalString.default("gpt-4o-mini"),
+    NEXT_PUBLIC_SITE_URL: optionalUrl,
+    NEXT_PUBLIC_PRODUCT_NAME: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production (generate one with `openssl rand -base64 32`)" });
+    }
+    if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Thrown when the environment is invalid; its message lists every problem, one per line. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment variables:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Validates a set of variables (process.env by default) and returns them typed. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".") || "env"}: ${issue.message}`));
+}
+
+/** The validated environment of this process (parsed on each call: cheap, and tests may change it). */
+export function env(): Env {
+  return parseEnv();
+}

@@ -1,0 +1,122 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+
+import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionError } from "@/lib/db/errors";
+
+/** An error with an HTTP status and a message that is safe to show to the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: { errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+/** A JSON response with `Cache-Control: no-store` unless headers say otherwise. */
+export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}) {
+  return NextResponse.json(body, {
+    status: init.status ?? 200,
+    headers: { "Cache-Control": "no-store", ...init.headers },
+  });
+}
+
+/** `{ field: [messages] }` from a ZodError, for the 400 body. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "body";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** Turns any error into the JSON `{ message }` response it deserves; never leaks a stack trace. */
+export function errorResponse(error: unknown): NextResponse {
+  if (error instanceof HttpError) {
+    const body = error.extra.errors ? { message: error.message, errors: error.extra.errors } : { message: error.message };
+    return json(body, { status: error.status, headers: error.extra.headers });
+  }
+  if (error instanceof z.ZodError) {
+    return json({ message: "Please check the highlighted fields.", errors: fieldErrors(error) }, { status: 400 });
+  }
+  if (isConnectionError(error)) {
+    return json({ message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": "30" } });
+  }
+  console.error("[api] unexpected error:", error);
+  return json({ message: "Something went wrong on our side. Please try again later." }, { status: 500 });
+}
+
+type Handler<C> = (request: Request, context: C) => Promise<Response>;
+
+/** Wraps a route handler so every thrown error becomes a clean JSON response. */
+export function route<C = unknown>(handler: Handler<C>): Handler<C> {
+  return async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** Reads a JSON body of at most `maxBytes`, answering 415/413/400 with a message otherwise. */
+export async function readJson(request: Request, options: { maxBytes?: number } = {}): Promise<unknown> {
+  const maxBytes = options.maxBytes ?? 10_240;
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type.trim())) {
+    throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json).");
+  }
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    throw new HttpError(413, `The request body is too large (at most ${maxBytes} bytes).`);
+  }
+  const text = await readTextWithLimit(request, maxBytes);
+  if (text.trim() === "") throw new HttpError(400, "The request body is empty; send a JSON object.");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, "The request body is not valid JSON.");
+  }
+}
+
+async function readTextWithLimit(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new HttpError(413, `The request body is too large (at most ${maxBytes} bytes).`);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Parses `data` with `schema`, throwing a 400 with field errors when it does not fit. */
+export function parseWith<S extends z.ZodType>(schema: S, data: unknown, message = "Please check the highlighted fields."): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new HttpError(400, message, { errors: fieldErrors(result.error) });
+  return result.data;
+}
+
+/** A 405 answer naming the methods a route accepts. */
+export function methodNotAllowed(allowed: string[]) {
+  return () => json({ message: `Method not allowed. Use ${allowed.join(" or ")}.` }, { status: 405, headers: { Allow: allowed.join(", ") } });
+}
+
+/**
+ * The client's IP address. Behind Vercel (or any proxy that sets it) the first X-Forwarded-For
+ * entry is the client; locally it falls back to X-Real-IP, then a fixed key.
+ */
+export function clientIp(request: Request): string {
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
+}

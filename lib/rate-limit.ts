@@ -1,0 +1,76 @@
+import "server-only";
+
+import { getDb } from "@/lib/db";
+import { HttpError } from "@/lib/http";
+
+export interface RateLimitRule {
+  /** What is limited and for whom, e.g. `waitlist:ip:203.0.113.5`. */
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitState {
+  allowed: boolean;
+  count: number;
+  /** Seconds until the current window ends. */
+  retryAfterSeconds: number;
+}
+
+function windowOf(rule: RateLimitRule, now: number) {
+  const start = Math.floor(now / rule.windowMs) * rule.windowMs;
+  return { start: new Date(start), end: new Date(start + rule.windowMs) };
+}
+
+function stateOf(rule: RateLimitRule, count: number, end: Date, now: number): RateLimitState {
+  return { allowed: count <= rule.limit, count, retryAfterSeconds: Math.max(1, Math.ceil((end.getTime() - now) / 1000)) };
+}
+
+/**
+ * Counts one hit against a fixed-window limit, atomically in the database so the limit holds across
+ * server instances. `allowed` is false once the count passes the limit.
+ */
+export async function hitRateLimit(rule: RateLimitRule, now = Date.now()): Promise<RateLimitState> {
+  const { start, end } = windowOf(rule, now);
+  const rows = await getDb().$queryRaw<{ count: number }[]>`
+    INSERT INTO "rate_limits" ("key", "windowStart", "count", "expiresAt")
+    VALUES (${rule.key}, ${start}, 1, ${end})
+    ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "rate_limits"."count" + 1
+    RETURNING "count"`;
+  // Old windows are swept now and then rather than on every request.
+  if (Math.random() < 0.01) await sweepExpired(new Date(now));
+  return stateOf(rule, Number(rows[0]?.count ?? 1), end, now);
+}
+
+/** Reads a limit's current count without adding to it; `allowed` is false once it has reached the limit. */
+export async function peekRateLimit(rule: RateLimitRule, now = Date.now()): Promise<RateLimitState> {
+  const { start, end } = windowOf(rule, now);
+  const row = await getDb().rateLimit.findUnique({
+    where: { key_windowStart: { key: rule.key, windowStart: start } },
+    select: { count: true },
+  });
+  const count = row?.count ?? 0;
+  return { ...stateOf(rule, count, end, now), allowed: count < rule.limit };
+}
+
+/** Forgets every window of a key (e.g. failed logins after a successful one). */
+export async function resetRateLimit(key: string): Promise<void> {
+  await getDb().rateLimit.deleteMany({ where: { key } });
+}
+
+async function sweepExpired(now: Date) {
+  await getDb().rateLimit.deleteMany({ where: { expiresAt: { lt: now } } });
+}
+
+/** A 429 HttpError carrying Retry-After. */
+export function tooManyRequests(state: RateLimitState, message: string): HttpError {
+  return new HttpError(429, message, { headers: { "Retry-After": String(state.retryAfterSeconds) } });
+}
+
+/** Counts a hit on each rule and throws a 429 with `message` if any is over its limit. */
+export async function enforceRateLimits(rules: RateLimitRule[], message: string): Promise<void> {
+  for (const rule of rules) {
+    const state = await hitRateLimit(rule);
+    if (!state.allowed) throw tooManyRequests(state, message);
+  }
+}

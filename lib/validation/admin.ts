@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+export const EMAIL_MESSAGE = "Please enter a valid email address";
+export const NAME_MESSAGE = "Name must be at least 2 characters";
+export const PASSWORD_MESSAGE = "Password must be at least 8 characters";
+export const PASSWORD_MAX_LENGTH = 128;
+/** bcrypt reads only the first 72 bytes of a password; longer ones are refused, never truncated. */
+export const PASSWORD_MAX_BYTES = 72;
+
+export const emailSchema = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .max(254, { message: "Email must be at most 254 characters" })
+  .pipe(z.email({ message: EMAIL_MESSAGE }))
+  .transform((email) => email.toLowerCase());
+
+export const nameSchema = z
+  .string({ error: NAME_MESSAGE })
+  .trim()
+  .min(2, { message: NAME_MESSAGE })
+  .max(100, { message: "Name must be at most 100 characters" });
+
+/** A new password: 8 to 128 characters and at most 72 bytes, so bcrypt sees all of it. */
+export const newPasswordSchema = z
+  .string({ error: PASSWORD_MESSAGE })
+  .min(8, { message: PASSWORD_MESSAGE })
+  .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
+  .refine((password) => new TextEncoder().encode(password).length <= PASSWORD_MAX_BYTES, {
+    message: `Password is too long: use at most ${PASSWORD_MAX_BYTES} bytes (fewer characters if it has accents or emoji)`,
+  });
+
+/** Admin sign-in (spec section 5). */
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: PASSWORD_MESSAGE })
+    .min(8, { message: PASSWORD_MESSAGE })
+    .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** What POST /api/admin/users accepts: exactly these fields. */
+export const createAdminSchema = z.strictObject({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type CreateAdminInput = z.infer<typeof createAdminSchema>;
+
+/** The Add Admin dialog: the API's fields plus a confirmation that never leaves the browser. */
+export const addAdminFormSchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.confirmPassword === values.password, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+export type AddAdminFormValues = z.input<typeof addAdminFormSchema>;
+
+/** PATCH /api/admin/users/{id}/toggle-status. */
+export const toggleStatusSchema = z.strictObject({ isActive: z.boolean({ error: "isActive must be true or false" }) });
+
+/** A positive integer id from a URL segment. */
+export const adminIdSchema = z.coerce
+  .number({ error: "The admin id must be a positive whole number" })
+  .int({ message: "The admin id must be a positive whole number" })
+  .positive({ message: "The admin id must be a positive whole number" })
+  .max(2_147_483_647, { message: "The admin id must be a positive whole number" });

@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+import { emailSchema } from "@/lib/validation/admin";
+
+/** Business types a signup can choose (spec section 3), with the labels people see. */
+export const BUSINESS_TYPE_OPTIONS = [
+  { value: "trades", label: "Trades (plumbing, electrical, building)" },
+  { value: "cleaning", label: "Cleaning" },
+  { value: "beauty", label: "Beauty & wellness" },
+  { value: "car", label: "Car valeting & detailing" },
+  { value: "handyman", label: "Handyman" },
+  { value: "therapy", label: "Therapy & counselling" },
+  { value: "tutoring", label: "Tutoring" },
+  { value: "other", label: "Other" },
+] as const;
+
+/** Team sizes a signup can choose (spec sections 3 and 9). */
+export const TEAM_SIZE_OPTIONS = [
+  { value: "1", label: "Just me" },
+  { value: "2-5", label: "2-5" },
+  { value: "6-10", label: "6-10" },
+  { value: "11+", label: "11+" },
+] as const;
+
+export type BusinessType = (typeof BUSINESS_TYPE_OPTIONS)[number]["value"];
+export type TeamSize = (typeof TEAM_SIZE_OPTIONS)[number]["value"];
+
+const businessTypeValues = BUSINESS_TYPE_OPTIONS.map((option) => option.value) as [BusinessType, ...BusinessType[]];
+const teamSizeValues = TEAM_SIZE_OPTIONS.map((option) => option.value) as [TeamSize, ...TeamSize[]];
+
+/** The label of a stored business type; unknown values are shown as stored. */
+export function businessTypeLabel(value: string): string {
+  return BUSINESS_TYPE_OPTIONS.find((option) => option.value === value)?.label ?? value;
+}
+
+/** The label of a stored team size; unknown values are shown as stored. */
+export function teamSizeLabel(value: string): string {
+  return TEAM_SIZE_OPTIONS.find((option) => option.value === value)?.label ?? value;
+}
+
+const BUSINESS_TYPE_MESSAGE = "Please select a business type";
+const TEAM_SIZE_MESSAGE = "Please select team size";
+
+/** The waiting list form and POST /api/waitlist (spec section 5); unknown fields are dropped. */
+export const waitlistSchema = z.object({
+  name: z
+    .string({ error: "Name must be at least 2 characters" })
+    .trim()
+    .min(2, { message: "Name must be at least 2 characters" })
+    .max(100, { message: "Name must be at most 100 characters" }),
+  email: emailSchema,
+  businessType: z
+    .string({ error: BUSINESS_TYPE_MESSAGE })
+    .min(1, { message: BUSINESS_TYPE_MESSAGE })
+    .pipe(z.enum(businessTypeValues, { error: BUSINESS_TYPE_MESSAGE })),
+  employees: z
+    .string({ error: TEAM_SIZE_MESSAGE })
+    .min(1, { message: TEAM_SIZE_MESSAGE })
+    .pipe(z.enum(teamSizeValues, { error: TEAM_SIZE_MESSAGE })),
+  agreedToTerms: z.literal(true, { error: "You must agree to the terms" }),
+});
+
+export type WaitlistFormValues = z.input<typeof waitlistSchema>;
+export type WaitlistSignup = z.output<typeof waitlistSchema>;

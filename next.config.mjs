@@ -1,0 +1,31 @@
+const isProduction = process.env.NODE_ENV === "production";
+
+/** Headers every response carries; the Content-Security-Policy (with its per-request nonce) is set in proxy.ts. */
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  {
+    key: "Permissions-Policy",
+    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  ...(isProduction
+    ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains; preload" }]
+    : []),
+];
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Lets parallel builds (tests, benchmarks) use their own output folder.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  poweredByHeader: false,
+  reactStrictMode: true,
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "bcryptjs"],
+  images: { formats: ["image/avif", "image/webp"] },
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,9 @@
+// Creates an admin (or resets an existing one's name and password and reactivates it):
+//   npm run admin:create -- --email you@example.com --name "Your Name" [--password ...]
+// A missing password is asked for on the terminal, without echo.
+
+import { runAdminCreate } from "@/lib/cli/admin-create";
+
+runAdminCreate(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

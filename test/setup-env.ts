@@ -1,0 +1,13 @@
+// Each Jest worker gets its own database: an in-memory embedded one by default, or a fresh
+// schema of TEST_DATABASE_URL when that is set (see lib/testing/database.ts).
+import { randomBytes } from "node:crypto";
+
+const testUrl = process.env.TEST_DATABASE_URL?.trim();
+if (testUrl) {
+  process.env.DATABASE_URL = testUrl;
+  process.env.DATABASE_SCHEMA ??= `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+} else {
+  delete process.env.DATABASE_URL;
+  process.env.PGLITE_DIR = "memory://";
+}
+process.env.AUTH_SECRET ??= "test-secret-".padEnd(48, "x");
