@@ -17,4 +17,14 @@ const config = {
   testTimeout: 30_000,
 };
 
-export default createJestConfig(config);
+// Auth.js and its JOSE helpers ship only ES modules: let SWC compile them for Jest.
+const esmPackages = ["next-auth", "@auth", "jose", "oauth4webapi", "preact", "preact-render-to-string", "@panva"];
+
+export default async function jestConfig() {
+  const resolved = await createJestConfig(config)();
+  resolved.transformIgnorePatterns = [
+    `/node_modules/(?!(${esmPackages.join("|")})/)`,
+    ...resolved.transformIgnorePatterns.filter((pattern) => !pattern.includes("node_modules")),
+  ];
+  return resolved;
+}

@@ -3,7 +3,10 @@
 // A missing password is asked for on the terminal, without echo.
 
 import { runAdminCreate } from "@/lib/cli/admin-create";
+import { closeDb } from "@/lib/db";
 
-runAdminCreate(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+runAdminCreate(process.argv.slice(2))
+  .then((code) => {
+    process.exitCode = code;
+  })
+  .finally(() => closeDb());

@@ -1,7 +1,6 @@
 import { parseArgs } from "node:util";
 
 import { upsertAdmin } from "@/lib/data/admins";
-import { closeDb } from "@/lib/db";
 import { createAdminSchema } from "@/lib/validation/admin";
 
 const USAGE = 'Usage: npm run admin:create -- --email you@example.com --name "Your Name" [--password ...]';
@@ -73,7 +72,5 @@ export async function runAdminCreate(
     io.error(error instanceof Error ? error.message : String(error));
     io.error(USAGE);
     return 1;
-  } finally {
-    await closeDb();
   }
 }

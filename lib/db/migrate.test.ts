@@ -19,13 +19,13 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(databaseKind()).toBe(process.env.DATABASE_URL ? "postgres" : "embedded");
   });
 
-  it("creates exactly the spec's tables, plus the rate-limit table and Prisma's bookkeeping", async () => {
+  it("creates exactly the spec's tables, plus rate limits, the signup counter and Prisma's bookkeeping", async () => {
     const tables = await withSql((sql) =>
       sql.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
       ),
     );
-    expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "admin_users", "rate_limits", "waitlist"]);
+    expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "admin_users", "rate_limits", "waitlist", "waitlist_counter"]);
   });
 
   it("gives admin_users the spec's columns and defaults", async () => {

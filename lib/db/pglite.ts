@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 import type { SqlRunner } from "@/lib/db/migrate";
@@ -18,13 +18,15 @@ export function openPglite(dir: string): PGlite {
 }
 
 /** The migration runner's SQL surface over PGlite. */
-export function pgliteRunner(pg: Pick<PGlite, "exec" | "query" | "transaction">): SqlRunner {
+export function pgliteRunner(pg: PGlite | Transaction): SqlRunner {
   return {
     exec: async (sql) => {
       await pg.exec(sql);
     },
     query: async <T>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params)).rows,
     transaction: async (fn) => {
+      // PGlite has no nested transactions: inside one, run the work as part of it.
+      if (!("transaction" in pg)) return fn(pgliteRunner(pg));
       await pg.transaction(async (tx) => {
         await fn(pgliteRunner(tx));
       });

@@ -1,0 +1,59 @@
+import bcrypt from "bcryptjs";
+
+import { DEV_ADMIN_EMAIL, ensureFirstAdmin } from "@/lib/bootstrap";
+import { getDb } from "@/lib/db";
+import { resetDatabase, useTestDatabase } from "@/test/db";
+
+useTestDatabase();
+
+const saved = { ...process.env };
+beforeEach(async () => {
+  await resetDatabase();
+  process.env = { ...saved };
+  delete process.env.ADMIN_EMAIL;
+  delete process.env.ADMIN_PASSWORD;
+});
+afterAll(() => {
+  process.env = saved;
+});
+
+function capture() {
+  const lines: string[] = [];
+  return { lines, log: (line: string) => lines.push(line) };
+}
+
+describe("the first admin", () => {
+  it("in development, creates admin@localhost with a random password printed once", async () => {
+    Object.assign(process.env, { NODE_ENV: "development" });
+    const first = capture();
+    await ensureFirstAdmin(first.log);
+    const printed = first.lines.join("\n");
+    const password = /password\s+(\S+)/.exec(printed)?.[1];
+    expect(printed).toContain(DEV_ADMIN_EMAIL);
+    expect(password).toBeTruthy();
+    const admin = await getDb().adminUser.findUniqueOrThrow({ where: { email: DEV_ADMIN_EMAIL } });
+    expect(await bcrypt.compare(password!, admin.password)).toBe(true);
+
+    const second = capture();
+    await ensureFirstAdmin(second.log);
+    expect(second.lines).toEqual([]);
+    expect(await getDb().adminUser.count()).toBe(1);
+  });
+
+  it("uses ADMIN_EMAIL and ADMIN_PASSWORD when set", async () => {
+    Object.assign(process.env, { NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "a strong password" });
+    const { lines, log } = capture();
+    await ensureFirstAdmin(log);
+    expect(lines.join("\n")).not.toContain("a strong password");
+    const admin = await getDb().adminUser.findUniqueOrThrow({ where: { email: "boss@example.com" } });
+    expect(await bcrypt.compare("a strong password", admin.password)).toBe(true);
+  });
+
+  it("in production without those variables, creates nobody and says how to", async () => {
+    Object.assign(process.env, { NODE_ENV: "production", AUTH_SECRET: "s".repeat(32) });
+    const { lines, log } = capture();
+    await ensureFirstAdmin(log);
+    expect(lines.join("\n")).toMatch(/ADMIN_EMAIL and ADMIN_PASSWORD|admin:create/);
+    expect(await getDb().adminUser.count()).toBe(0);
+  });
+});

@@ -1,0 +1,44 @@
+import { EnvError, parseEnv } from "@/lib/env";
+
+describe("parseEnv", () => {
+  it("accepts an empty environment in development and fills defaults", () => {
+    const env = parseEnv({ NODE_ENV: "development" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DATABASE_POOL_MAX).toBe(5);
+    expect(env.OPENAI_MODEL).toBe("gpt-4o-mini");
+  });
+
+  it("treats empty strings as unset", () => {
+    const env = parseEnv({ NODE_ENV: "development", DATABASE_URL: "", AUTH_SECRET: "  ", OPENAI_BASE_URL: "" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.AUTH_SECRET).toBeUndefined();
+    expect(env.OPENAI_BASE_URL).toBeUndefined();
+  });
+
+  it("lists every problem at once, readably", () => {
+    let error: unknown;
+    try {
+      parseEnv({ NODE_ENV: "production", DATABASE_URL: "not a url", DATABASE_POOL_MAX: "0", ADMIN_EMAIL: "nope" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as EnvError).message;
+    expect(message).toMatch(/^Invalid environment variables:/);
+    expect(message).toMatch(/DATABASE_URL: must be a URL/);
+    expect(message).toMatch(/DATABASE_POOL_MAX/);
+    expect(message).toMatch(/ADMIN_EMAIL: must be an email address/);
+    expect(message).toMatch(/AUTH_SECRET: is required in production/);
+    expect(message).toMatch(/ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together/);
+    expect((error as EnvError).problems.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("requires a long enough AUTH_SECRET", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", AUTH_SECRET: "short" })).toThrow(/at least 32 characters/);
+    expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) }).AUTH_SECRET).toHaveLength(32);
+  });
+
+  it("refuses a schema name that is not a plain identifier", () => {
+    expect(() => parseEnv({ DATABASE_SCHEMA: 'x"; drop table waitlist; --' })).toThrow(/DATABASE_SCHEMA/);
+  });
+});

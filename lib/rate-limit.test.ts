@@ -1,0 +1,47 @@
+import { hitRateLimit, peekRateLimit, resetRateLimit } from "@/lib/rate-limit";
+import { resetDatabase, useTestDatabase } from "@/test/db";
+
+useTestDatabase();
+beforeEach(() => resetDatabase());
+
+const rule = { key: "test:ip:203.0.113.9", limit: 3, windowMs: 60_000 };
+
+describe("database-backed rate limits", () => {
+  it("allows up to the limit in a window, then refuses with the seconds left", async () => {
+    const now = Date.UTC(2026, 0, 1, 12, 0, 15);
+    const states = [];
+    for (let i = 0; i < 4; i++) states.push(await hitRateLimit(rule, now));
+    expect(states.map((s) => s.allowed)).toEqual([true, true, true, false]);
+    expect(states[3]!.count).toBe(4);
+    expect(states[3]!.retryAfterSeconds).toBe(45);
+  });
+
+  it("starts again in the next window", async () => {
+    const now = Date.UTC(2026, 0, 1, 12, 0, 59);
+    for (let i = 0; i < 4; i++) await hitRateLimit(rule, now);
+    expect((await hitRateLimit(rule, now + 2_000)).allowed).toBe(true);
+  });
+
+  it("counts concurrent hits exactly (one atomic upsert per hit)", async () => {
+    const now = Date.UTC(2026, 0, 1, 13, 0, 0);
+    const states = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit({ ...rule, limit: 100 }, now)));
+    expect(states.map((s) => s.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it("peeks without counting and resets a key", async () => {
+    const now = Date.UTC(2026, 0, 1, 14, 0, 0);
+    expect((await peekRateLimit(rule, now)).count).toBe(0);
+    for (let i = 0; i < 3; i++) await hitRateLimit(rule, now);
+    const peeked = await peekRateLimit(rule, now);
+    expect(peeked).toMatchObject({ count: 3, allowed: false });
+    expect((await peekRateLimit(rule, now)).count).toBe(3);
+    await resetRateLimit(rule.key);
+    expect((await peekRateLimit(rule, now)).allowed).toBe(true);
+  });
+
+  it("keeps keys apart", async () => {
+    const now = Date.UTC(2026, 0, 1, 15, 0, 0);
+    for (let i = 0; i < 4; i++) await hitRateLimit(rule, now);
+    expect((await hitRateLimit({ ...rule, key: "test:ip:198.51.100.1" }, now)).allowed).toBe(true);
+  });
+});

@@ -1,0 +1,95 @@
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { defineConfig, devices } from "@playwright/test";
+
+// scripts/e2e.mjs sets these; the defaults let `npx playwright test` work on its own after a build.
+const port = Number(process.env.E2E_PORT ?? 3200);
+const runId = process.env.E2E_RUN_ID ?? "local";
+const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+const fakeOpenAIPort = port + 99;
+const fakeOpenAIScript = path.join("e2e", "support", "fake-openai.mjs");
+
+export const E2E_ADMIN = { email: "admin@example.com", password: "correct-horse-battery", name: "Ada Admin" };
+
+const baseURL = `http://127.0.0.1:${port}`;
+process.env.E2E_BASE_URL = baseURL;
+process.env.E2E_BARE_URL = `http://127.0.0.1:${port + 1}`;
+process.env.E2E_FAKE_OPENAI_URL = `http://127.0.0.1:${fakeOpenAIPort}/v1`;
+
+const nextStart = (serverPort: number) => `node node_modules/next/dist/bin/next start -p ${serverPort} -H 127.0.0.1`;
+
+const serverEnv = (name: string, extra: Record<string, string>) => ({
+  NODE_ENV: "production",
+  NEXT_DIST_DIR: distDir,
+  AUTH_SECRET: "e2e-secret-that-is-at-least-32-characters-long",
+  DATABASE_URL: "",
+  PGLITE_DIR: path.join(os.tmpdir(), `otto-e2e-${runId}-${name}`),
+  NEXT_PUBLIC_SITE_URL: baseURL,
+  NEXT_TELEMETRY_DISABLED: "1",
+  ...extra,
+});
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  // The spec files share one server and its database.
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: [
+    ...(existsSync(fakeOpenAIScript)
+      ? [
+          {
+            command: `node ${fakeOpenAIScript}`,
+            port: fakeOpenAIPort,
+            env: { FAKE_OPENAI_PORT: String(fakeOpenAIPort) },
+            reuseExistingServer: false,
+          },
+        ]
+      : []),
+    {
+      command: nextStart(port),
+      url: `${baseURL}/api/health`,
+      env: serverEnv("main", {
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        ADMIN_NAME: E2E_ADMIN.name,
+        OPENAI_API_KEY: "test-key",
+        OPENAI_BASE_URL: `http://127.0.0.1:${fakeOpenAIPort}/v1`,
+      }),
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      // The same build with no AI key and no admin: for "not configured" paths.
+      command: nextStart(port + 1),
+      url: `http://127.0.0.1:${port + 1}/api/health`,
+      env: serverEnv("bare", { OPENAI_API_KEY: "", OPENAI_BASE_URL: "" }),
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+  ],
+});

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, Jest (units and route handlers against a real database), Playwright.
+// Jest uses the embedded database, or PostgreSQL when TEST_DATABASE_URL is set.
+//   --only=lint,typecheck,jest,e2e  runs a subset.
+import { spawnSync } from "node:child_process";
+
+const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length).split(",");
+
+const steps = [
+  ["lint", "node", ["node_modules/eslint/bin/eslint.js", "."]],
+  ["typecheck", "node", ["node_modules/typescript/bin/tsc", "--noEmit"]],
+  ["jest", "node", ["--experimental-vm-modules", "--no-warnings=ExperimentalWarning", "node_modules/jest/bin/jest.js", "--ci"]],
+  ["e2e", "node", ["scripts/e2e.mjs"]],
+];
+
+for (const [name, command, args] of steps) {
+  if (only && !only.includes(name)) continue;
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) {
+    console.error(`\n${name} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`=== ${name} passed in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+}
