@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import { GeistSans } from "geist/font/sans";
 
 import { Providers } from "@/components/providers";
@@ -16,7 +17,9 @@ export const viewport: Viewport = {
   themeColor: "#4338ca",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page renders per request, so Next can put proxy.ts's CSP nonce on its scripts.
+  await connection();
   return (
     <html lang="en" className={GeistSans.variable}>
       <body className="min-h-dvh font-sans">
