@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// `npm run bench`: builds the production app once, starts it against a fresh PostgreSQL schema and
+// runs every scripts/bench/*.bench.mjs module in turn. Figures are printed and written to
+// bench-results/latest.json. Only 127.0.0.1 is ever contacted.
+//   npm run bench [-- name-filter]   BENCH_SKIP_BUILD=1 reuses the last build in .next-bench.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+import pg from "pg";
+
+const root = process.cwd();
+const distDir = ".next-bench";
+const port = Number(process.env.BENCH_PORT ?? 3900);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://root@127.0.0.1:5432/test";
+const schema = `bench_${Date.now().toString(36)}`;
+const filter = process.argv[2];
+const authSecret = "bench-secret-that-is-at-least-32-characters-long";
+
+const results = [];
+function report(label, value, unit = "") {
+  const rounded = typeof value === "number" ? Math.round(value * 100) / 100 : value;
+  results.push({ label, value: rounded, unit });
+  console.log(`  ${label}: ${rounded}${unit ? ` ${unit}` : ""}`);
+}
+
+function build() {
+  if (process.env.BENCH_SKIP_BUILD) return;
+  console.log(`[bench] building into ${distDir}...`);
+  const result = spawnSync("node", ["node_modules/next/dist/bin/next", "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NODE_ENV: "production", AUTH_SECRET: authSecret, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+async function migrate() {
+  const result = spawnSync("node", ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/db-migrate.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema },
+  });
+  if (result.status !== 0) throw new Error("migration failed");
+}
+
+async function startServer() {
+  const child = spawn("node", ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_DIST_DIR: distDir,
+      AUTH_SECRET: authSecret,
+      DATABASE_URL: databaseUrl,
+      DATABASE_SCHEMA: schema,
+      DATABASE_POOL_MAX: "10",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return { child, baseUrl };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill();
+  throw new Error("the server did not start");
+}
+
+async function dropSchema() {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+}
+
+async function main() {
+  const benches = readdirSync(path.join(root, "scripts", "bench"))
+    .filter((name) => name.endsWith(".bench.mjs") && (!filter || name.includes(filter)))
+    .sort();
+  console.log(`[bench] ${os.cpus().length} cores, node ${process.version}; benches: ${benches.join(", ")}`);
+  build();
+  await migrate();
+  const { child, baseUrl } = await startServer();
+  const started = new Date().toISOString();
+  try {
+    for (const name of benches) {
+      console.log(`\n[bench] ${name}`);
+      const mod = await import(pathToFileURL(path.join(root, "scripts", "bench", name)).href);
+      await mod.default({ baseUrl, databaseUrl, schema, serverPid: child.pid, report: (label, value, unit) => report(`${name.replace(".bench.mjs", "")}: ${label}`, value, unit), pg, distDir, authSecret });
+    }
+  } finally {
+    child.kill();
+    await dropSchema().catch(() => undefined);
+  }
+  mkdirSync(path.join(root, "bench-results"), { recursive: true });
+  writeFileSync(path.join(root, "bench-results", "latest.json"), JSON.stringify({ started, cores: os.cpus().length, node: process.version, results }, null, 2));
+  console.log("\n[bench] written to bench-results/latest.json");
+}
+
+main().catch((error) => {
+  console.error(`[bench] ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});
