@@ -15,5 +15,5 @@ export default defineConfig([
     files: ["**/*.test.ts", "test/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
-  globalIgnores([".next/**", ".next-*/**", "out/**", "build/**", "next-env.d.ts", "lib/generated/**", ".data/**", "coverage/**", "playwright-report/**", "test-results/**", "bench-results/**"]),
+  globalIgnores([".next/**", ".next-*/**", "out/**", "build/**", "next-env.d.ts", "lib/generated/**", ".data/**", "coverage/**", "playwright-report/**", "test-results/**", "bench-results/**", ".tmp-*/**"]),
 ]);

@@ -21,6 +21,7 @@ const envSchema = z
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalUrl,
     OPENAI_MODEL: optionalString.default("gpt-4o-mini"),
+    OPENAI_TIMEOUT_MS: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.coerce.number().int().min(100).max(60_000).default(5_000)),
     NEXT_PUBLIC_SITE_URL: optionalUrl,
     NEXT_PUBLIC_PRODUCT_NAME: optionalString,
   })
