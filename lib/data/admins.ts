@@ -1,8 +1,57 @@
 import "server-only";
 
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { clearSessionCookie } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
+import { HttpError } from "@/lib/http";
 import type { CreateAdminInput } from "@/lib/validation/admin";
+
+/** The email of a new admin is already used by another admin (compared case-insensitively). */
+export class AdminEmailTakenError extends Error {
+  constructor() {
+    super("An admin with this email already exists.");
+    this.name = "AdminEmailTakenError";
+  }
+}
+
+/** No admin has the id asked for. */
+export class AdminNotFoundError extends Error {
+  constructor() {
+    super("No admin user has this id.");
+    this.name = "AdminNotFoundError";
+  }
+}
+
+/** Deactivating this admin would leave nobody able to sign in. */
+export class LastActiveAdminError extends Error {
+  constructor() {
+    super("This is the last active admin: deactivating it would leave nobody able to sign in. Activate another admin first.");
+    this.name = "LastActiveAdminError";
+  }
+}
+
+/** The admin acting was deactivated (or removed) after their session was checked. */
+export class AdminSessionEndedError extends Error {
+  constructor() {
+    super("Your session has ended. Please sign in again.");
+    this.name = "AdminSessionEndedError";
+  }
+}
+
+/** For route handlers: the HTTP answer each of the errors above means; anything else is returned unchanged. */
+export function adminErrorToHttp(error: unknown, request: Request): unknown {
+  if (error instanceof AdminEmailTakenError) return new HttpError(409, error.message, { errors: { email: [error.message] } });
+  if (error instanceof AdminNotFoundError) return new HttpError(404, error.message);
+  if (error instanceof LastActiveAdminError) return new HttpError(409, error.message);
+  if (error instanceof AdminSessionEndedError) {
+    return new HttpError(401, error.message, { headers: { "Set-Cookie": clearSessionCookie(request) } });
+  }
+  return error;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
 
 /** The columns of an admin that may leave the server: never the password hash. */
 export const publicAdminSelect = { id: true, name: true, email: true, isActive: true, createdAt: true } as const;
@@ -49,12 +98,21 @@ export function countAdmins(): Promise<number> {
   return getDb().adminUser.count();
 }
 
-/** Creates an admin with a hashed password; throws Prisma's P2002 when the email is taken. */
+/** Creates an admin with a hashed password; throws AdminEmailTakenError when the email is in use. */
 export async function createAdmin(input: CreateAdminInput): Promise<PublicAdmin> {
-  return getDb().adminUser.create({
-    data: { name: input.name, email: input.email.toLowerCase(), password: await hashPassword(input.password) },
-    select: publicAdminSelect,
-  });
+  const email = input.email.trim().toLowerCase();
+  const db = getDb();
+  // Checked first so a duplicate costs no bcrypt work; the unique index still decides a race.
+  if (await db.adminUser.findUnique({ where: { email }, select: { id: true } })) throw new AdminEmailTakenError();
+  try {
+    return await db.adminUser.create({
+      data: { name: input.name, email, password: await hashPassword(input.password) },
+      select: publicAdminSelect,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AdminEmailTakenError();
+    throw error;
+  }
 }
 
 /** Creates the admin, or for an existing email sets a new name and password and reactivates it. */
@@ -72,4 +130,50 @@ export async function upsertAdmin(input: CreateAdminInput): Promise<{ admin: Pub
   }
   const admin = await getDb().adminUser.create({ data: { name: input.name, email, password }, select: publicAdminSelect });
   return { admin, created: true };
+}
+
+type Db = ReturnType<typeof getDb>;
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+// The admin-management functions below take the signed-in admin (from requireAdmin) and check again,
+// inside the same operation, that they are still active: a session checked a moment ago is not
+// enough for an action that changes who can sign in.
+async function assertActiveActor(db: Db | Tx, actor: PublicAdmin): Promise<void> {
+  const row = await db.adminUser.findFirst({ where: { id: actor.id, isActive: true }, select: { id: true } });
+  if (!row) throw new AdminSessionEndedError();
+}
+
+/** Every admin account, oldest first, for the admin users page. Never includes password hashes. */
+export async function listAdmins(actor: PublicAdmin): Promise<PublicAdmin[]> {
+  const db = getDb();
+  await assertActiveActor(db, actor);
+  return db.adminUser.findMany({ select: publicAdminSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
+
+/** Creates an admin on behalf of a signed-in admin; throws AdminEmailTakenError for an email in use. */
+export async function addAdmin(actor: PublicAdmin, input: CreateAdminInput): Promise<PublicAdmin> {
+  await assertActiveActor(getDb(), actor);
+  return createAdmin(input);
+}
+
+/**
+ * Activates or deactivates an admin. Deactivation bumps the session version, so every session the
+ * admin holds ends on its next request, and is refused (LastActiveAdminError) for the last active admin.
+ */
+export function setAdminStatus(actor: PublicAdmin, id: number, isActive: boolean): Promise<PublicAdmin> {
+  return getDb().$transaction(async (tx) => {
+    // Locking every active row (in id order, so concurrent calls cannot deadlock) serialises status
+    // changes: two admins deactivating each other at once cannot both see the other as still active.
+    const active = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "admin_users" WHERE "isActive" ORDER BY "id" FOR UPDATE`;
+    if (!active.some((row) => row.id === actor.id)) throw new AdminSessionEndedError();
+    const target = await tx.adminUser.findUnique({ where: { id }, select: publicAdminSelect });
+    if (!target) throw new AdminNotFoundError();
+    if (target.isActive === isActive) return target;
+    if (!isActive && active.length <= 1) throw new LastActiveAdminError();
+    return tx.adminUser.update({
+      where: { id },
+      data: isActive ? { isActive: true } : { isActive: false, sessionVersion: { increment: 1 } },
+      select: publicAdminSelect,
+    });
+  });
 }

@@ -20,12 +20,22 @@ export const nameSchema = z
   .min(2, { message: NAME_MESSAGE })
   .max(100, { message: "Name must be at most 100 characters" });
 
+/** UTF-8 length of a string, as bcrypt counts it (no TextEncoder, so it runs in every environment). */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
 /** A new password: 8 to 128 characters and at most 72 bytes, so bcrypt sees all of it. */
 export const newPasswordSchema = z
   .string({ error: PASSWORD_MESSAGE })
   .min(8, { message: PASSWORD_MESSAGE })
   .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
-  .refine((password) => new TextEncoder().encode(password).length <= PASSWORD_MAX_BYTES, {
+  .refine((password) => utf8ByteLength(password) <= PASSWORD_MAX_BYTES, {
     message: `Password is too long: use at most ${PASSWORD_MAX_BYTES} bytes (fewer characters if it has accents or emoji)`,
   });
 
@@ -64,9 +74,11 @@ export type AddAdminFormValues = z.input<typeof addAdminFormSchema>;
 /** PATCH /api/admin/users/{id}/toggle-status. */
 export const toggleStatusSchema = z.strictObject({ isActive: z.boolean({ error: "isActive must be true or false" }) });
 
-/** A positive integer id from a URL segment. */
-export const adminIdSchema = z.coerce
-  .number({ error: "The admin id must be a positive whole number" })
-  .int({ message: "The admin id must be a positive whole number" })
-  .positive({ message: "The admin id must be a positive whole number" })
-  .max(2_147_483_647, { message: "The admin id must be a positive whole number" });
+const ADMIN_ID_MESSAGE = "The admin id must be a positive whole number";
+
+/** A positive integer id from a URL segment: plain decimal digits only (no "1e3", "0x10", " 7" or "1.0"). */
+export const adminIdSchema = z
+  .string({ error: ADMIN_ID_MESSAGE })
+  .regex(/^[1-9][0-9]{0,9}$/, { message: ADMIN_ID_MESSAGE })
+  .transform(Number)
+  .refine((id) => id <= 2_147_483_647, { message: ADMIN_ID_MESSAGE });

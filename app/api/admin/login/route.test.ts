@@ -1,0 +1,165 @@
+import { POST as login } from "@/app/api/admin/login/route";
+import { GET as session } from "@/app/api/admin/session/route";
+import { BCRYPT_MAX_BYTES, hashPassword } from "@/lib/auth/password";
+import { TEST_PASSWORD, apiRequest, insertAdmin, safeJson } from "@/lib/auth/test-support";
+import { getDb } from "@/lib/db";
+import { resetDatabase, useTestDatabase } from "@/test/db";
+
+useTestDatabase();
+
+beforeEach(async () => {
+  await resetDatabase();
+});
+
+let ipCounter = 0;
+/** A fresh client address per call, so only the limit under test can trip. */
+const freshIp = () => `198.51.100.${++ipCounter % 250}`;
+
+function attempt(email: string, password: string, options: { ip?: string; headers?: Record<string, string>; url?: string } = {}) {
+  const request = apiRequest("/api/admin/login", {
+    body: { email, password },
+    headers: { "x-forwarded-for": options.ip ?? freshIp(), ...options.headers },
+  });
+  return login(options.url ? new Request(options.url, request) : request, undefined);
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const result = await fn();
+  return [result, performance.now() - start];
+}
+
+describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("signs in with the right password: 200 with name and email, and an HttpOnly SameSite=Lax session cookie", async () => {
+    await insertAdmin({ email: "ada@example.com", name: "Ada Lovelace" });
+    const response = await attempt("  ADA@Example.com ", TEST_PASSWORD);
+    expect(response.status).toBe(200);
+    expect(await safeJson(response)).toEqual({ message: "Login successful", admin: { name: "Ada Lovelace", email: "ada@example.com" } });
+
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^authjs\.session-token=[^;]+;/);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).toContain(`Max-Age=${8 * 60 * 60}`);
+    expect(cookie).not.toContain("Secure");
+
+    const check = await session(apiRequest("/api/admin/session", { cookie: cookie.split(";")[0] }), undefined);
+    expect(await safeJson(check)).toEqual({ isAuthenticated: true, admin: { name: "Ada Lovelace", email: "ada@example.com" } });
+  });
+
+  it("marks the cookie Secure (with the __Secure- prefix) over HTTPS", async () => {
+    await insertAdmin({ email: "ada@example.com" });
+    const response = await attempt("ada@example.com", TEST_PASSWORD, { url: "https://otto.example/api/admin/login" });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^__Secure-authjs\.session-token=/);
+    expect(cookie).toMatch(/; Secure(;|$)/);
+  });
+
+  it("answers unknown email, wrong password and deactivated account identically, after the same bcrypt work", async () => {
+    await insertAdmin({ email: "ada@example.com" });
+    await insertAdmin({ email: "gone@example.com", isActive: false });
+    const cases = {
+      unknown: () => attempt("nobody@example.com", TEST_PASSWORD),
+      wrongPassword: () => attempt("ada@example.com", "not-the-password"),
+      deactivated: () => attempt("gone@example.com", TEST_PASSWORD),
+    };
+    const fastest: Record<string, number> = {};
+    for (const [name, run] of Object.entries(cases)) {
+      for (let i = 0; i < 2; i++) {
+        const [response, ms] = await timed(run);
+        expect(response.status).toBe(401);
+        expect(response.headers.get("set-cookie")).toBeNull();
+        expect(await response.text()).toBe(JSON.stringify({ message: "Invalid email or password" }));
+        fastest[name] = Math.min(fastest[name] ?? Infinity, ms);
+      }
+    }
+    // Every path pays for a cost-12 bcrypt comparison (hundreds of ms), so none is much faster than another.
+    const slowest = Math.max(...Object.values(fastest));
+    for (const ms of Object.values(fastest)) expect(ms).toBeGreaterThan(slowest * 0.5);
+  });
+
+  it("never accepts a password longer than bcrypt's 72 bytes, even when its first 72 bytes are right", async () => {
+    const exact = "p".repeat(BCRYPT_MAX_BYTES);
+    await getDb().adminUser.create({ data: { email: "long@example.com", name: "Long", password: await hashPassword(exact) } });
+    expect((await attempt("long@example.com", exact)).status).toBe(200);
+    const longer = await attempt("long@example.com", `${exact}-and-then-some`);
+    expect(longer.status).toBe(401);
+    expect(await longer.json()).toEqual({ message: "Invalid email or password" });
+  });
+
+  it("validates the body with the spec's messages (400) and wants JSON (415)", async () => {
+    const response = await attempt("not-an-email", "short");
+    expect(response.status).toBe(400);
+    const body = await safeJson<{ errors: Record<string, string[]> }>(response);
+    expect(body.errors.email).toEqual(["Please enter a valid email address"]);
+    expect(body.errors.password).toEqual(["Password must be at least 8 characters"]);
+
+    const form = await login(
+      new Request("http://localhost/api/admin/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=a" }),
+      undefined,
+    );
+    expect(form.status).toBe(415);
+  });
+
+  it("refuses cross-site sign-in attempts with 403", async () => {
+    await insertAdmin({ email: "ada@example.com" });
+    const fromOrigin = await attempt("ada@example.com", TEST_PASSWORD, { headers: { origin: "https://evil.example" } });
+    expect(fromOrigin.status).toBe(403);
+    expect(fromOrigin.headers.get("set-cookie")).toBeNull();
+    const fromFetchMetadata = await attempt("ada@example.com", TEST_PASSWORD, { headers: { "sec-fetch-site": "cross-site" } });
+    expect(fromFetchMetadata.status).toBe(403);
+    const sameOrigin = await attempt("ada@example.com", TEST_PASSWORD, { headers: { origin: "http://localhost", "sec-fetch-site": "same-origin" } });
+    expect(sameOrigin.status).toBe(200);
+  });
+
+  it("locks an account after 5 failures in 15 minutes, from any IP, with 429 and Retry-After, even for the right password", async () => {
+    await insertAdmin({ email: "ada@example.com" });
+    for (let i = 0; i < 5; i++) expect((await attempt("ada@example.com", `wrong-password-${i}`)).status).toBe(401);
+    const blocked = await attempt("ada@example.com", TEST_PASSWORD);
+    expect(blocked.status).toBe(429);
+    const retryAfter = Number(blocked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect((await blocked.json()).message).toMatch(/too many/i);
+    expect(blocked.headers.get("set-cookie")).toBeNull();
+    // Another account is not affected.
+    await insertAdmin({ email: "grace@example.com" });
+    expect((await attempt("grace@example.com", TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it("throttles unknown emails the same way, so the 429 reveals nothing about which accounts exist", async () => {
+    for (let i = 0; i < 5; i++) expect((await attempt("ghost@example.com", TEST_PASSWORD)).status).toBe(401);
+    const blocked = await attempt("ghost@example.com", TEST_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("throttles one client IP after 5 failures, whatever emails it tries", async () => {
+    await insertAdmin({ email: "ada@example.com" });
+    const ip = "203.0.113.77";
+    for (let i = 0; i < 5; i++) expect((await attempt(`guess${i}@example.com`, TEST_PASSWORD, { ip })).status).toBe(401);
+    const blocked = await attempt("ada@example.com", TEST_PASSWORD, { ip });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await attempt("ada@example.com", TEST_PASSWORD, { ip: "203.0.113.78" })).status).toBe(200);
+  });
+
+  it("forgets earlier failures after a successful sign-in", async () => {
+    await insertAdmin({ email: "ada@example.com" });
+    const ip = "203.0.113.90";
+    for (let i = 0; i < 4; i++) expect((await attempt("ada@example.com", "wrong-password", { ip })).status).toBe(401);
+    expect((await attempt("ada@example.com", TEST_PASSWORD, { ip })).status).toBe(200);
+    const counters = await getDb().rateLimit.findMany({ where: { key: { in: [`login-fail:ip:${ip}`, "login-fail:email:ada@example.com"] } } });
+    expect(counters).toEqual([]);
+  });
+
+  it("holds the limit against a burst of parallel guesses", async () => {
+    await insertAdmin({ email: "ada@example.com" });
+    const responses = await Promise.all(Array.from({ length: 9 }, (_, i) => attempt("ada@example.com", `parallel-guess-${i}`)));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBe(5);
+    expect(statuses.filter((s) => s === 429).length).toBe(4);
+  });
+});

@@ -1,0 +1,106 @@
+import { encode } from "next-auth/jwt";
+
+import { POST as logout } from "@/app/api/admin/logout/route";
+import { GET as session } from "@/app/api/admin/session/route";
+import { getAuthSecret } from "@/lib/auth/secret";
+import { apiRequest, insertAdmin, safeJson, sessionCookieFor } from "@/lib/auth/test-support";
+import { getDb } from "@/lib/db";
+import { resetDatabase, useTestDatabase } from "@/test/db";
+
+useTestDatabase();
+
+beforeEach(async () => {
+  await resetDatabase();
+});
+
+const SIGNED_OUT = { isAuthenticated: false, admin: null };
+
+async function expectSignedOut(response: Response) {
+  expect(response.status).toBe(401);
+  expect(await safeJson(response)).toEqual(SIGNED_OUT);
+  // The stale cookie is cleared, so the proxy stops treating the browser as signed in.
+  expect(response.headers.get("set-cookie")).toMatch(/^authjs\.session-token=;.*Max-Age=0/);
+}
+
+describe(`GET /api/admin/session (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("answers { isAuthenticated: true, admin: { name, email } } and nothing more for a valid session", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com", name: "Ada Lovelace" });
+    const response = await session(apiRequest("/api/admin/session", { cookie: await sessionCookieFor(admin) }), undefined);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await safeJson(response)).toEqual({ isAuthenticated: true, admin: { name: "Ada Lovelace", email: "ada@example.com" } });
+  });
+
+  it("answers 401 { isAuthenticated: false, admin: null } without a cookie", async () => {
+    await expectSignedOut(await session(apiRequest("/api/admin/session"), undefined));
+  });
+
+  it("refuses a forged or tampered cookie", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com" });
+    const cookie = await sessionCookieFor(admin);
+    const tampered = cookie.slice(0, -4) + (cookie.endsWith("AAAA") ? "BBBB" : "AAAA");
+    await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie: tampered }), undefined));
+    await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie: "authjs.session-token=not-a-jwt" }), undefined));
+  });
+
+  it("refuses an expired session", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com" });
+    const name = "authjs.session-token";
+    const token = await encode({
+      token: { sub: String(admin.id), adminId: admin.id, sessionVersion: admin.sessionVersion },
+      secret: getAuthSecret(),
+      salt: name,
+      maxAge: -120,
+    });
+    await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie: `${name}=${token}` }), undefined));
+  });
+
+  it("ends the session of an admin who was deactivated, or whose session version moved on", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com" });
+    const cookie = await sessionCookieFor(admin);
+    await getDb().adminUser.update({ where: { id: admin.id }, data: { isActive: false } });
+    await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie }), undefined));
+
+    // Reactivated without a new sign-in: the old session stays dead once the version has moved on.
+    await getDb().adminUser.update({ where: { id: admin.id }, data: { isActive: true, sessionVersion: { increment: 1 } } });
+    await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie }), undefined));
+  });
+
+  it("never treats a request carrying x-middleware-subrequest as signed in", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com" });
+    const response = await session(
+      apiRequest("/api/admin/session", { cookie: await sessionCookieFor(admin), headers: { "x-middleware-subrequest": "middleware" } }),
+      undefined,
+    );
+    await expectSignedOut(response);
+  });
+});
+
+describe("POST /api/admin/logout", () => {
+  it("ends the session by clearing the cookie", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com" });
+    const response = await logout(apiRequest("/api/admin/logout", { method: "POST", cookie: await sessionCookieFor(admin) }), undefined);
+    expect(response.status).toBe(200);
+    expect(await safeJson(response)).toEqual({ message: "You have been successfully logged out" });
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^authjs\.session-token=;/);
+    expect(cookie).toContain("Max-Age=0");
+    expect(cookie).toContain("HttpOnly");
+  });
+
+  it("answers 401 (and still clears the cookie) without a valid session", async () => {
+    const response = await logout(apiRequest("/api/admin/logout", { method: "POST" }), undefined);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("set-cookie")).toContain("Max-Age=0");
+  });
+
+  it("refuses a cross-site logout with 403, so another site cannot sign an admin out", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com" });
+    const response = await logout(
+      apiRequest("/api/admin/logout", { method: "POST", cookie: await sessionCookieFor(admin), headers: { "sec-fetch-site": "cross-site" } }),
+      undefined,
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+});

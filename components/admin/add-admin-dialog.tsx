@@ -1,0 +1,115 @@
+"use client";
+
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Loader2Icon, UserPlusIcon } from "lucide-react";
+import { toast } from "sonner";
+import type { z } from "zod";
+
+import { ADMIN_USERS_URL } from "@/components/admin/admin-users";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { ApiError, apiRequest, serverMessage } from "@/lib/api";
+import { addAdminFormSchema, type AddAdminFormValues } from "@/lib/validation/admin";
+
+type AddAdminOutput = z.output<typeof addAdminFormSchema>;
+type FieldName = keyof AddAdminFormValues;
+
+const EMPTY: AddAdminFormValues = { name: "", email: "", password: "", confirmPassword: "" };
+const FIELDS: FieldName[] = ["name", "email", "password", "confirmPassword"];
+
+/** The 'Add Admin' button and its dialog: validates, sends name, email and password (never the confirmation). */
+export function AddAdminDialog() {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const form = useForm<AddAdminFormValues, unknown, AddAdminOutput>({ resolver: zodResolver(addAdminFormSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  const create = useMutation({
+    mutationFn: ({ name, email, password }: AddAdminOutput) => apiRequest("POST", ADMIN_USERS_URL, { name, email, password }),
+    onSuccess: async () => {
+      toast.success("Success", { description: "Admin user created successfully" });
+      setOpen(false);
+      form.reset(EMPTY);
+      await queryClient.invalidateQueries({ queryKey: [ADMIN_USERS_URL] });
+    },
+    onError: (error) => {
+      const message = serverMessage(error);
+      toast.error("Failed to create admin", {
+        description: error instanceof ApiError ? (message ?? "Please try again.") : "There was a problem connecting to the server. Please try again.",
+      });
+      // Field errors from the server (e.g. the email already in use) go next to their fields too.
+      if (error instanceof ApiError) {
+        const fieldErrors = fieldErrorsOf(error.body);
+        const first = FIELDS.find((field) => fieldErrors[field]?.[0]);
+        for (const field of FIELDS) {
+          const fieldMessage = fieldErrors[field]?.[0];
+          if (fieldMessage) form.setError(field, { type: "server", message: fieldMessage });
+        }
+        if (first) form.setFocus(first);
+      }
+    },
+  });
+
+  function onOpenChange(next: boolean) {
+    if (create.isPending) return;
+    setOpen(next);
+    // A closed dialog keeps no half-typed password.
+    if (!next) form.reset(EMPTY);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlusIcon aria-hidden="true" />
+          Add Admin
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add New Admin User</DialogTitle>
+          <DialogDescription>They can sign in to the admin area straight away with this email and password.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))} className="grid gap-4">
+          <FormField id="add-admin-name" label="Name" error={errors.name?.message}>
+            {(control) => <Input {...control} autoComplete="off" {...form.register("name")} />}
+          </FormField>
+          <FormField id="add-admin-email" label="Email" error={errors.email?.message}>
+            {(control) => <Input {...control} type="email" autoComplete="off" spellCheck={false} {...form.register("email")} />}
+          </FormField>
+          <FormField id="add-admin-password" label="Password" hint="At least 8 characters." error={errors.password?.message}>
+            {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />}
+          </FormField>
+          <FormField id="add-admin-confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
+            {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register("confirmPassword")} />}
+          </FormField>
+          <DialogFooter className="pt-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={create.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+              {create.isPending ? "Creating..." : "Create Admin"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function fieldErrorsOf(body: string): Partial<Record<string, string[]>> {
+  try {
+    const parsed = JSON.parse(body) as { errors?: unknown };
+    return parsed.errors && typeof parsed.errors === "object" ? (parsed.errors as Record<string, string[]>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,196 @@
+/** @jest-environment jsdom */
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
+
+import { AdminUsersPage } from "@/components/admin/admin-users-page";
+import type { AdminListItem } from "@/components/admin/admin-users";
+import { Toaster } from "@/components/ui/sonner";
+import { makeQueryClient } from "@/lib/query-client";
+
+// jsdom has no network: this fake server keeps a list of admins and answers like the real routes.
+type Reply = { status: number; body: unknown } | Error;
+let admins: AdminListItem[];
+let calls: { method: string; url: string; body: unknown }[];
+let override: ((method: string, url: string) => Reply | Promise<Reply | undefined> | undefined) | undefined;
+
+const ada: AdminListItem = { id: 1, name: "Ada Lovelace", email: "ada@example.com", isActive: true, createdAt: "2026-03-03T10:00:00.000Z" };
+const grace: AdminListItem = { id: 2, name: "Grace Hopper", email: "grace@example.com", isActive: false, createdAt: "2026-11-22T10:00:00.000Z" };
+
+function reply(method: string, url: string, body: unknown): Reply {
+  if (url === "/api/admin/session") return { status: 200, body: { isAuthenticated: true, admin: { name: ada.name, email: ada.email } } };
+  if (method === "GET" && url === "/api/admin/users") return { status: 200, body: { admins } };
+  if (method === "POST" && url === "/api/admin/users") {
+    const input = body as { name: string; email: string };
+    const admin = { id: admins.length + 1, name: input.name, email: input.email, isActive: true, createdAt: "2026-12-01T10:00:00.000Z" };
+    admins = [...admins, admin];
+    return { status: 201, body: { message: "Admin user created successfully", admin } };
+  }
+  const toggle = /^\/api\/admin\/users\/(\d+)\/toggle-status$/.exec(url);
+  if (method === "PATCH" && toggle) {
+    const { isActive } = body as { isActive: boolean };
+    admins = admins.map((a) => (a.id === Number(toggle[1]) ? { ...a, isActive } : a));
+    return { status: 200, body: { message: "ok", admin: admins.find((a) => a.id === Number(toggle[1])) } };
+  }
+  return { status: 404, body: { message: "not found" } };
+}
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as never;
+});
+
+afterEach(() => {
+  toast.dismiss();
+});
+
+beforeEach(() => {
+  admins = [ada, grace];
+  calls = [];
+  override = undefined;
+  global.fetch = (async (input: string, init?: RequestInit) => {
+    const method = init?.method ?? "GET";
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url: input, body });
+    const answer = (await override?.(method, input)) ?? reply(method, input, body);
+    if (answer instanceof Error) throw new TypeError("Failed to fetch");
+    const text = JSON.stringify(answer.body);
+    return { ok: answer.status < 300, status: answer.status, statusText: "", text: async () => text, json: async () => JSON.parse(text) } as Response;
+  }) as typeof fetch;
+});
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={makeQueryClient()}>
+      <AdminUsersPage />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+const rows = () => screen.queryAllByTestId("admin-row");
+
+describe("AdminUsersPage", () => {
+  it("shows 'Loading admins...' and then the table: name, email, status badge, long date, action", async () => {
+    let release: () => void = () => undefined;
+    override = (method, url) => (url === "/api/admin/users" ? new Promise((resolve) => (release = () => resolve(undefined))) : undefined);
+    renderPage();
+    expect(await screen.findByText("Loading admins...")).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Name", "Email", "Status", "Created", "Actions"]);
+    const first = within(rows()[0]!);
+    expect(first.getByText("Ada Lovelace")).toBeInTheDocument();
+    expect(first.getByText("Active")).toBeInTheDocument();
+    expect(first.getByText("3 March 2026")).toBeInTheDocument();
+    expect(first.getByRole("button", { name: "Deactivate Ada Lovelace" })).toBeInTheDocument();
+    const second = within(rows()[1]!);
+    expect(second.getByText("Inactive")).toBeInTheDocument();
+    expect(second.getByText("22 November 2026")).toBeInTheDocument();
+    expect(second.getByRole("button", { name: "Activate Grace Hopper" })).toBeInTheDocument();
+  });
+
+  it("filters by name or email, ignoring case, and says when nothing matches", async () => {
+    const user = renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const search = screen.getByRole("searchbox", { name: "Search admins" });
+    await user.type(search, "GRACE@");
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByText("Grace Hopper")).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, "lovelace");
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.type(search, "zzz");
+    expect(await screen.findByText("No admins match your search")).toBeInTheDocument();
+  });
+
+  it("says 'No admin users found' for an empty list", async () => {
+    admins = [];
+    renderPage();
+    expect(await screen.findByText("No admin users found")).toBeInTheDocument();
+  });
+
+  it("shows the error text and the 'Failed to fetch admin users' toast when the list cannot load", async () => {
+    override = (method, url) => (url === "/api/admin/users" ? { status: 500, body: { message: "Something went wrong on our side." } } : undefined);
+    renderPage();
+    expect(await screen.findByText("Error loading admin users. Please try again.")).toBeInTheDocument();
+    expect(await screen.findByText("Failed to fetch admin users")).toBeInTheDocument();
+  });
+
+  it("adds an admin: 'Passwords do not match' first, then sends only name, email and password, closes, resets and refreshes", async () => {
+    const user = renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const trigger = screen.getByRole("button", { name: "Add Admin" });
+    await user.click(trigger);
+    const dialog = await screen.findByRole("dialog", { name: "Add New Admin User" });
+    const d = within(dialog);
+    expect(d.getByLabelText("Name")).toHaveFocus();
+    await user.type(d.getByLabelText("Name"), "Katherine Johnson");
+    await user.type(d.getByLabelText("Email"), "Katherine@Example.com");
+    await user.type(d.getByLabelText("Password"), "orbital-mechanics");
+    await user.type(d.getByLabelText("Confirm Password"), "orbital-mechanicz");
+    await user.click(d.getByRole("button", { name: "Create Admin" }));
+    expect(await d.findByText("Passwords do not match")).toBeInTheDocument();
+    expect(d.getByLabelText("Confirm Password")).toHaveAttribute("aria-invalid", "true");
+    expect(d.getByLabelText("Confirm Password")).toHaveAccessibleDescription("Passwords do not match");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+
+    await user.clear(d.getByLabelText("Confirm Password"));
+    await user.type(d.getByLabelText("Confirm Password"), "orbital-mechanics");
+    await user.click(d.getByRole("button", { name: "Create Admin" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ name: "Katherine Johnson", email: "katherine@example.com", password: "orbital-mechanics" });
+    expect(await screen.findByText("Success")).toBeInTheDocument();
+    expect(screen.getByText("Admin user created successfully")).toBeInTheDocument();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(trigger).toHaveFocus();
+
+    await user.click(trigger);
+    expect(within(await screen.findByRole("dialog")).getByLabelText("Name")).toHaveValue("");
+  });
+
+  it("shows 'Failed to create admin' with the server's message, and puts a taken email next to the field", async () => {
+    override = (method) => (method === "POST" ? { status: 409, body: { message: "An admin with this email already exists.", errors: { email: ["An admin with this email already exists."] } } } : undefined);
+    const user = renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "Add Admin" }));
+    const d = within(await screen.findByRole("dialog"));
+    await user.type(d.getByLabelText("Name"), "Ada Again");
+    await user.type(d.getByLabelText("Email"), "ada@example.com");
+    await user.type(d.getByLabelText("Password"), "a-long-password");
+    await user.type(d.getByLabelText("Confirm Password"), "a-long-password");
+    await user.click(d.getByRole("button", { name: "Create Admin" }));
+    expect(await screen.findByText("Failed to create admin")).toBeInTheDocument();
+    expect(d.getByLabelText("Email")).toHaveAccessibleDescription("An admin with this email already exists.");
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
+  it("deactivates only after confirmation, with the spec's toast, and can be cancelled with Escape", async () => {
+    const user = renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "Activate Grace Hopper" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Activate Grace Hopper?" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(confirm).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === "PATCH")).toHaveLength(0);
+    expect(screen.getByRole("button", { name: "Activate Grace Hopper" })).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: "Activate Grace Hopper" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Activate" }));
+    expect(await screen.findByText("Admin activated successfully")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "PATCH")).toEqual({ method: "PATCH", url: "/api/admin/users/2/toggle-status", body: { isActive: true } });
+    expect(await screen.findByRole("button", { name: "Deactivate Grace Hopper" })).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to update status' with the server's reason", async () => {
+    override = (method) =>
+      method === "PATCH" ? { status: 409, body: { message: "This is the last active admin: deactivating it would leave nobody able to sign in." } } : undefined;
+    const user = renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "Deactivate Ada Lovelace" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Deactivate" }));
+    expect(await screen.findByText("Failed to update status")).toBeInTheDocument();
+    expect(screen.getByText(/last active admin/)).toBeInTheDocument();
+  });
+});

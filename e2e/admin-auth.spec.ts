@@ -1,0 +1,189 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
+import { E2E_ADMIN } from "../playwright.config";
+
+// The spec files share one database: every admin made here carries this run's token.
+const token = `wb${Date.now().toString(36)}`;
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+let ipCounter = 0;
+// A fresh client address per browser context keeps each one clear of the per-IP sign-in limit.
+const freshIp = () => `10.44.${Math.floor(Date.now() / 1000) % 250}.${++ipCounter}`;
+
+test.use({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+async function newSignedInContext(browser: Browser, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
+  const page = await context.newPage();
+  const response = await page.request.post("/api/admin/login", { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return { context, page };
+}
+
+test.describe("admin sign-in, sessions and admin accounts", () => {
+  test("an admin signs in, sees their name, adds an admin after a validation error, and signs out", async ({ page }) => {
+    await page.goto("/admin/users");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Login successful")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    const sidebar = page.getByRole("complementary");
+    await expect(sidebar.getByText(E2E_ADMIN.name)).toBeVisible();
+    await expect(sidebar.getByText(E2E_ADMIN.email)).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "Waitlist Entries" })).toHaveAttribute("aria-current", "page");
+
+    await sidebar.getByRole("link", { name: "Admin Users" }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole("heading", { name: "Admin Users" })).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "Admin Users" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("cell", { name: E2E_ADMIN.email })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const name = `Katherine ${token}`;
+    const email = `katherine-${token}@example.com`;
+    const addButton = page.getByRole("button", { name: "Add Admin" });
+    await addButton.click();
+    const dialog = page.getByRole("dialog", { name: "Add New Admin User" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Name")).toBeFocused();
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill("orbital-mechanics-1962");
+    await dialog.getByLabel("Confirm Password").fill("orbital-mechanics-1963");
+    await dialog.getByRole("button", { name: "Create Admin" }).click();
+    await expect(dialog.getByText("Passwords do not match")).toBeVisible();
+    await expect(dialog.getByLabel("Confirm Password")).toHaveAttribute("aria-invalid", "true");
+    await expectNoAxeViolations(page);
+
+    await dialog.getByLabel("Confirm Password").fill("orbital-mechanics-1962");
+    await dialog.getByRole("button", { name: "Create Admin" }).click();
+    await expect(page.getByText("Admin user created successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(addButton).toBeFocused();
+
+    await page.getByRole("searchbox", { name: "Search admins" }).fill(token);
+    const row = page.getByRole("row").filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText("Active", { exact: true })).toBeVisible();
+    await expect(row.getByText(new Intl.DateTimeFormat("en-GB", { dateStyle: "long" }).format(new Date()))).toBeVisible();
+
+    await sidebar.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByText("You have been successfully logged out")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    // The new admin can sign in.
+    await signInThroughForm(page, email, "orbital-mechanics-1962");
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("complementary").getByText(name)).toBeVisible();
+  });
+
+  test("a wrong password shows 'Login failed' and stays on the sign-in page", async ({ page }) => {
+    await signInThroughForm(page, `nobody-${token}@example.com`, "not-the-password");
+    await expect(page.getByText("Login failed")).toBeVisible();
+    await expect(page.getByText("Invalid email or password")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test("an admin deactivated while signed in elsewhere is sent to sign-in on their next page load, and cannot sign in until reactivated", async ({
+    browser,
+  }) => {
+    const first = await newSignedInContext(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+    const name = `Grace ${token}`;
+    const email = `grace-${token}@example.com`;
+    const password = "compiler-pioneer-1952";
+    const created = await first.page.request.post("/api/admin/users", { data: { name, email, password } });
+    expect(created.status(), await created.text()).toBe(201);
+
+    // The other admin signs in through the form in their own browser.
+    const otherContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
+    const other = await otherContext.newPage();
+    await signInThroughForm(other, email, password);
+    await expect(other).toHaveURL(/\/admin$/);
+    await other.getByRole("complementary").getByRole("link", { name: "Admin Users" }).click();
+    await expect(other.getByRole("heading", { name: "Admin Users" })).toBeVisible();
+
+    // The first admin deactivates them, after confirming.
+    const page = first.page;
+    await page.goto("/admin/users");
+    await page.getByRole("searchbox", { name: "Search admins" }).fill(email);
+    const row = page.getByRole("row").filter({ hasText: email });
+    await row.getByRole("button", { name: `Deactivate ${name}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: `Deactivate ${name}?` });
+    await expect(confirm).toBeVisible();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Deactivate" }).click();
+    await expect(page.getByText("Admin deactivated successfully")).toBeVisible();
+    await expect(row.getByText("Inactive")).toBeVisible();
+    await expect(row.getByRole("button", { name: `Activate ${name}` })).toBeFocused();
+
+    // Their next page load ends the session.
+    await other.reload();
+    await expect(other).toHaveURL(/\/admin\/login$/);
+    await expect(other.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    const sessionCheck = await other.request.get("/api/admin/session");
+    expect(sessionCheck.status()).toBe(401);
+
+    // They cannot sign in again...
+    await signInThroughForm(other, email, password);
+    await expect(other.getByText("Invalid email or password")).toBeVisible();
+    await expect(other).toHaveURL(/\/admin\/login$/);
+
+    // ...until reactivated.
+    await row.getByRole("button", { name: `Activate ${name}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Activate" }).click();
+    await expect(page.getByText("Admin activated successfully")).toBeVisible();
+    await expect(row.getByText("Active", { exact: true })).toBeVisible();
+
+    await signInThroughForm(other, email, password);
+    await expect(other).toHaveURL(/\/admin$/);
+    await expect(other.getByRole("complementary").getByText(name)).toBeVisible();
+
+    await otherContext.close();
+    await first.context.close();
+  });
+
+  test("on a narrow screen the menu toggle opens the admin navigation", async ({ browser }) => {
+    const { context, page } = await newSignedInContext(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/admin");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toBeVisible();
+    await expect(page.getByRole("complementary")).toBeHidden();
+    await toggle.click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu.getByText(E2E_ADMIN.name)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await toggle.click();
+    await menu.getByRole("link", { name: "Admin Users" }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(menu).toBeHidden();
+    await context.close();
+  });
+});
