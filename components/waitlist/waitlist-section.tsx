@@ -1,10 +1,38 @@
-/** Placeholder until the waiting list section lands (issue 3). */
+import { CheckIcon, UsersIcon } from "lucide-react";
+
+import { WaitlistCount } from "@/components/waitlist/waitlist-count";
+import { WaitlistForm } from "@/components/waitlist/waitlist-form";
+import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
+
+/** The waiting list section (anchor join-waitlist): pitch and count beside the signup form. Self-contained. */
 export function WaitlistSection() {
   return (
-    <section id="join-waitlist" aria-labelledby="join-waitlist-heading" className="px-6 py-24">
-      <h2 id="join-waitlist-heading" className="text-3xl font-semibold">
-        Join the Waiting List
-      </h2>
+    <section id="join-waitlist" aria-labelledby="join-waitlist-heading" className="bg-muted/60 px-6 py-20 sm:py-24">
+      <div className="mx-auto grid max-w-6xl items-start gap-12 lg:grid-cols-[1fr_minmax(0,32rem)]">
+        <div className="grid gap-6">
+          <h2 id="join-waitlist-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {waitlistCopy.heading}
+          </h2>
+          <p className="max-w-prose text-lg text-muted-foreground">{waitlistCopy.intro}</p>
+          <ul className="grid gap-3">
+            {waitlistCopy.bullets.map((bullet) => (
+              <li key={bullet} className="flex items-start gap-3">
+                <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
+                  <CheckIcon aria-hidden="true" className="size-4" />
+                </span>
+                <span>{bullet}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="flex items-center gap-3 rounded-lg border bg-background px-4 py-3 text-sm font-medium">
+            <UsersIcon aria-hidden="true" className="size-5 shrink-0 text-primary" />
+            <WaitlistCount />
+          </div>
+        </div>
+        <div className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">
+          <WaitlistForm />
+        </div>
+      </div>
     </section>
   );
 }

@@ -38,6 +38,13 @@ export function teamSizeLabel(value: string): string {
   return TEAM_SIZE_OPTIONS.find((option) => option.value === value)?.label ?? value;
 }
 
+/**
+ * The honeypot: a field the form hides from people and assistive tech. Bots that fill it get the normal
+ * success answer and nothing is stored. "website" tempts bots, and browsers have no autofill type for it
+ * (a name with "company" in it would be autofilled as an organisation by Chrome, dropping real signups).
+ */
+export const WAITLIST_HONEYPOT_FIELD = "website";
+
 const BUSINESS_TYPE_MESSAGE = "Please select a business type";
 const TEAM_SIZE_MESSAGE = "Please select team size";
 

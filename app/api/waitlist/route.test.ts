@@ -1,0 +1,302 @@
+import { resetDatabase, useTestDatabase } from "@/test/db";
+import { DELETE, GET, PATCH, POST, PUT } from "@/app/api/waitlist/route";
+import { GET as GET_COUNT } from "@/app/api/waitlist/count/route";
+import { getDb } from "@/lib/db";
+import { WAITLIST_RATE_LIMIT_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist";
+import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
+
+useTestDatabase();
+
+const URL = "http://localhost/api/waitlist";
+let ipCounter = 0;
+
+/** A distinct client address per request unless a test pins one, so the per-IP limit stays out of the way. */
+function freshIp() {
+  ipCounter += 1;
+  return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+function post(body: unknown, options: { ip?: string; headers?: Record<string, string>; raw?: string } = {}) {
+  return POST(
+    new Request(URL, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": options.ip ?? freshIp(), ...options.headers },
+      body: options.raw ?? JSON.stringify(body),
+    }),
+    undefined,
+  );
+}
+
+const valid = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  businessType: "cleaning",
+  employees: "2-5",
+  agreedToTerms: true,
+};
+
+const rows = () =>
+  getDb().waitlistEntry.findMany({
+    orderBy: { id: "asc" },
+    select: { id: true, name: true, email: true, businessType: true, employees: true, joinedAt: true, consentedAt: true },
+  });
+
+async function errorsOf(response: Response) {
+  expect(response.status).toBe(400);
+  const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
+  expect(typeof body.message).toBe("string");
+  return body.errors;
+}
+
+beforeEach(async () => {
+  await resetDatabase();
+});
+
+describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("stores a valid signup and answers 201 with only a message", async () => {
+    const before = Date.now();
+    const response = await post(valid);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ message: WAITLIST_SUCCESS_MESSAGE });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+
+    const [entry, ...others] = await rows();
+    expect(others).toHaveLength(0);
+    expect(entry).toMatchObject({ name: "Ada Lovelace", email: "ada@example.com", businessType: "cleaning", employees: "2-5" });
+    // Consent time is recorded with the entry (GDPR).
+    expect(entry!.consentedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(entry!.consentedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(entry!.joinedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("accepts every business type and team size the spec lists, and stores the value, not the label", async () => {
+    for (const [index, type] of BUSINESS_TYPE_OPTIONS.entries()) {
+      const size = TEAM_SIZE_OPTIONS[index % TEAM_SIZE_OPTIONS.length]!;
+      const response = await post({ ...valid, email: `type-${index}@example.com`, businessType: type.value, employees: size.value });
+      expect(response.status).toBe(201);
+    }
+    const stored = await rows();
+    expect(stored.map((row) => row.businessType)).toEqual(BUSINESS_TYPE_OPTIONS.map((option) => option.value));
+    expect(new Set(stored.map((row) => row.employees))).toEqual(new Set(TEAM_SIZE_OPTIONS.map((option) => option.value)));
+  });
+
+  describe("validation: every rule answers 400 with the spec's message on its field, and stores nothing", () => {
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ["a missing name", { name: undefined }, "name", "Name must be at least 2 characters"],
+      ["a one-letter name", { name: "A" }, "name", "Name must be at least 2 characters"],
+      ["a name of spaces around one letter", { name: "  A   " }, "name", "Name must be at least 2 characters"],
+      ["a name that is not text", { name: 42 }, "name", "Name must be at least 2 characters"],
+      ["a name over 100 characters", { name: "x".repeat(101) }, "name", "Name must be at most 100 characters"],
+      ["a missing email", { email: undefined }, "email", "Please enter a valid email address"],
+      ["an email without @", { email: "not-an-email" }, "email", "Please enter a valid email address"],
+      ["an email without a domain", { email: "ada@" }, "email", "Please enter a valid email address"],
+      ["an email that is not text", { email: ["ada@example.com"] }, "email", "Please enter a valid email address"],
+      ["an email over 254 characters", { email: `${"a".repeat(250)}@example.com` }, "email", "Email must be at most 254 characters"],
+      ["a missing business type", { businessType: undefined }, "businessType", "Please select a business type"],
+      ["an empty business type", { businessType: "" }, "businessType", "Please select a business type"],
+      ["a business type the spec does not list", { businessType: "astronaut" }, "businessType", "Please select a business type"],
+      ["a business type given as its label", { businessType: "Cleaning" }, "businessType", "Please select a business type"],
+      ["a missing team size", { employees: undefined }, "employees", "Please select team size"],
+      ["an empty team size", { employees: "" }, "employees", "Please select team size"],
+      ["a team size the spec does not list", { employees: "500" }, "employees", "Please select team size"],
+      ["a team size given as a number", { employees: 1 }, "employees", "Please select team size"],
+      ["no consent", { agreedToTerms: false }, "agreedToTerms", "You must agree to the terms"],
+      ["missing consent", { agreedToTerms: undefined }, "agreedToTerms", "You must agree to the terms"],
+      ["consent given as the string 'true'", { agreedToTerms: "true" }, "agreedToTerms", "You must agree to the terms"],
+    ];
+
+    it.each(cases)("%s", async (_label, change, field, message) => {
+      const response = await post({ ...valid, ...change });
+      const errors = await errorsOf(response);
+      expect(errors[field]).toEqual([message]);
+      expect(Object.keys(errors)).toEqual([field]);
+      expect(await rows()).toHaveLength(0);
+    });
+
+    it("reports every invalid field at once", async () => {
+      const errors = await errorsOf(await post({}));
+      expect(errors).toEqual({
+        name: ["Name must be at least 2 characters"],
+        email: ["Please enter a valid email address"],
+        businessType: ["Please select a business type"],
+        employees: ["Please select team size"],
+        agreedToTerms: ["You must agree to the terms"],
+      });
+    });
+
+    it("accepts a name of exactly 2 and exactly 100 characters, trimmed", async () => {
+      expect((await post({ ...valid, email: "two@example.com", name: "  Al  " })).status).toBe(201);
+      expect((await post({ ...valid, email: "hundred@example.com", name: "y".repeat(100) })).status).toBe(201);
+      expect((await rows()).map((row) => row.name)).toEqual(["Al", "y".repeat(100)]);
+    });
+
+    it("refuses a body that is not an object", async () => {
+      for (const body of [null, [], "ada@example.com", 7, true]) {
+        const response = await post(body);
+        expect(response.status).toBe(400);
+      }
+      expect(await rows()).toHaveLength(0);
+    });
+  });
+
+  it("ignores unknown fields and never stores them", async () => {
+    const response = await post({ ...valid, id: 999, joinedAt: "2000-01-01T00:00:00Z", consentedAt: "2000-01-01T00:00:00Z", isAdmin: true });
+    expect(response.status).toBe(201);
+    const [entry] = await rows();
+    expect(entry!.id).not.toBe(999);
+    expect(entry!.joinedAt.getUTCFullYear()).toBeGreaterThan(2000);
+    expect(entry!.consentedAt.getUTCFullYear()).toBeGreaterThan(2000);
+  });
+
+  describe("bodies that are not a JSON object of a sane size", () => {
+    it("refuses a body that is not JSON", async () => {
+      const response = await post(undefined, { raw: "name=Ada&email=ada@example.com" });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: expect.stringMatching(/not valid JSON/i) });
+    });
+
+    it("refuses an empty body", async () => {
+      const response = await post(undefined, { raw: "" });
+      expect(response.status).toBe(400);
+      expect((await response.json()).message).toMatch(/empty/i);
+    });
+
+    it("refuses a form-encoded request with 415", async () => {
+      const response = await post(undefined, {
+        raw: "name=Ada",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      expect(response.status).toBe(415);
+      expect((await response.json()).message).toMatch(/JSON/);
+    });
+
+    it("refuses a body over 10 KB with 413, whether or not it declares its length", async () => {
+      const big = JSON.stringify({ ...valid, padding: "x".repeat(11_000) });
+      const undeclared = await post(undefined, { raw: big });
+      expect(undeclared.status).toBe(413);
+      expect((await undeclared.json()).message).toMatch(/too large/i);
+      const declared = await post(undefined, { raw: big, headers: { "content-length": String(big.length) } });
+      expect(declared.status).toBe(413);
+      expect(await rows()).toHaveLength(0);
+    });
+  });
+
+  it("answers other methods with 405 and an Allow header", async () => {
+    for (const handler of [GET, PUT, PATCH, DELETE]) {
+      const response = await handler();
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST");
+      expect((await response.json()).message).toMatch(/POST/);
+    }
+  });
+
+  describe("duplicates", () => {
+    it("answers a repeat signup exactly like a first one and keeps one row, with the newest details", async () => {
+      const first = await post(valid);
+      const firstBody = await first.text();
+      const [original] = await rows();
+
+      const again = await post({ ...valid, name: "Ada King", businessType: "tutoring", employees: "11+" });
+      expect(again.status).toBe(first.status);
+      expect(await again.text()).toBe(firstBody);
+      expect([...again.headers.keys()].sort()).toEqual([...first.headers.keys()].sort());
+
+      const stored = await rows();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ id: original!.id, name: "Ada King", businessType: "tutoring", employees: "11+" });
+      // The place in the queue is kept; the consent time is that of the latest agreement.
+      expect(stored[0]!.joinedAt).toEqual(original!.joinedAt);
+      expect(stored[0]!.consentedAt.getTime()).toBeGreaterThanOrEqual(original!.consentedAt.getTime());
+    });
+
+    it("folds case and surrounding whitespace of emails into one entry", async () => {
+      for (const email of ["Ada@Example.COM", "  ada@example.com ", "ADA@EXAMPLE.COM\t"]) {
+        expect((await post({ ...valid, email })).status).toBe(201);
+      }
+      const stored = await rows();
+      expect(stored.map((row) => row.email)).toEqual(["ada@example.com"]);
+    });
+
+    it("leaves exactly one row after 50 concurrent identical posts, all answered alike", async () => {
+      const responses = await Promise.all(Array.from({ length: 50 }, () => post(valid)));
+      const bodies = await Promise.all(responses.map((response) => response.text()));
+      expect(new Set(responses.map((response) => response.status))).toEqual(new Set([201]));
+      expect(new Set(bodies).size).toBe(1);
+      expect(await getDb().waitlistEntry.count({ where: { email: "ada@example.com" } })).toBe(1);
+      expect(await rows()).toHaveLength(1);
+    });
+
+    it("keeps one row per email when differently-cased duplicates race", async () => {
+      const emails = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? "RACE@example.com" : i % 3 === 1 ? " race@EXAMPLE.com" : "race@example.com"));
+      const responses = await Promise.all(emails.map((email) => post({ ...valid, email })));
+      expect(responses.every((response) => response.status === 201)).toBe(true);
+      expect((await rows()).map((row) => row.email)).toEqual(["race@example.com"]);
+    });
+  });
+
+  describe("honeypot", () => {
+    it("answers a filled honeypot exactly like a real signup and stores nothing", async () => {
+      const real = await post({ ...valid, email: "real@example.com" });
+      const bot = await post({ ...valid, email: "bot@example.com", [WAITLIST_HONEYPOT_FIELD]: "https://spam.example" });
+      expect(bot.status).toBe(real.status);
+      expect(await bot.text()).toBe(await real.text());
+      expect((await rows()).map((row) => row.email)).toEqual(["real@example.com"]);
+    });
+
+    it("treats any non-empty honeypot value as filled, and an empty one as a person", async () => {
+      for (const value of ["x", 1, true, { url: "x" }, ["x"]]) {
+        expect((await post({ ...valid, email: "bot@example.com", [WAITLIST_HONEYPOT_FIELD]: value })).status).toBe(201);
+      }
+      expect(await rows()).toHaveLength(0);
+      expect((await post({ ...valid, email: "person@example.com", [WAITLIST_HONEYPOT_FIELD]: "  " })).status).toBe(201);
+      expect((await post({ ...valid, email: "person2@example.com", [WAITLIST_HONEYPOT_FIELD]: null })).status).toBe(201);
+      expect((await rows()).map((row) => row.email)).toEqual(["person@example.com", "person2@example.com"]);
+    });
+
+    it("does not change the count", async () => {
+      await post({ ...valid, [WAITLIST_HONEYPOT_FIELD]: "spam" });
+      expect(await (await GET_COUNT(new Request("http://localhost/api/waitlist/count"), undefined)).json()).toEqual({ count: 0 });
+    });
+  });
+
+  describe("rate limit", () => {
+    it("allows 5 signups a minute per IP, then answers 429 with Retry-After and a message, storing nothing", async () => {
+      const ip = "203.0.113.77";
+      for (let i = 0; i < 5; i++) {
+        expect((await post({ ...valid, email: `limit-${i}@example.com` }, { ip })).status).toBe(201);
+      }
+      const blocked = await post({ ...valid, email: "limit-5@example.com" }, { ip });
+      expect(blocked.status).toBe(429);
+      expect(await blocked.json()).toEqual({ message: WAITLIST_RATE_LIMIT_MESSAGE });
+      const retryAfter = Number(blocked.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(await rows()).toHaveLength(5);
+
+      // Other clients are unaffected.
+      expect((await post({ ...valid, email: "other@example.com" }, { ip: "203.0.113.78" })).status).toBe(201);
+    });
+
+    it("counts the limit in the database, where every server instance sees it", async () => {
+      const ip = "203.0.113.90";
+      await post({ ...valid, email: "db-limit@example.com" }, { ip });
+      const counters = await getDb().rateLimit.findMany({ where: { key: { contains: ip } }, select: { key: true, count: true } });
+      expect(counters).toEqual([{ key: `waitlist:ip:${ip}`, count: 1 }]);
+    });
+
+    it("holds under a concurrent burst from one IP: exactly 5 get through", async () => {
+      const ip = "203.0.113.91";
+      const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => post({ ...valid, email: `burst-${i}@example.com` }, { ip })));
+      const statuses = responses.map((response) => response.status).sort();
+      expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+      expect(await rows()).toHaveLength(5);
+    });
+
+    it("does not spend the allowance on invalid bodies", async () => {
+      const ip = "203.0.113.92";
+      for (let i = 0; i < 8; i++) expect((await post({ ...valid, name: "" }, { ip })).status).toBe(400);
+      expect((await post(valid, { ip })).status).toBe(201);
+    });
+  });
+});

@@ -1,0 +1,58 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+
+import { refreshWaitlistCount } from "@/components/waitlist/use-waitlist-count";
+import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
+import { apiRequest, ApiError, mentionsDatabaseConnection, serverMessage } from "@/lib/api";
+import { WAITLIST_HONEYPOT_FIELD, type WaitlistSignup } from "@/lib/validation/waitlist";
+
+export interface SignupInput {
+  signup: WaitlistSignup;
+  /** Whatever a bot typed into the hidden field; people leave it empty. */
+  honeypot: string;
+}
+
+/** The description of the failure toast (spec section 8): the server's message, the database text, or the default. */
+export function failureDescription(error: unknown): string {
+  const message = serverMessage(error);
+  if (mentionsDatabaseConnection(message)) return waitlistCopy.failure.database;
+  // A proxy's HTML error page is not a message to show anyone.
+  if (!message || message.length > 300 || message.trimStart().startsWith("<")) return waitlistCopy.failure.fallback;
+  return message;
+}
+
+/** Field errors from a 400 answer (`{ errors: { field: [messages] } }`), if there are any. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  try {
+    const parsed = JSON.parse(error.body) as { errors?: Record<string, unknown> };
+    const result: Record<string, string> = {};
+    for (const [field, messages] of Object.entries(parsed.errors ?? {})) {
+      if (Array.isArray(messages) && typeof messages[0] === "string") result[field] = messages[0];
+    }
+    return result;
+  } catch {
+    return {};
+  }
+}
+
+/** Posts a signup; on success shows the spec's toast and refreshes the count, on failure its error toast. */
+export function useWaitlistSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ signup, honeypot }: SignupInput) => {
+      const payload = honeypot ? { ...signup, [WAITLIST_HONEYPOT_FIELD]: honeypot } : signup;
+      const res = await apiRequest("POST", "/api/waitlist", payload);
+      return (await res.json()) as { message: string };
+    },
+    onSuccess: () => {
+      toast.success(waitlistCopy.success.title, { description: waitlistCopy.success.description });
+      void refreshWaitlistCount(queryClient);
+    },
+    onError: (error) => {
+      toast.error(waitlistCopy.failure.title, { description: failureDescription(error) });
+    },
+  });
+}

@@ -1,0 +1,235 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Controller, useForm, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CheckCircle2Icon, Loader2Icon } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { serverFieldErrors, useWaitlistSignup } from "@/components/waitlist/use-waitlist-signup";
+import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
+import {
+  BUSINESS_TYPE_OPTIONS,
+  TEAM_SIZE_OPTIONS,
+  WAITLIST_HONEYPOT_FIELD,
+  waitlistSchema,
+  type WaitlistFormValues,
+  type WaitlistSignup,
+} from "@/lib/validation/waitlist";
+
+// The schema only accepts `true`; the unticked box starts as `false`.
+type FormValues = Omit<WaitlistFormValues, "agreedToTerms"> & { agreedToTerms: boolean };
+
+const EMPTY: FormValues = { name: "", email: "", businessType: "", employees: "", agreedToTerms: false };
+const FIELDS = ["name", "email", "businessType", "employees", "agreedToTerms"] as const;
+const resolver = zodResolver(waitlistSchema) as unknown as Resolver<FormValues, unknown, WaitlistSignup>;
+const { fields: copy } = waitlistCopy;
+
+/** The waiting list form, replaced by a confirmation panel once the signup went through. */
+export function WaitlistForm() {
+  const [submitted, setSubmitted] = useState(false);
+  const returning = useRef(false);
+  const inFlight = useRef(false);
+  const honeypotRef = useRef<HTMLInputElement>(null);
+  const signup = useWaitlistSignup();
+  const form = useForm<FormValues, unknown, WaitlistSignup>({ resolver, defaultValues: EMPTY, shouldFocusError: true });
+  const { errors } = form.formState;
+  const busy = signup.isPending || form.formState.isSubmitting;
+
+  useEffect(() => {
+    // Back from the confirmation panel: start the next signup where the keyboard left off.
+    if (!submitted && returning.current) {
+      returning.current = false;
+      form.setFocus("name");
+    }
+  }, [submitted, form]);
+
+  const submit = async (values: WaitlistSignup) => {
+    // A second click or Enter before the first answer arrives is ignored.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await signup.mutateAsync({ signup: values, honeypot: honeypotRef.current?.value.trim() ?? "" });
+      setSubmitted(true);
+    } catch (error) {
+      // The toast is shown by the mutation; the entered values stay, and server field errors join the form's.
+      const fieldErrors = serverFieldErrors(error);
+      const invalid = FIELDS.filter((field) => fieldErrors[field]);
+      invalid.forEach((field, index) => form.setError(field, { type: "server", message: fieldErrors[field] }, { shouldFocus: index === 0 }));
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  if (submitted) {
+    return (
+      <SuccessPanel
+        onAgain={() => {
+          form.reset(EMPTY);
+          if (honeypotRef.current) honeypotRef.current.value = "";
+          signup.reset();
+          returning.current = true;
+          setSubmitted(false);
+        }}
+      />
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} aria-label={waitlistCopy.heading} className="relative grid gap-5" aria-busy={busy || undefined}>
+      <FormField id="waitlist-name" label={copy.name.label} error={errors.name?.message}>
+        {(control) => <Input {...control} {...form.register("name")} placeholder={copy.name.placeholder} autoComplete="name" maxLength={100} />}
+      </FormField>
+
+      <FormField id="waitlist-email" label={copy.email.label} error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register("email")}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            placeholder={copy.email.placeholder}
+            maxLength={254}
+          />
+        )}
+      </FormField>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="waitlist-business-type" label={copy.businessType.label} error={errors.businessType?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="businessType"
+              render={({ field }) => (
+                <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue placeholder={copy.businessType.placeholder} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {BUSINESS_TYPE_OPTIONS.map((option) => (
+                      <SelectItem key={option.value} value={option.value}>
+                        {option.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </FormField>
+
+        <FormField id="waitlist-employees" label={copy.employees.label} error={errors.employees?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="employees"
+              render={({ field }) => (
+                <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue placeholder={copy.employees.placeholder} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {TEAM_SIZE_OPTIONS.map((option) => (
+                      <SelectItem key={option.value} value={option.value}>
+                        {option.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </FormField>
+      </div>
+
+      <div className="grid gap-2">
+        <div className="flex items-start gap-3">
+          <Controller
+            control={form.control}
+            name="agreedToTerms"
+            render={({ field }) => (
+              <Checkbox
+                id="waitlist-consent"
+                name={field.name}
+                ref={field.ref}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                aria-invalid={errors.agreedToTerms ? true : undefined}
+                aria-describedby="waitlist-consent-error"
+                className="mt-0.5"
+              />
+            )}
+          />
+          <Label htmlFor="waitlist-consent" className="text-sm font-normal leading-snug">
+            {copy.consent}
+          </Label>
+        </div>
+        <p id="waitlist-consent-error" aria-live="polite" className="text-sm font-medium text-destructive empty:hidden">
+          {errors.agreedToTerms?.message}
+        </p>
+      </div>
+
+      {/* The honeypot: off-screen, out of the tab order and hidden from assistive tech, so only bots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
+        <label htmlFor={`waitlist-${WAITLIST_HONEYPOT_FIELD}`}>Website</label>
+        <input
+          ref={honeypotRef}
+          id={`waitlist-${WAITLIST_HONEYPOT_FIELD}`}
+          name={WAITLIST_HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
+
+      {/* aria-disabled rather than disabled: the button keeps keyboard focus while the request runs. */}
+      <Button
+        type="submit"
+        size="lg"
+        aria-disabled={busy || undefined}
+        onClick={(event) => {
+          if (busy) event.preventDefault();
+        }}
+        className="w-full aria-disabled:cursor-wait aria-disabled:opacity-70"
+      >
+        {busy ? (
+          <>
+            <Loader2Icon aria-hidden="true" className="animate-spin" />
+            {waitlistCopy.submitting}
+          </>
+        ) : (
+          waitlistCopy.submit
+        )}
+      </Button>
+    </form>
+  );
+}
+
+function SuccessPanel({ onAgain }: { onAgain: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The form the visitor was in is gone: put them on the confirmation, which screen readers then read.
+    headingRef.current?.focus();
+  }, []);
+  return (
+    <div className="grid justify-items-center gap-4 py-8 text-center">
+      <CheckCircle2Icon aria-hidden="true" className="size-12 text-success" />
+      <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2">
+        {waitlistCopy.success.title}
+      </h3>
+      <p className="max-w-sm text-muted-foreground">{waitlistCopy.success.description}</p>
+      <Button type="button" variant="outline" onClick={onAgain}>
+        {waitlistCopy.success.again}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,336 @@
+/** @jest-environment jsdom */
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+
+import { Providers } from "@/components/providers";
+import { WAITLIST_COUNT_RETRIES, waitlistCountRetryDelay } from "@/components/waitlist/use-waitlist-count";
+import { WaitlistSection } from "@/components/waitlist/waitlist-section";
+import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS } from "@/lib/validation/waitlist";
+
+// jsdom lacks a few browser APIs that Radix Select and sonner call.
+beforeAll(() => {
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+interface FakeReply {
+  status: number;
+  body?: unknown;
+}
+
+interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+/** A fake network: the server is an outside service here (the route handlers have their own tests). */
+function fakeNetwork(handlers: { count?: () => FakeReply | Promise<FakeReply>; signup?: (body: unknown) => FakeReply | Promise<FakeReply> }) {
+  const calls: Call[] = [];
+  const fetchFake = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? "GET";
+    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ url, method, body });
+    const reply = url.startsWith("/api/waitlist/count")
+      ? await (handlers.count ?? (() => ({ status: 200, body: { count: 0 } })))()
+      : await (handlers.signup ?? (() => ({ status: 201, body: { message: "ok" } })))(body);
+    const text = reply.body === undefined ? "" : typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
+    return {
+      ok: reply.status >= 200 && reply.status < 300,
+      status: reply.status,
+      statusText: `Status ${reply.status}`,
+      text: async () => text,
+      json: async () => JSON.parse(text) as unknown,
+    } as Response;
+  });
+  globalThis.fetch = fetchFake as unknown as typeof fetch;
+  return { calls, signups: () => calls.filter((call) => call.method === "POST"), counts: () => calls.filter((call) => call.url.startsWith("/api/waitlist/count")) };
+}
+
+function renderSection() {
+  const user = userEvent.setup();
+  render(
+    <Providers>
+      <WaitlistSection />
+    </Providers>,
+  );
+  return user;
+}
+
+const nameField = () => screen.getByLabelText("Your Name");
+const emailField = () => screen.getByLabelText("Business Email");
+const typeField = () => screen.getByRole("combobox", { name: "Business Type" });
+const sizeField = () => screen.getByRole("combobox", { name: "Number of Employees" });
+const consentBox = () => screen.getByRole("checkbox", { name: /I agree to receive emails/ });
+const submitButton = () => screen.getByRole("button", { name: "Join the Waiting List" });
+
+// sonner keeps toasts in module state, so a toast from an earlier test can still be on screen: each check
+// looks at the toast in front (the one a person sees) and requires it to be new since `toastsBefore()`.
+const toastsBefore = () => new Set(document.querySelectorAll("[data-sonner-toast]"));
+
+async function expectToast(before: Set<Element>, title: string, description: string) {
+  await waitFor(() => {
+    const toast = document.querySelector<HTMLElement>('[data-sonner-toast][data-front="true"]');
+    expect(toast).not.toBeNull();
+    expect(before.has(toast!)).toBe(false);
+    expect(toast!.querySelector("[data-title]")).toHaveTextContent(title);
+    expect(toast!.querySelector("[data-description]")).toHaveTextContent(description);
+  });
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, trigger: HTMLElement, option: string) {
+  trigger.focus();
+  await user.keyboard("{Enter}");
+  await user.click(await screen.findByRole("option", { name: option }));
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(nameField(), "Ada Lovelace");
+  await user.type(emailField(), "Ada@Example.com");
+  await choose(user, typeField(), "Cleaning");
+  await choose(user, sizeField(), "Just me");
+  await user.click(consentBox());
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe("the waiting list section", () => {
+  it("shows the spec's heading, fields, placeholders, options, consent text and button", async () => {
+    fakeNetwork({ count: () => ({ status: 200, body: { count: 1234 } }) });
+    const user = renderSection();
+    expect(screen.getByRole("heading", { level: 2, name: "Join the Waiting List" })).toBeInTheDocument();
+    expect(screen.getAllByRole("listitem")).toHaveLength(3);
+    expect(nameField()).toHaveAttribute("placeholder", "Full Name");
+    expect(emailField()).toHaveAttribute("type", "email");
+    expect(consentBox()).not.toBeChecked();
+    expect(screen.getByText("I agree to receive emails about the product and understand I can unsubscribe any time.")).toBeInTheDocument();
+    expect(submitButton()).toBeEnabled();
+
+    typeField().focus();
+    await user.keyboard("{Enter}");
+    const types = await screen.findAllByRole("option");
+    expect(types.map((option) => option.textContent)).toEqual(BUSINESS_TYPE_OPTIONS.map((option) => option.label));
+    await user.keyboard("{Escape}");
+    sizeField().focus();
+    await user.keyboard("{Enter}");
+    const sizes = await screen.findAllByRole("option");
+    expect(sizes.map((option) => option.textContent)).toEqual(TEAM_SIZE_OPTIONS.map((option) => option.label));
+  });
+
+  it("reads 'Many businesses' while the count loads, then the count", async () => {
+    let release: (reply: FakeReply) => void = () => undefined;
+    fakeNetwork({ count: () => new Promise<FakeReply>((resolve) => (release = resolve)) });
+    renderSection();
+    expect(screen.getByTestId("waitlist-count")).toHaveTextContent("Many businesses have already joined the waiting list");
+    await act(async () => release({ status: 200, body: { count: 1234 } }));
+    expect(await screen.findByText("1,234 businesses have already joined the waiting list")).toBeInTheDocument();
+  });
+
+  it("retries the count 3 times with the spec's delays, and reads 'Many businesses' when it fails", async () => {
+    jest.useFakeTimers();
+    const network = fakeNetwork({ count: () => ({ status: 503, body: { message: "Database connection failed." } }) });
+    render(
+      <Providers>
+        <WaitlistSection />
+      </Providers>,
+    );
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(network.counts()).toHaveLength(1);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(999);
+    });
+    expect(network.counts()).toHaveLength(1);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1);
+    });
+    expect(network.counts()).toHaveLength(2);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(2000);
+    });
+    expect(network.counts()).toHaveLength(3);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(4000);
+    });
+    expect(network.counts()).toHaveLength(4);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(60_000);
+    });
+    expect(network.counts()).toHaveLength(1 + WAITLIST_COUNT_RETRIES);
+    expect(screen.getByTestId("waitlist-count")).toHaveTextContent("Many businesses have already joined the waiting list");
+  });
+
+  it("uses the spec's retry delays: 1 s first, then 2^n s, capped at 30 s", () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(waitlistCountRetryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+
+  it("shows every validation message under its field, marks the fields invalid and focuses the first", async () => {
+    const network = fakeNetwork({});
+    const user = renderSection();
+    await user.click(submitButton());
+
+    const expected: [HTMLElement, string][] = [
+      [nameField(), "Name must be at least 2 characters"],
+      [emailField(), "Please enter a valid email address"],
+      [typeField(), "Please select a business type"],
+      [sizeField(), "Please select team size"],
+      [consentBox(), "You must agree to the terms"],
+    ];
+    for (const [field, message] of expected) {
+      await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+      expect(field).toHaveAccessibleDescription(message);
+    }
+    expect(nameField()).toHaveFocus();
+    expect(network.signups()).toHaveLength(0);
+
+    // Fixing the first fields moves focus to the next invalid one on the next try.
+    await user.type(nameField(), "Ada");
+    await user.type(emailField(), "ada@");
+    await user.click(submitButton());
+    await waitFor(() => expect(emailField()).toHaveFocus());
+    expect(nameField()).not.toHaveAttribute("aria-invalid");
+    expect(emailField()).toHaveAccessibleDescription("Please enter a valid email address");
+  });
+
+  it("signs up: sends the spec's payload once, shows the panel and toast, refreshes the count; 'Add another business' gives an empty form", async () => {
+    let count = 41;
+    const network = fakeNetwork({
+      count: () => ({ status: 200, body: { count } }),
+      signup: () => {
+        count += 1;
+        return { status: 201, body: { message: "You're on the list!" } };
+      },
+    });
+    const user = renderSection();
+    expect(await screen.findByText("41 businesses have already joined the waiting list")).toBeInTheDocument();
+    await fillValid(user);
+    const before = toastsBefore();
+    await user.click(submitButton());
+
+    expect(await screen.findByRole("heading", { name: "You're on the list!", level: 3 })).toHaveFocus();
+    expect(network.signups()).toEqual([
+      {
+        url: "/api/waitlist",
+        method: "POST",
+        body: { name: "Ada Lovelace", email: "ada@example.com", businessType: "cleaning", employees: "1", agreedToTerms: true },
+      },
+    ]);
+    expect(screen.queryByRole("form")).not.toBeInTheDocument();
+    await expectToast(before, "You're on the list!", "We'll email you when it's your turn to try the product.");
+    expect(await screen.findByText("42 businesses have already joined the waiting list")).toBeInTheDocument();
+    // The refetch asks past any CDN copy.
+    expect(network.counts().at(-1)!.url).toMatch(/^\/api\/waitlist\/count\?fresh=\w+$/);
+
+    await user.click(screen.getByRole("button", { name: "Add another business" }));
+    await waitFor(() => expect(nameField()).toHaveFocus());
+    expect(nameField()).toHaveValue("");
+    expect(emailField()).toHaveValue("");
+    expect(typeField()).toHaveTextContent("Select your business type");
+    expect(sizeField()).toHaveTextContent("Select team size");
+    expect(consentBox()).not.toBeChecked();
+    expect(nameField()).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("makes double submits impossible: the button says it is busy and a second press sends nothing", async () => {
+    let release: (reply: FakeReply) => void = () => undefined;
+    const network = fakeNetwork({ signup: () => new Promise<FakeReply>((resolve) => (release = resolve)) });
+    const user = renderSection();
+    await fillValid(user);
+    await user.click(submitButton());
+    const busy = await screen.findByRole("button", { name: "Joining the Waiting List..." });
+    expect(busy).toHaveAttribute("aria-disabled", "true");
+    await user.click(busy);
+    await user.type(emailField(), "{Enter}");
+    expect(network.signups()).toHaveLength(1);
+    await act(async () => release({ status: 201, body: { message: "ok" } }));
+    expect(await screen.findByRole("heading", { name: "You're on the list!" })).toBeInTheDocument();
+    expect(network.signups()).toHaveLength(1);
+  });
+
+  describe("failures keep the entered values and show the spec's toast", () => {
+    const cases: [string, () => FakeReply | Promise<FakeReply>, string][] = [
+      [
+        "the server's message",
+        () => ({ status: 429, body: { message: "Too many signups from your connection. Please wait a minute and try again." } }),
+        "Too many signups from your connection. Please wait a minute and try again.",
+      ],
+      [
+        "the database text when the message names the database connection",
+        () => ({ status: 503, body: { message: "Database connection failed. Please try again in a few minutes." } }),
+        "We're experiencing database connection issues. Please try again in a few minutes.",
+      ],
+      ["the default text when the body has no message", () => ({ status: 500, body: "" }), "Please try again later. Our team has been notified."],
+      ["the default text for a proxy's HTML page", () => ({ status: 502, body: "<html><body>Bad gateway</body></html>" }), "Please try again later. Our team has been notified."],
+      [
+        "the default text when the network fails",
+        () => Promise.reject(new TypeError("Failed to fetch")),
+        "Please try again later. Our team has been notified.",
+      ],
+    ];
+
+    it.each(cases)("%s", async (_label, signup, description) => {
+      fakeNetwork({ signup });
+      const user = renderSection();
+      await fillValid(user);
+      const before = toastsBefore();
+      await user.click(submitButton());
+      await expectToast(before, "Something went wrong", description);
+      expect(nameField()).toHaveValue("Ada Lovelace");
+      expect(emailField()).toHaveValue("Ada@Example.com");
+      expect(typeField()).toHaveTextContent("Cleaning");
+      expect(sizeField()).toHaveTextContent("Just me");
+      expect(consentBox()).toBeChecked();
+      expect(submitButton()).not.toHaveAttribute("aria-disabled");
+    });
+
+    it("puts the server's field errors under their fields", async () => {
+      fakeNetwork({
+        signup: () => ({ status: 400, body: { message: "Please check the highlighted fields.", errors: { email: ["Please enter a valid email address"] } } }),
+      });
+      const user = renderSection();
+      await fillValid(user);
+      const before = toastsBefore();
+      await user.click(submitButton());
+      await waitFor(() => expect(emailField()).toHaveAttribute("aria-invalid", "true"));
+      expect(emailField()).toHaveAccessibleDescription("Please enter a valid email address");
+      expect(emailField()).toHaveFocus();
+      await expectToast(before, "Something went wrong", "Please check the highlighted fields.");
+    });
+  });
+
+  it("hides the honeypot from people and assistive tech, and sends it only when a bot filled it", async () => {
+    const network = fakeNetwork({});
+    const user = renderSection();
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(honeypot).toHaveAttribute("tabindex", "-1");
+    expect(honeypot).toHaveAttribute("autocomplete", "off");
+    expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(within(screen.getByRole("form")).queryByRole("textbox", { name: "Website" })).toBeNull();
+
+    honeypot.value = "https://spam.example";
+    await fillValid(user);
+    await user.click(submitButton());
+    await screen.findByRole("heading", { name: "You're on the list!" });
+    expect(network.signups()[0]!.body).toMatchObject({ website: "https://spam.example" });
+  });
+});

@@ -1,0 +1,170 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// Spec files share one server and database: emails and client addresses are unique per run, and counts
+// are read before and after rather than assumed.
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+let ipSeed = Math.floor(Math.random() * 200);
+const uniqueIp = () => `198.18.${(ipSeed = (ipSeed + 1) % 250)}.${Math.floor(Math.random() * 250) + 1}`;
+
+const MESSAGES = [
+  "Name must be at least 2 characters",
+  "Please enter a valid email address",
+  "Please select a business type",
+  "Please select team size",
+  "You must agree to the terms",
+];
+
+async function openSection(page: Page, ip: string) {
+  // The per-IP limit keys on the first X-Forwarded-For entry; each test is its own client.
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
+  await page.goto("/#join-waitlist");
+  const section = page.locator("section#join-waitlist");
+  await expect(section.getByRole("heading", { level: 2, name: "Join the Waiting List" })).toBeVisible();
+  return section;
+}
+
+async function countShown(page: Page): Promise<number> {
+  const line = page.getByTestId("waitlist-count");
+  await expect(line).toHaveText(/^[\d,]+ businesses have already joined the waiting list$/);
+  return Number((await line.textContent())!.split(" ")[0]!.replace(/,/g, ""));
+}
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).include("#join-waitlist").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test.describe("waiting list", () => {
+  test("a visitor signs up with the keyboard only: messages, success panel, toast, count +1, and an empty form again", async ({ page }) => {
+    const section = await openSection(page, uniqueIp());
+    const before = await countShown(page);
+    await axe(page);
+
+    const name = section.getByLabel("Your Name");
+    const email = section.getByLabel("Business Email");
+    const businessType = section.getByRole("combobox", { name: "Business Type" });
+    const employees = section.getByRole("combobox", { name: "Number of Employees" });
+    const consent = section.getByRole("checkbox", { name: /I agree to receive emails about the product/ });
+    const submit = section.getByRole("button", { name: "Join the Waiting List" });
+
+    // Into the form, then Tab through it: the honeypot is never a stop.
+    await name.focus();
+    await expect(name).toHaveAttribute("placeholder", "Full Name");
+    for (const next of [email, businessType, employees, consent, submit]) {
+      await page.keyboard.press("Tab");
+      await expect(next).toBeFocused();
+    }
+
+    // An empty submit shows every message, each tied to its field, and focus goes to the first.
+    await page.keyboard.press("Enter");
+    for (const message of MESSAGES) await expect(section.getByText(message, { exact: true })).toBeVisible();
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAccessibleDescription(MESSAGES[0]!);
+    await expect(consent).toHaveAccessibleDescription(MESSAGES[4]!);
+    await axe(page);
+
+    await page.keyboard.type("Kay Board");
+    await page.keyboard.press("Tab");
+    const address = `Keyboard.${run}@Example.com`;
+    await page.keyboard.type(address);
+    await page.keyboard.press("Tab");
+    await expect(businessType).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("listbox")).toBeVisible();
+    await page.keyboard.type("Cle");
+    await expect(page.getByRole("option", { name: "Cleaning" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(businessType).toHaveText("Cleaning");
+    await expect(businessType).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("option", { name: "2-5" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(employees).toHaveText("2-5");
+    await page.keyboard.press("Tab");
+    await expect(consent).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(consent).toBeChecked();
+    for (const message of MESSAGES) await expect(section.getByText(message, { exact: true })).toBeHidden();
+
+    await page.keyboard.press("Tab");
+    await expect(submit).toBeFocused();
+    await page.keyboard.press("Enter");
+
+    const panelHeading = section.getByRole("heading", { level: 3, name: "You're on the list!" });
+    await expect(panelHeading).toBeVisible();
+    await expect(panelHeading).toBeFocused();
+    await expect(section.getByRole("form")).toHaveCount(0);
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "You're on the list!" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText("We'll email you when it's your turn to try the product.");
+    await expect.poll(() => countShown(page)).toBe(before + 1);
+    await axe(page);
+
+    await page.keyboard.press("Tab");
+    await expect(section.getByRole("button", { name: "Add another business" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(name).toBeFocused();
+    await expect(name).toHaveValue("");
+    await expect(email).toHaveValue("");
+    await expect(businessType).toHaveText("Select your business type");
+    await expect(employees).toHaveText("Select team size");
+    await expect(consent).not.toBeChecked();
+    await expect(section.getByText(MESSAGES[0]!, { exact: true })).toBeHidden();
+  });
+
+  test("over the per-IP limit the form shows the server's message in the failure toast and keeps the values", async ({ page }) => {
+    const ip = uniqueIp();
+    const section = await openSection(page, ip);
+    for (let i = 0; i < 5; i++) {
+      const response = await page.request.post("/api/waitlist", {
+        headers: { "X-Forwarded-For": ip },
+        data: { name: "Limit Test", email: `limit-${i}.${run}@example.com`, businessType: "car", employees: "1", agreedToTerms: true },
+      });
+      expect(response.status()).toBe(201);
+    }
+
+    await section.getByLabel("Your Name").fill("Limited Person");
+    await section.getByLabel("Business Email").fill(`limited.${run}@example.com`);
+    await section.getByRole("combobox", { name: "Business Type" }).click();
+    await page.getByRole("option", { name: "Handyman" }).click();
+    await section.getByRole("combobox", { name: "Number of Employees" }).click();
+    await page.getByRole("option", { name: "11+" }).click();
+    await section.getByRole("checkbox", { name: /I agree/ }).click();
+    await section.getByRole("button", { name: "Join the Waiting List" }).click();
+
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Something went wrong" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText("Too many signups from your connection. Please wait a minute and try again.");
+    await expect(section.getByLabel("Your Name")).toHaveValue("Limited Person");
+    await expect(section.getByLabel("Business Email")).toHaveValue(`limited.${run}@example.com`);
+    await expect(section.getByRole("combobox", { name: "Business Type" })).toHaveText("Handyman");
+    await expect(section.getByRole("button", { name: "Join the Waiting List" })).toBeVisible();
+  });
+
+  test("the API: 201 with only a message, repeat and honeypot answered alike, count cacheable by a CDN", async ({ request }) => {
+    const countOf = async () => ((await (await request.get("/api/waitlist/count")).json()) as { count: number }).count;
+    const counted = await request.get("/api/waitlist/count");
+    expect(counted.status()).toBe(200);
+    expect(counted.headers()["cache-control"]).toMatch(/public.*s-maxage=\d+.*stale-while-revalidate=\d+/);
+    const before = await countOf();
+
+    const body = { name: "Api Person", email: `api.${run}@example.com`, businessType: "tutoring", employees: "6-10", agreedToTerms: true };
+    const first = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": uniqueIp() }, data: body });
+    const again = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": uniqueIp() }, data: { ...body, email: body.email.toUpperCase() } });
+    const bot = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": uniqueIp() }, data: { ...body, email: `bot.${run}@example.com`, website: "http://spam" } });
+    expect([first.status(), again.status(), bot.status()]).toEqual([201, 201, 201]);
+    const texts = await Promise.all([first.text(), again.text(), bot.text()]);
+    expect(new Set(texts).size).toBe(1);
+    expect(Object.keys(JSON.parse(texts[0]!) as object)).toEqual(["message"]);
+    expect(await countOf()).toBe(before + 1);
+
+    const invalid = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": uniqueIp() }, data: { ...body, agreedToTerms: false } });
+    expect(invalid.status()).toBe(400);
+    expect(await invalid.json()).toMatchObject({ errors: { agreedToTerms: ["You must agree to the terms"] } });
+    expect((await request.get("/api/waitlist")).status()).toBe(405);
+  });
+});

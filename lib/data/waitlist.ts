@@ -1,0 +1,39 @@
+import "server-only";
+
+import { getDb } from "@/lib/db";
+import type { WaitlistSignup } from "@/lib/validation/waitlist";
+
+/** Signups allowed per client IP; counted in the database so the limit holds across server instances. */
+export const WAITLIST_RATE_LIMIT = { limit: 5, windowMs: 60_000 } as const;
+export const WAITLIST_RATE_LIMIT_MESSAGE = "Too many signups from your connection. Please wait a minute and try again.";
+export const WAITLIST_SUCCESS_MESSAGE = "You're on the list! We'll email you when it's your turn to try the product.";
+
+/**
+ * Caching of GET /api/waitlist/count: a CDN may hold it 10 s and serve it stale for a minute while it
+ * refetches; browsers always revalidate. The form asks for a fresh copy (a unique query string) after a signup.
+ */
+export const WAITLIST_COUNT_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+
+/**
+ * Adds a signup, or refreshes the details and consent time of an existing one with the same email, in
+ * one atomic statement: concurrent identical signups leave exactly one row, and the place in the queue
+ * (joinedAt) is kept. Returns nothing, so callers cannot tell a first signup from a repeat one.
+ */
+export async function upsertWaitlistEntry(signup: WaitlistSignup, consentedAt: Date = new Date()): Promise<void> {
+  // The email arrives trimmed and lower-cased from the schema; folding again keeps the data layer safe on its own.
+  const email = signup.email.trim().toLowerCase();
+  await getDb().$executeRaw`
+    INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "consentedAt")
+    VALUES (${signup.name}, ${email}, ${signup.businessType}, ${signup.employees}, ${consentedAt})
+    ON CONFLICT ("email") DO UPDATE SET
+      "name" = EXCLUDED."name",
+      "businessType" = EXCLUDED."businessType",
+      "employees" = EXCLUDED."employees",
+      "consentedAt" = EXCLUDED."consentedAt"`;
+}
+
+/** How many entries the waiting list has: exact, and constant-time (it sums the trigger-kept counter slots). */
+export async function countWaitlistEntries(): Promise<number> {
+  const { _sum } = await getDb().waitlistCounter.aggregate({ _sum: { count: true } });
+  return Number(_sum.count ?? 0);
+}
