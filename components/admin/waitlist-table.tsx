@@ -1,0 +1,110 @@
+"use client";
+
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, Loader2Icon } from "lucide-react";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { teamSizeBadgeVariant } from "@/lib/team-size-badge";
+import { teamSizeLabel } from "@/lib/validation/waitlist";
+import type { WaitlistListEntry, WaitlistSort } from "@/lib/validation/waitlist-query";
+import { cn } from "@/lib/utils";
+
+const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long" });
+
+/** What the table body shows instead of rows. */
+export type WaitlistTableMessage = { kind: "loading" | "error" | "empty"; text: string; action?: React.ReactNode };
+
+interface WaitlistTableProps {
+  entries: WaitlistListEntry[];
+  sort: WaitlistSort;
+  onSort: (sort: WaitlistSort) => void;
+  /** Replaces the rows (loading, error, empty). */
+  message?: WaitlistTableMessage;
+  /** A newer page is on its way; the rows shown are the previous ones. */
+  busy?: boolean;
+}
+
+const COLUMNS = ["Name", "Email", "Business Type", "Team Size", "Joined"] as const;
+
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: "name" | "joined";
+  sort: WaitlistSort;
+  onSort: (sort: WaitlistSort) => void;
+}) {
+  const active = sort.startsWith(column);
+  const ascending = sort.endsWith("_asc");
+  // Names start A→Z, dates newest first; a second click reverses.
+  const next: WaitlistSort = column === "name" ? (sort === "name_asc" ? "name_desc" : "name_asc") : sort === "joined_desc" ? "joined_asc" : "joined_desc";
+  const Icon = !active ? ArrowUpDownIcon : ascending ? ArrowUpIcon : ArrowDownIcon;
+  const nextDescription = next.endsWith("_asc") ? (column === "name" ? "A to Z" : "oldest first") : column === "name" ? "Z to A" : "newest first";
+  return (
+    <TableHead aria-sort={active ? (ascending ? "ascending" : "descending") : "none"} className="px-2">
+      <Button
+        variant="ghost"
+        size="sm"
+        className={cn("-my-1 h-8 px-2 font-medium", active ? "text-foreground" : "text-muted-foreground")}
+        onClick={() => onSort(next)}
+        aria-label={`${label}: sort ${nextDescription}`}
+      >
+        {label}
+        <Icon aria-hidden="true" className={cn(!active && "opacity-60")} />
+      </Button>
+    </TableHead>
+  );
+}
+
+/** The waitlist table: Name, Email, Business Type (label), Team Size (badge), Joined (long date). */
+export function WaitlistTable({ entries, sort, onSort, message, busy = false }: WaitlistTableProps) {
+  return (
+    <Table containerLabel="Waitlist entries" aria-busy={busy || message?.kind === "loading"} className={cn(busy && "opacity-60 transition-opacity")}>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
+          <TableHead>Email</TableHead>
+          <TableHead>Business Type</TableHead>
+          <TableHead>Team Size</TableHead>
+          <SortHeader label="Joined" column="joined" sort={sort} onSort={onSort} />
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {message ? (
+          <TableRow className="hover:bg-transparent">
+            <TableCell colSpan={COLUMNS.length} className="h-32 text-center">
+              <div
+                role={message.kind === "error" ? "alert" : "status"}
+                className={cn("flex flex-col items-center justify-center gap-3", message.kind === "error" ? "text-destructive" : "text-muted-foreground")}
+              >
+                <p className="flex items-center gap-2">
+                  {message.kind === "loading" && <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />}
+                  {message.text}
+                </p>
+                {message.action}
+              </div>
+            </TableCell>
+          </TableRow>
+        ) : (
+          entries.map((entry) => (
+            <TableRow key={entry.id}>
+              <TableCell className="min-w-40 font-medium">{entry.name}</TableCell>
+              <TableCell className="whitespace-nowrap">{entry.email}</TableCell>
+              <TableCell className="min-w-40">{entry.businessTypeLabel}</TableCell>
+              <TableCell>
+                <Badge variant={teamSizeBadgeVariant(entry.employees)}>{teamSizeLabel(entry.employees)}</Badge>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <time dateTime={entry.joinedAt}>{longDate.format(new Date(entry.joinedAt))}</time>
+              </TableCell>
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,96 @@
+// Cells a spreadsheet would run as a formula (or treat as one after stripping a tab or carriage return).
+const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
+
+/**
+ * Neutralises spreadsheet formula injection (CWE-1236): a value starting with `=`, `+`, `-`, `@`, tab or
+ * carriage return gets a leading `'`, so spreadsheets show it as text instead of evaluating it.
+ */
+export function neutraliseFormula(value: string): string {
+  return FORMULA_TRIGGER.test(value) ? `'${value}` : value;
+}
+
+/** One CSV field: formula-neutralised, always quoted, inner quotes doubled (RFC 4180). */
+export function csvField(value: string): string {
+  return `"${neutraliseFormula(value).replaceAll('"', '""')}"`;
+}
+
+/** One CSV record with its CRLF line ending (RFC 4180). */
+export function csvRecord(values: readonly string[]): string {
+  return `${values.map(csvField).join(",")}\r\n`;
+}
+
+/** Emitted first so Excel opens the UTF-8 file with accents intact; CSV parsers skip it (e.g. `bom: true`). */
+export const UTF8_BOM = "\uFEFF";
+
+const CHUNK_CHARACTERS = 16_384;
+
+/**
+ * A pull-based byte stream of CSV text: the header, then each batch of records as the consumer asks for
+ * it. The first batch is read before this resolves, so a database failure can still become an HTTP
+ * error; afterwards at most one batch is read ahead, which keeps memory flat whatever the row count.
+ */
+export async function createCsvStream(options: {
+  header: readonly string[];
+  batches: AsyncIterator<readonly (readonly string[])[]>;
+  bom?: boolean;
+}): Promise<ReadableStream<Uint8Array>> {
+  const { batches } = options;
+  const encoder = new TextEncoder();
+  // Chunks of about 16k characters keep every string and buffer small: V8 puts objects over 128 kB in
+  // its large-object space, which only a full garbage collection reclaims.
+  const enqueueRecords = (controller: ReadableStreamDefaultController<Uint8Array>, records: readonly (readonly string[])[], prefix = "") => {
+    let text = prefix;
+    for (const record of records) {
+      text += csvRecord(record);
+      if (text.length >= CHUNK_CHARACTERS) {
+        controller.enqueue(encoder.encode(text));
+        text = "";
+      }
+    }
+    if (text) controller.enqueue(encoder.encode(text));
+  };
+
+  const first = await batches.next();
+  let pending: Promise<IteratorResult<readonly (readonly string[])[]>> | null = null;
+  let started = false;
+  let finished = first.done === true;
+
+  const readAhead = () => {
+    pending = batches.next();
+    // Awaited by the next pull; this only stops a failure from being reported as unhandled meanwhile.
+    pending.catch(() => undefined);
+  };
+
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          const head = (options.bom === false ? "" : UTF8_BOM) + csvRecord(options.header);
+          enqueueRecords(controller, first.done ? [] : first.value, head);
+          if (finished) controller.close();
+          else readAhead();
+          return;
+        }
+        const next = await pending!;
+        if (next.done) {
+          finished = true;
+          controller.close();
+          return;
+        }
+        enqueueRecords(controller, next.value);
+        readAhead();
+      },
+      async cancel() {
+        if (finished) return;
+        finished = true;
+        // Lets the reader release what it holds once the batch in flight (if any) settles.
+        await Promise.resolve(pending)
+          .catch(() => undefined)
+          .then(() => batches.return?.());
+      },
+    },
+    // Nothing is queued beyond what a reader asks for: the batch being sent and the one read ahead are the only buffers.
+    { highWaterMark: 0 },
+  );
+}

@@ -1,0 +1,245 @@
+import { resetDatabase, useTestDatabase } from "@/test/db";
+import { withSql } from "@/lib/db";
+import {
+  businessTypesMatching,
+  escapeLike,
+  listWaitlistEntries,
+  readWaitlistBatches,
+  SEARCH_COUNT_LIMIT,
+  waitlistCsvRecord,
+} from "@/lib/data/waitlist-admin";
+import { waitlistListQuerySchema, type WaitlistExportQuery, type WaitlistSort } from "@/lib/validation/waitlist-query";
+
+useTestDatabase();
+
+interface Seed {
+  name: string;
+  email: string;
+  businessType?: string;
+  employees?: string;
+  joinedAt?: string;
+}
+
+async function seed(rows: Seed[]) {
+  await withSql(async (sql) => {
+    for (const row of rows) {
+      await sql.query(
+        `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt") VALUES ($1, $2, $3, $4, $5)`,
+        [row.name, row.email, row.businessType ?? "other", row.employees ?? "1", row.joinedAt ?? "2025-03-01T12:00:00Z"],
+      );
+    }
+  });
+}
+
+/** `count` generated rows in one statement: names "Person 00001"…, joined one minute apart (later ids later). */
+async function seedMany(count: number, options: { sameJoinedAt?: boolean; name?: string } = {}) {
+  await withSql((sql) =>
+    sql.query(
+      `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt")
+       SELECT COALESCE($2, 'Person ' || lpad(i::text, 5, '0')), 'person' || i || '@example.com',
+              (ARRAY['trades','cleaning','beauty','car'])[1 + i % 4], '2-5',
+              timestamptz '2025-01-01 00:00:00+00' + CASE WHEN $3 THEN interval '0' ELSE i * interval '1 minute' END
+       FROM generate_series(1, $1::int) AS i`,
+      [count, options.name ?? null, options.sameJoinedAt ?? false],
+    ),
+  );
+}
+
+const list = (params: Record<string, unknown> = {}) => listWaitlistEntries(waitlistListQuerySchema.parse(params));
+const names = (page: { entries: { name: string }[] }) => page.entries.map((entry) => entry.name).sort();
+
+async function collect(query: WaitlistExportQuery, batchSize: number) {
+  const batches: number[][] = [];
+  for await (const batch of readWaitlistBatches(query, batchSize)) batches.push(batch.map((entry) => entry.id));
+  return batches;
+}
+
+describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  beforeEach(() => resetDatabase());
+
+  describe("search", () => {
+    beforeEach(() =>
+      seed([
+        { name: "Alice Smith", email: "alice@example.com", businessType: "cleaning" },
+        { name: "alice lower", email: "al@example.org", businessType: "beauty" },
+        { name: "Bob Builder", email: "bob@plumbing.co.uk", businessType: "trades" },
+        { name: "Carla 100% Real", email: "carla_x@example.com", businessType: "car" },
+        { name: "Dan Under_score", email: "dan@example.net", businessType: "handyman" },
+        { name: "Ewa Back\\slash", email: "ewa@example.io", businessType: "tutoring" },
+        { name: "ZOË Ünal", email: "zoe@example.de", businessType: "therapy" },
+        { name: "Frank Other", email: "frank@example.com", businessType: "other" },
+      ]),
+    );
+
+    it("matches names case-insensitively, as a substring", async () => {
+      expect(names(await list({ q: "ALICE" }))).toEqual(["Alice Smith", "alice lower"].sort());
+      expect(names(await list({ q: "ice sm" }))).toEqual(["Alice Smith"]);
+      expect(names(await list({ q: "bUiLdEr" }))).toEqual(["Bob Builder"]);
+    });
+
+    it("matches emails case-insensitively, as a substring", async () => {
+      expect(names(await list({ q: "PLUMBING.CO" }))).toEqual(["Bob Builder"]);
+      expect(names(await list({ q: "@example.de" }))).toEqual(["ZOË Ünal"]);
+    });
+
+    it("matches the stored business type and the option labels people see", async () => {
+      expect(names(await list({ q: "Cleaning" }))).toEqual(["Alice Smith"]);
+      expect(names(await list({ q: "handy" }))).toEqual(["Dan Under_score"]);
+      // Labels: "Car valeting & detailing", "Therapy & counselling", "Beauty & wellness", "Trades (plumbing, …)".
+      expect(names(await list({ q: "valeting" }))).toEqual(["Carla 100% Real"]);
+      expect(names(await list({ q: "COUNSELLING" }))).toEqual(["ZOË Ünal"]);
+      expect(names(await list({ q: "wellness" }))).toEqual(["alice lower"]);
+      expect(names(await list({ q: "electrical" }))).toEqual(["Bob Builder"]);
+    });
+
+    it("treats %, _ and \\ in the search as plain characters", async () => {
+      expect(names(await list({ q: "%" }))).toEqual(["Carla 100% Real"]);
+      expect(names(await list({ q: "100%" }))).toEqual(["Carla 100% Real"]);
+      expect(names(await list({ q: "_" }))).toEqual(["Carla 100% Real", "Dan Under_score"].sort());
+      expect(names(await list({ q: "b_b" }))).toEqual([]); // "_" as a wildcard would match "Bob"
+      expect(names(await list({ q: "\\" }))).toEqual(["Ewa Back\\slash"]);
+      expect(names(await list({ q: "%%" }))).toEqual([]);
+      expect((await list({ q: "%" })).total).toBe(1);
+    });
+
+    it("matches non-ASCII text and ignores surrounding spaces", async () => {
+      expect(names(await list({ q: "ZOË" }))).toEqual(["ZOË Ünal"]);
+      expect(names(await list({ q: "zoë ü" }))).toEqual(["ZOË Ünal"]);
+      expect(names(await list({ q: "  smith  " }))).toEqual(["Alice Smith"]);
+    });
+
+    it("answers an empty page with a zero total when nothing matches", async () => {
+      const page = await list({ q: "no such person" });
+      expect(page).toEqual({ entries: [], total: 0, totalIsExact: true, page: 1, pageSize: 50 });
+    });
+
+    it("returns the admin fields with the business type's label, and never the consent time", async () => {
+      const [entry] = (await list({ q: "carla" })).entries;
+      expect(entry).toEqual({
+        id: expect.any(Number),
+        name: "Carla 100% Real",
+        email: "carla_x@example.com",
+        businessType: "car",
+        businessTypeLabel: "Car valeting & detailing",
+        employees: "1",
+        joinedAt: new Date("2025-03-01T12:00:00Z"),
+      });
+    });
+  });
+
+  it("escapes LIKE wildcards and maps searches to business types", () => {
+    expect(escapeLike("50%_a\\b")).toBe("50\\%\\_a\\\\b");
+    expect(businessTypesMatching("AR")).toEqual(["car"]);
+    expect(businessTypesMatching("&")).toEqual(["beauty", "car", "therapy"]);
+    expect(businessTypesMatching("   ")).toEqual([]);
+  });
+
+  describe("paging and totals", () => {
+    it("pages through every entry exactly once, with the exact total", async () => {
+      await seedMany(120);
+      const pages = [await list({ page: 1 }), await list({ page: 2 }), await list({ page: 3 }), await list({ page: 4 })];
+      expect(pages.map((page) => page.entries.length)).toEqual([50, 50, 20, 0]);
+      for (const page of pages) {
+        expect(page.total).toBe(120);
+        expect(page.totalIsExact).toBe(true);
+      }
+      const ids = pages.flatMap((page) => page.entries.map((entry) => entry.id));
+      expect(new Set(ids).size).toBe(120);
+      expect((await list({ pageSize: 7, page: 3 })).entries.map((entry) => entry.name)).toEqual(
+        ["00106", "00105", "00104", "00103", "00102", "00101", "00100"].map((n) => `Person ${n}`),
+      );
+    });
+
+    it("counts the matches of a search, not the table", async () => {
+      await seedMany(120);
+      // 'Person 00010' … 'Person 00019'.
+      const page = await list({ q: "person 0001", pageSize: 5 });
+      expect(page.total).toBe(10);
+      expect(page.totalIsExact).toBe(true);
+      expect(page.entries).toHaveLength(5);
+      expect((await list({ q: "cleaning" })).total).toBe(30);
+    });
+
+    it("caps the count of a broad search and says so", async () => {
+      await seedMany(SEARCH_COUNT_LIMIT + 60);
+      const first = await list({ q: "person" });
+      expect(first.totalIsExact).toBe(false);
+      expect(first.total).toBe(SEARCH_COUNT_LIMIT);
+      expect(first.entries).toHaveLength(50);
+      // Two pages further in, the remaining matches fit under the cap again: exact.
+      const third = await list({ q: "person", page: 3 });
+      expect(third.totalIsExact).toBe(true);
+      expect(third.total).toBe(SEARCH_COUNT_LIMIT + 60);
+      // No search: always exact, from the counter.
+      expect(await list()).toMatchObject({ total: SEARCH_COUNT_LIMIT + 60, totalIsExact: true });
+    });
+  });
+
+  describe("sorting", () => {
+    beforeEach(() =>
+      seed([
+        { name: "Mona", email: "mona@example.com", joinedAt: "2025-02-01T00:00:00Z" },
+        { name: "Abe", email: "abe@example.com", joinedAt: "2025-03-01T00:00:00Z" },
+        { name: "Zed", email: "zed@example.com", joinedAt: "2025-01-01T00:00:00Z" },
+        { name: "Abe", email: "abe2@example.com", joinedAt: "2025-03-01T00:00:00Z" },
+      ]),
+    );
+
+    const emails = async (sort: WaitlistSort) => (await list({ sort })).entries.map((entry) => entry.email);
+
+    it("puts the newest first by default, ties broken by id", async () => {
+      expect((await list()).entries.map((entry) => entry.email)).toEqual(["abe2@example.com", "abe@example.com", "mona@example.com", "zed@example.com"]);
+      expect(await emails("joined_desc")).toEqual(["abe2@example.com", "abe@example.com", "mona@example.com", "zed@example.com"]);
+    });
+
+    it("sorts by joined date ascending and by name either way", async () => {
+      expect(await emails("joined_asc")).toEqual(["zed@example.com", "mona@example.com", "abe@example.com", "abe2@example.com"]);
+      expect(await emails("name_asc")).toEqual(["abe@example.com", "abe2@example.com", "mona@example.com", "zed@example.com"]);
+      expect(await emails("name_desc")).toEqual(["zed@example.com", "mona@example.com", "abe2@example.com", "abe@example.com"]);
+    });
+  });
+
+  describe("export batches", () => {
+    it("reads every matching row once, in the list's order, for every sort", async () => {
+      await seedMany(23);
+      for (const sort of ["joined_desc", "joined_asc", "name_asc", "name_desc"] as const) {
+        const batches = await collect({ q: "", sort }, 5);
+        expect(batches.map((batch) => batch.length)).toEqual([5, 5, 5, 5, 3]);
+        const listed = (await list({ sort, pageSize: 200 })).entries.map((entry) => entry.id);
+        expect(batches.flat()).toEqual(listed);
+      }
+      const cleaning = await collect({ q: "cleaning", sort: "joined_desc" }, 2);
+      expect(cleaning.flat()).toEqual((await list({ q: "cleaning" })).entries.map((entry) => entry.id));
+      expect(cleaning.flat()).toHaveLength(6);
+    });
+
+    it("never skips or repeats rows that share the sort key", async () => {
+      await seedMany(10, { sameJoinedAt: true, name: "Same Name" });
+      for (const sort of ["joined_desc", "joined_asc", "name_asc", "name_desc"] as const) {
+        const ids = (await collect({ q: "", sort }, 3)).flat();
+        expect(ids).toHaveLength(10);
+        expect(new Set(ids).size).toBe(10);
+      }
+    });
+
+    it("yields nothing for an empty table, and stops on an exactly full last batch", async () => {
+      expect(await collect({ q: "", sort: "joined_desc" }, 5)).toEqual([]);
+      await seedMany(10);
+      expect((await collect({ q: "", sort: "joined_desc" }, 5)).map((batch) => batch.length)).toEqual([5, 5]);
+    });
+
+    it("turns an entry into the export's record: labels, and the join time in ISO 8601", () => {
+      expect(
+        waitlistCsvRecord({
+          id: 1,
+          name: "Ann",
+          email: "ann@example.com",
+          businessType: "car",
+          businessTypeLabel: "Car valeting & detailing",
+          employees: "1",
+          joinedAt: new Date("2025-04-10T09:30:00.123Z"),
+        }),
+      ).toEqual(["Ann", "ann@example.com", "Car valeting & detailing", "Just me", "2025-04-10T09:30:00.123Z"]);
+    });
+  });
+});

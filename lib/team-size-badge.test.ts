@@ -1,0 +1,31 @@
+import { teamSizeBadgeVariant } from "@/lib/team-size-badge";
+
+describe("teamSizeBadgeVariant (spec section 3)", () => {
+  it.each([
+    // The spec's table, row by row, with the values it names and values that merely contain them.
+    ["solo", "outline"],
+    ["Solo operator", "outline"],
+    ["1-5", "outline"],
+    ["1-5 people", "outline"],
+    ["6-10", "secondary"],
+    ["11-25", "secondary"],
+    ["26-50", "default"],
+    ["51-100", "default"],
+    ["500+", "destructive"],
+    ["101-500", "outline"], // the table is literal: "101-500" contains "1-5"
+    ["", "destructive"],
+    ["lots", "destructive"],
+  ])("%j → %s", (value, variant) => {
+    expect(teamSizeBadgeVariant(value)).toBe(variant);
+  });
+
+  it.each([
+    // Our form's own values (spec section 9), placed in the table's bands.
+    ["1", "outline"],
+    ["2-5", "outline"],
+    ["6-10", "secondary"],
+    ["11+", "secondary"],
+  ])("form value %j → %s", (value, variant) => {
+    expect(teamSizeBadgeVariant(value)).toBe(variant);
+  });
+});

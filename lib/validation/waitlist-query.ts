@@ -1,0 +1,119 @@
+import { z } from "zod";
+
+/** Orders the admin list and the export can use; each one has an index behind it. */
+export const WAITLIST_SORTS = ["joined_desc", "joined_asc", "name_asc", "name_desc"] as const;
+export type WaitlistSort = (typeof WAITLIST_SORTS)[number];
+
+export const DEFAULT_WAITLIST_SORT: WaitlistSort = "joined_desc";
+export const DEFAULT_WAITLIST_PAGE_SIZE = 50;
+export const MAX_WAITLIST_PAGE_SIZE = 200;
+export const MAX_WAITLIST_PAGE = 1_000_000;
+export const MAX_WAITLIST_SEARCH_LENGTH = 200;
+
+// URLs carry `?page=` as readily as no page at all: both mean "the default".
+const blankAsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const searchSchema = z
+  .string({ error: "q must be text" })
+  .trim()
+  .max(MAX_WAITLIST_SEARCH_LENGTH, { message: `q must be at most ${MAX_WAITLIST_SEARCH_LENGTH} characters` })
+  .default("");
+
+const pageSchema = z.preprocess(
+  blankAsUnset,
+  z.coerce
+    .number({ error: "page must be a whole number" })
+    .int({ message: "page must be a whole number" })
+    .min(1, { message: "page must be at least 1" })
+    .max(MAX_WAITLIST_PAGE, { message: `page must be at most ${MAX_WAITLIST_PAGE.toLocaleString("en-GB")}` })
+    .default(1),
+);
+
+const pageSizeSchema = z.preprocess(
+  blankAsUnset,
+  z.coerce
+    .number({ error: "pageSize must be a whole number" })
+    .int({ message: "pageSize must be a whole number" })
+    .min(1, { message: "pageSize must be at least 1" })
+    .max(MAX_WAITLIST_PAGE_SIZE, { message: `pageSize must be at most ${MAX_WAITLIST_PAGE_SIZE}` })
+    .default(DEFAULT_WAITLIST_PAGE_SIZE),
+);
+
+const sortSchema = z.preprocess(
+  blankAsUnset,
+  z.enum(WAITLIST_SORTS, { error: `sort must be one of ${WAITLIST_SORTS.join(", ")}` }).default(DEFAULT_WAITLIST_SORT),
+);
+
+/** GET /api/admin/waitlist query parameters; unknown parameters are ignored. */
+export const waitlistListQuerySchema = z.object({
+  q: searchSchema,
+  page: pageSchema,
+  pageSize: pageSizeSchema,
+  sort: sortSchema,
+});
+
+/** GET /api/admin/waitlist/export query parameters: the list's search and order, every page. */
+export const waitlistExportQuerySchema = waitlistListQuerySchema.pick({ q: true, sort: true });
+
+export type WaitlistListQuery = z.output<typeof waitlistListQuerySchema>;
+export type WaitlistExportQuery = z.output<typeof waitlistExportQuerySchema>;
+
+/** The page's URL state (`?q=&page=&sort=`): what the address bar holds, read leniently. */
+export type WaitlistViewState = Pick<WaitlistListQuery, "q" | "page" | "sort">;
+
+/**
+ * Reads the page's state from a URL's search params. A hand-edited or stale bookmark never breaks the
+ * page: each invalid value falls back to its default on its own.
+ */
+export function readWaitlistViewState(params: Pick<URLSearchParams, "get">): WaitlistViewState {
+  const q = searchSchema.safeParse(params.get("q") ?? undefined);
+  const page = pageSchema.safeParse(params.get("page") ?? undefined);
+  const sort = sortSchema.safeParse(params.get("sort") ?? undefined);
+  return {
+    q: q.success ? q.data : "",
+    page: page.success ? page.data : 1,
+    sort: sort.success ? sort.data : DEFAULT_WAITLIST_SORT,
+  };
+}
+
+/** The search string for a view state, leaving out defaults so URLs stay short (no leading `?`). */
+export function waitlistViewSearch(state: WaitlistViewState, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  if (state.q) params.set("q", state.q);
+  if (state.page !== 1) params.set("page", String(state.page));
+  if (state.sort !== DEFAULT_WAITLIST_SORT) params.set("sort", state.sort);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return params.toString();
+}
+
+/** A URL's query parameters as a plain object, ready for the schemas above (the last of a repeated name wins). */
+export function queryParamsOf(url: string): Record<string, string> {
+  return Object.fromEntries(new URL(url).searchParams);
+}
+
+/** The one-line message of a 400 for bad list or export parameters, naming each problem. */
+export function queryErrorMessage(error: z.ZodError): string {
+  const problems = [...new Set(error.issues.map((issue) => issue.message))];
+  return `Invalid parameters: ${problems.join("; ")}.`;
+}
+
+/** One row of GET /api/admin/waitlist, as JSON. */
+export interface WaitlistListEntry {
+  id: number;
+  name: string;
+  email: string;
+  businessType: string;
+  businessTypeLabel: string;
+  employees: string;
+  /** ISO 8601. */
+  joinedAt: string;
+}
+
+/** GET /api/admin/waitlist's answer. `total` is a lower bound when `totalIsExact` is false (broad searches). */
+export interface WaitlistListResponse {
+  entries: WaitlistListEntry[];
+  total: number;
+  totalIsExact: boolean;
+  page: number;
+  pageSize: number;
+}
