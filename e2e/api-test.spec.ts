@@ -1,0 +1,117 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// The main e2e server talks to e2e/support/fake-openai.mjs with OPENAI_API_KEY=test-key.
+const FAKE_REPLY = "Hello from the fake OpenAI server.";
+const ENDPOINT = "/api/ai/test-connection";
+
+// The endpoint is rate limited per client address (the first X-Forwarded-For entry): each test is its own client.
+const addressBase = Math.floor(Math.random() * 250);
+let addressCounter = 0;
+function uniqueAddress() {
+  addressCounter += 1;
+  return `198.18.${addressBase}.${addressCounter}`;
+}
+
+// Rate limits count in fixed one-minute windows: start a counting test well inside one.
+async function awayFromWindowEdge() {
+  const msLeft = 60_000 - (Date.now() % 60_000);
+  if (msLeft < 5_000) await new Promise((resolve) => setTimeout(resolve, msLeft + 100));
+}
+
+async function openPage(page: Page) {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueAddress() });
+  await page.goto("/api-test");
+  await expect(page.getByRole("heading", { level: 1, name: "AI provider connection test" })).toBeVisible();
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test.describe("api-test page", () => {
+  test("shows 'Testing...' while running, then the success message and the model's reply", async ({ page }) => {
+    await openPage(page);
+    await expectNoAxeViolations(page);
+
+    // Hold the request briefly so the running state can be seen; the real server still answers it.
+    await page.route(ENDPOINT, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+
+    const button = page.getByRole("button", { name: "Test OpenAI Connection" });
+    const responsePromise = page.waitForResponse(ENDPOINT);
+    await button.click();
+    const running = page.getByRole("button", { name: "Testing..." });
+    await expect(running).toBeVisible();
+    await expect(running).toBeDisabled();
+
+    const response = await responsePromise;
+    expect(response.status()).toBe(200);
+    expect(response.request().headers()["content-type"]).toBe("application/json");
+    expect(response.request().postData()).toBeNull();
+
+    const result = page.getByTestId("connection-test-result");
+    await expect(result).toContainText("Connected to the AI provider");
+    await expect(result).toContainText(FAKE_REPLY);
+    await expect(page.getByRole("button", { name: "Test OpenAI Connection" })).toBeEnabled();
+    await expectNoAxeViolations(page);
+  });
+
+  test("works from the keyboard and keeps focus on the button", async ({ page }) => {
+    await openPage(page);
+    const button = page.getByRole("button", { name: "Test OpenAI Connection" });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("connection-test-result")).toContainText(FAKE_REPLY);
+    await expect(button).toBeFocused();
+  });
+
+  test("links back to the home page", async ({ page }) => {
+    await openPage(page);
+    await page.getByRole("link", { name: /home/i }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the endpoint answers JSON without the key, and only to POST", async ({ request }) => {
+    const headers = { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() };
+    const response = await request.post(ENDPOINT, { headers });
+    expect(response.status()).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ message: expect.any(String), response: FAKE_REPLY });
+    expect(text).not.toContain("test-key");
+    expect(response.headers()["cache-control"]).toContain("no-store");
+
+    expect((await request.get(ENDPOINT)).status()).toBe(405);
+    const crossSite = await request.post(ENDPOINT, { headers: { ...headers, Origin: "https://evil.example" } });
+    expect(crossSite.status()).toBe(403);
+  });
+
+  test("refuses a client past its rate limit with 429 and Retry-After", async ({ request }) => {
+    const headers = { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() };
+    await awayFromWindowEdge();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await request.post(ENDPOINT, { headers })).status());
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+
+    const refused = await request.post(ENDPOINT, { headers });
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(await refused.json()).toEqual({ message: "Too many connection tests", error: expect.stringContaining("seconds") });
+  });
+});
+
+test.describe("api-test page without a key", () => {
+  test.use({ baseURL: process.env.E2E_BARE_URL });
+
+  test("shows the clear configuration message naming OPENAI_API_KEY", async ({ page }) => {
+    await openPage(page);
+    await page.getByRole("button", { name: "Test OpenAI Connection" }).click();
+    const result = page.getByTestId("connection-test-result");
+    await expect(result).toContainText("The AI provider is not configured");
+    await expect(result).toContainText("Set the OPENAI_API_KEY environment variable");
+    await expectNoAxeViolations(page);
+  });
+});

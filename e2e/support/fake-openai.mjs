@@ -1,0 +1,148 @@
+// A stand-in for the OpenAI chat completions API, for Jest and Playwright: no network, no cost.
+// The bearer key picks the behaviour, so one server covers every case:
+//   test-key, test-key-*       200 with a one-line completion
+//   rate-limited-key           429 rate_limit_exceeded, Retry-After: 7
+//   quota-key                  429 insufficient_quota (no Retry-After, like OpenAI)
+//   server-error-key           500 server_error
+//   hang-key                   accepts the request and never answers
+//   anything else, or none     401 invalid_api_key, echoing the key as OpenAI does (tests check we redact it)
+// Run it with `node e2e/support/fake-openai.mjs [port]` (or FAKE_OPENAI_PORT), or import startFakeOpenAI.
+import http from "node:http";
+
+export const FAKE_REPLY = "Hello from the fake OpenAI server.";
+
+/**
+ * @typedef {{ method: string, path: string, authorization: string | undefined, body: any }} RecordedRequest
+ * @typedef {{ url: string, port: number, requests: RecordedRequest[], close: () => Promise<void> }} FakeOpenAI
+ */
+
+/** @param {http.ServerResponse} res @param {number} status @param {unknown} body @param {Record<string, string>} [headers] */
+function send(res, status, body, headers = {}) {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** @param {string} message @param {string} type @param {string} code */
+function openAIError(message, type, code) {
+  return { error: { message, type, param: null, code } };
+}
+
+/** @param {http.IncomingMessage} req @returns {Promise<string>} */
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/** @param {string} model */
+function completion(model) {
+  return {
+    id: `chatcmpl-fake${Date.now().toString(36)}`,
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: FAKE_REPLY, refusal: null },
+        logprobs: null,
+        finish_reason: "stop",
+      },
+    ],
+    usage: { prompt_tokens: 12, completion_tokens: 8, total_tokens: 20 },
+  };
+}
+
+/**
+ * Starts the fake on 127.0.0.1 (port 0 picks a free one). `url` is the base URL to give the SDK
+ * (it ends in /v1); `requests` records every request, so tests can check what was sent.
+ * @param {number} [port]
+ * @returns {Promise<FakeOpenAI>}
+ */
+export async function startFakeOpenAI(port = 0) {
+  /** @type {RecordedRequest[]} */
+  const requests = [];
+
+  const server = http.createServer(async (req, res) => {
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const text = await readBody(req).catch(() => "");
+    /** @type {any} */
+    let body = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    const authorization = req.headers.authorization;
+    requests.push({ method: req.method ?? "GET", path, authorization, body });
+
+    if (path === "/health" || path === "/") return send(res, 200, { ok: true });
+    if (req.method !== "POST" || !/^(\/v1)?\/chat\/completions$/.test(path)) {
+      return send(res, 404, openAIError(`Unknown request URL: ${req.method} ${path}.`, "invalid_request_error", "unknown_url"));
+    }
+
+    const key = /^Bearer (.+)$/.exec(authorization ?? "")?.[1] ?? "";
+    if (key === "hang-key") return; // never answers: the client's timeout must end it
+    if (key === "rate-limited-key") {
+      return send(res, 429, openAIError("Rate limit reached for requests. Please try again in 7s.", "requests", "rate_limit_exceeded"), {
+        "retry-after": "7",
+      });
+    }
+    if (key === "quota-key") {
+      return send(res, 429, openAIError("You exceeded your current quota, please check your plan and billing details.", "insufficient_quota", "insufficient_quota"));
+    }
+    if (key === "server-error-key") {
+      return send(res, 500, openAIError("The server had an error while processing your request.", "server_error", "server_error"));
+    }
+    if (key !== "test-key" && !key.startsWith("test-key-")) {
+      return send(
+        res,
+        401,
+        openAIError(
+          `Incorrect API key provided: ${key || "(none)"}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+          "invalid_request_error",
+          "invalid_api_key",
+        ),
+      );
+    }
+    if (!body || typeof body !== "object" || !Array.isArray(body.messages) || typeof body.model !== "string") {
+      return send(res, 400, openAIError("'messages' and 'model' are required.", "invalid_request_error", "missing_required_parameter"));
+    }
+    return send(res, 200, completion(body.model));
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve(undefined));
+  });
+  const address = server.address();
+  const boundPort = typeof address === "object" && address ? address.port : port;
+
+  return {
+    url: `http://127.0.0.1:${boundPort}/v1`,
+    port: boundPort,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        // Hung requests would keep close() waiting for ever.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// Run directly (Playwright's webServer): listen until killed.
+if (process.argv[1]?.endsWith("fake-openai.mjs")) {
+  const port = Number(process.argv[2] ?? process.env.FAKE_OPENAI_PORT ?? 3299);
+  // No top-level await: Jest compiles this file to CommonJS.
+  void startFakeOpenAI(port).then((fake) => {
+    console.log(`[fake-openai] listening on ${fake.url}`);
+    const stop = () => fake.close().then(() => process.exit(0));
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+  });
+}

@@ -1,0 +1,20 @@
+import "server-only";
+
+import type { RateLimitRule } from "@/lib/rate-limit";
+
+/** Connection tests one client may run per minute. */
+export const CONNECTION_TEST_LIMIT_PER_CLIENT = 5;
+/** Connection tests the whole site may run per minute, whoever asks: the cap on what a public button can spend. */
+export const CONNECTION_TEST_LIMIT_GLOBAL = 30;
+const WINDOW_MS = 60_000;
+
+/**
+ * The limits a connection test counts against, the client's first: a client over its own limit is
+ * refused before it can use up the global budget.
+ */
+export function connectionTestRateLimits(ip: string): RateLimitRule[] {
+  return [
+    { key: `ai-test:ip:${ip}`, limit: CONNECTION_TEST_LIMIT_PER_CLIENT, windowMs: WINDOW_MS },
+    { key: "ai-test:global", limit: CONNECTION_TEST_LIMIT_GLOBAL, windowMs: WINDOW_MS },
+  ];
+}
