@@ -1,0 +1,130 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+
+import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
+import { quickQuestions, TEXT_GREETING } from "@/content/demo/text-mode";
+
+import { CARD_TITLES } from "./cards";
+import { ChatExperienceDemo } from "./chat-experience-demo";
+import { installFetchSpy, mockReducedMotion } from "./test-dom";
+
+const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
+let fetchSpy: jest.Mock;
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  mockReducedMotion(false);
+  fetchSpy = installFetchSpy();
+});
+
+afterEach(() => {
+  expect(fetchSpy).not.toHaveBeenCalled();
+  jest.useRealTimers();
+});
+
+describe("mode toggle", () => {
+  it("is a two-option radio group operable with the keyboard", () => {
+    render(<ChatExperienceDemo />);
+    const group = screen.getByRole("radiogroup", { name: COPY.modeLabel });
+    const [text, voice] = within(group).getAllByRole("radio");
+    expect(text).toHaveAccessibleName(COPY.textMode);
+    expect(voice).toHaveAccessibleName(COPY.voiceMode);
+    expect(text).toBeChecked();
+    expect(text).toHaveAttribute("tabindex", "0");
+    expect(voice).toHaveAttribute("tabindex", "-1");
+
+    fireEvent.keyDown(text!, { key: "ArrowRight" });
+    expect(voice).toBeChecked();
+    expect(voice).toHaveFocus();
+    expect(screen.getByRole("button", { name: COPY.tryDemo })).toBeInTheDocument();
+
+    fireEvent.keyDown(voice!, { key: "ArrowRight" });
+    expect(text).toBeChecked();
+    expect(screen.getByText(TEXT_GREETING)).toBeInTheDocument();
+  });
+});
+
+describe("text mode", () => {
+  it("greets, offers the six questions, and keeps the message input disabled", () => {
+    render(<ChatExperienceDemo />);
+    const log = screen.getByRole("log", { name: COPY.textLog });
+    expect(log).toHaveAttribute("aria-live", "polite");
+    expect(within(log).getByText(TEXT_GREETING)).toBeInTheDocument();
+    const group = screen.getByRole("group", { name: COPY.quickQuestions });
+    expect(within(group).getAllByRole("button").map((b) => b.textContent)).toEqual(quickQuestions.map((q) => q.label));
+    expect(screen.getByRole("textbox", { name: COPY.inputLabel })).toBeDisabled();
+  });
+
+  it.each(quickQuestions.map((q) => [q.id, q] as const))("%s: typing 0.8 s, reply, card after 1.2 s, Reset after 0.5 s", (_id, question) => {
+    render(<ChatExperienceDemo />);
+    fireEvent.click(screen.getByRole("button", { name: question.label }));
+    const log = screen.getByRole("log", { name: COPY.textLog });
+    expect(within(log).getByText(question.label)).toBeInTheDocument();
+    expect(screen.getByTestId("typing-indicator")).toBeInTheDocument();
+    expect(screen.queryByRole("group", { name: COPY.quickQuestions })).not.toBeInTheDocument();
+
+    advance(799);
+    expect(within(log).queryByText(question.reply)).not.toBeInTheDocument();
+    advance(1);
+    expect(within(log).getByText(question.reply)).toBeInTheDocument();
+    expect(screen.queryByTestId("typing-indicator")).not.toBeInTheDocument();
+
+    advance(1199);
+    expect(screen.queryByRole("region", { name: CARD_TITLES[question.card.type] })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: COPY.reset })).not.toBeInTheDocument();
+    advance(1);
+    expect(screen.getByRole("region", { name: CARD_TITLES[question.card.type] })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: COPY.reset }));
+    advance(499);
+    expect(screen.getByRole("region", { name: CARD_TITLES[question.card.type] })).toBeInTheDocument();
+    advance(1);
+    expect(screen.queryByRole("region", { name: CARD_TITLES[question.card.type] })).not.toBeInTheDocument();
+    expect(within(log).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(log).getByText(TEXT_GREETING)).toBeInTheDocument();
+    expect(screen.getByRole("group", { name: COPY.quickQuestions })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: quickQuestions[0]!.label })).toHaveFocus();
+  });
+
+  it("shows the cards' figures from the sample data, with status words beside the colours", () => {
+    render(<ChatExperienceDemo />);
+    fireEvent.click(screen.getByRole("button", { name: /outstanding invoices/i }));
+    advance(2000);
+    const card = screen.getByRole("region", { name: CARD_TITLES.invoices });
+    expect(within(card).getByText("£1,210")).toBeInTheDocument();
+    expect(within(card).getAllByText("overdue")[0]).toHaveAttribute("data-tone", "red");
+    expect(within(card).getAllByText("pending")[0]).toHaveAttribute("data-tone", "yellow");
+  });
+});
+
+describe("voice mode", () => {
+  it("plays the request after 1 s, the confirmation 2.5 s later, then the email card, which Close dismisses", () => {
+    render(<ChatExperienceDemo />);
+    fireEvent.click(screen.getByRole("radio", { name: COPY.voiceMode }));
+    const tryDemo = screen.getByRole("button", { name: COPY.tryDemo });
+    fireEvent.click(tryDemo);
+    expect(tryDemo).toBeDisabled();
+    expect(screen.getByRole("status")).toHaveTextContent(COPY.micListening);
+    const log = screen.getByRole("log", { name: COPY.voiceLog });
+    expect(log).toHaveAttribute("aria-live", "polite");
+
+    advance(999);
+    expect(within(log).queryAllByRole("listitem")).toHaveLength(0);
+    advance(1);
+    expect(within(log).getByText(/running about 20 minutes late/)).toBeInTheDocument();
+
+    advance(2499);
+    expect(within(log).getAllByRole("listitem").filter((li) => li.querySelector("p"))).toHaveLength(1);
+    advance(1);
+    expect(within(log).getByText(/I've emailed Priya/)).toBeInTheDocument();
+
+    advance(1499);
+    expect(screen.queryByText("Email Sent Successfully")).not.toBeInTheDocument();
+    advance(1);
+    expect(screen.getByRole("region", { name: "Email Sent Successfully" })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: COPY.close }));
+    expect(screen.queryByText("Email Sent Successfully")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: COPY.tryDemo })).toBeEnabled();
+  });
+});

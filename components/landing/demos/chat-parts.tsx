@@ -1,0 +1,74 @@
+import type { ReactNode } from "react";
+
+import type { DemoMessage } from "@/lib/demo/player";
+import { cn } from "@/lib/utils";
+
+import { AssistantAvatar } from "./assistant-avatar";
+import styles from "./demo.module.css";
+
+/** One chat bubble: the visitor's on the right, the assistant's on the left with its avatar. */
+export function MessageBubble({ message, assistantName, compact = false }: { message: DemoMessage; assistantName: string; compact?: boolean }) {
+  const isUser = message.role === "user";
+  return (
+    <li className={cn("flex items-end gap-2", isUser ? "justify-end pl-8" : "pr-8")}>
+      {isUser ? null : <AssistantAvatar className={compact ? "size-6" : "size-7"} />}
+      <p
+        className={cn(
+          "max-w-[85%] rounded-2xl px-3.5 py-2 leading-snug shadow-sm",
+          compact ? "text-[13px]" : "text-sm",
+          isUser
+            ? cn("rounded-br-md bg-primary text-primary-foreground", styles.bubbleInUser)
+            : cn("rounded-bl-md border border-border/70 bg-card text-card-foreground", styles.bubbleIn),
+        )}
+      >
+        <span className="sr-only">{isUser ? "You: " : `${assistantName}: `}</span>
+        {message.text}
+      </p>
+    </li>
+  );
+}
+
+/** Three bouncing dots while the assistant "types". Decorative: the reply itself is announced. */
+export function TypingIndicator({ compact = false }: { compact?: boolean }) {
+  return (
+    <div className={cn("flex items-end gap-2", styles.fadeIn)} aria-hidden="true" data-testid="typing-indicator">
+      <AssistantAvatar className={compact ? "size-6" : "size-7"} />
+      <div className="flex h-9 items-center gap-1 rounded-2xl rounded-bl-md border border-border/70 bg-card px-3.5 shadow-sm">
+        <span className={cn("size-1.5 rounded-full bg-muted-foreground", styles.dot)} />
+        <span className={cn("size-1.5 rounded-full bg-muted-foreground", styles.dot)} />
+        <span className={cn("size-1.5 rounded-full bg-muted-foreground", styles.dot)} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The conversation as a list. `announce` makes it a polite live log, so screen readers hear new
+ * messages without being interrupted.
+ */
+export function MessageLog({
+  messages,
+  assistantName,
+  label,
+  announce,
+  compact,
+  children,
+}: {
+  messages: readonly DemoMessage[];
+  assistantName: string;
+  label: string;
+  announce: boolean;
+  compact?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div role="log" aria-label={label} aria-live={announce ? "polite" : "off"} aria-relevant="additions">
+      <ol className={cn("flex flex-col", compact ? "gap-2" : "gap-3")}>
+        {messages.map((message) => (
+          <MessageBubble key={message.id} message={message} assistantName={assistantName} compact={compact} />
+        ))}
+        {children}
+      </ol>
+    </div>
+  );
+}

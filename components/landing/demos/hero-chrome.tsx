@@ -1,0 +1,146 @@
+import { CalendarDays, FileText, MessageSquareText, Pause, Play, Receipt, Users } from "lucide-react";
+import type { FormEvent, ReactNode } from "react";
+
+import { siteConfig } from "@/config/site";
+import { cn } from "@/lib/utils";
+
+import { AssistantAvatar } from "./assistant-avatar";
+
+/** The hero's placeholder, the fake text box's name and the controls' names (shared with the tests). */
+export const HERO_COPY = {
+  region: `${siteConfig.name} demo conversation`,
+  log: "Demo conversation",
+  placeholder: "Type a message...",
+  input: "Message (demo only)",
+  restart: "Restart demo",
+  pause: "Pause demo",
+  resume: "Resume demo",
+  play: "Play demo",
+} as const;
+
+const sidebarItems = [
+  { label: "Chat", icon: MessageSquareText, active: true },
+  { label: "Bookings", icon: CalendarDays, active: false },
+  { label: "Quotes", icon: FileText, active: false },
+  { label: "Invoices", icon: Receipt, active: false },
+  { label: "Customers", icon: Users, active: false },
+] as const;
+
+/** The app's side navigation, shown when the frame is wide (a tablet). Decorative only. */
+export function HeroSidebar() {
+  return (
+    <div aria-hidden="true" className="hidden w-52 shrink-0 flex-col border-r border-border bg-muted/60 p-3 @3xl:flex">
+      <div className="flex items-center gap-2 px-2 pb-4 pt-1">
+        <AssistantAvatar className="size-7" />
+        <span className="text-sm font-semibold">{siteConfig.name}</span>
+      </div>
+      <ul className="space-y-0.5">
+        {sidebarItems.map(({ label, icon: Icon, active }) => (
+          <li
+            key={label}
+            className={cn(
+              "flex items-center gap-2.5 rounded-lg px-2.5 py-2 text-[13px]",
+              active ? "bg-card font-medium text-foreground shadow-sm" : "text-muted-foreground",
+            )}
+          >
+            <Icon className="size-4" />
+            {label}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto rounded-xl border border-border bg-card p-3">
+        <p className="text-xs font-semibold">Auto mode</p>
+        <p className="mt-0.5 text-[11px] leading-snug text-muted-foreground">Reminders and follow-ups go out on their own.</p>
+      </div>
+    </div>
+  );
+}
+
+export function HeroHeader({ typing, control }: { typing: boolean; control: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3 border-b border-border bg-card/90 px-4 py-2.5 backdrop-blur">
+      <AssistantAvatar className="size-9" />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold leading-tight">{siteConfig.name}</p>
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-500" />
+          {typing ? "typing…" : "Online · your AI employee"}
+        </p>
+      </div>
+      {control}
+    </div>
+  );
+}
+
+/** The visible pause/play control (WCAG 2.2.2): its visible word is part of its accessible name. */
+export function PauseControl({
+  mode,
+  onClick,
+  disabled,
+}: {
+  mode: "pause" | "resume" | "play";
+  onClick?: () => void;
+  disabled?: boolean;
+}) {
+  const label = mode === "pause" ? HERO_COPY.pause : mode === "resume" ? HERO_COPY.resume : HERO_COPY.play;
+  const Icon = mode === "pause" ? Pause : Play;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      className="inline-flex h-8 items-center gap-1.5 rounded-full border border-border bg-background px-3 text-xs font-medium text-foreground shadow-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+    >
+      <Icon aria-hidden="true" className="size-3.5" />
+      {mode === "pause" ? "Pause" : mode === "resume" ? "Resume" : "Play"}
+    </button>
+  );
+}
+
+/** The text box and play button. Typing does nothing visible; Enter only starts a demo when none runs. */
+export function HeroInputBar({ onSubmit, onRestart, disabled }: { onSubmit?: () => void; onRestart?: () => void; disabled?: boolean }) {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit?.();
+  };
+  return (
+    <form onSubmit={handleSubmit} className="flex items-center gap-2 border-t border-border bg-card px-3 py-3">
+      <input
+        type="text"
+        name="demo-message"
+        autoComplete="off"
+        placeholder={HERO_COPY.placeholder}
+        aria-label={HERO_COPY.input}
+        disabled={disabled}
+        className="h-10 min-w-0 flex-1 rounded-full border border-input bg-background px-4 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      />
+      <button
+        type="button"
+        onClick={onRestart}
+        disabled={disabled}
+        aria-label={HERO_COPY.restart}
+        title={HERO_COPY.restart}
+        className="grid size-10 shrink-0 place-items-center rounded-full bg-primary text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:opacity-60"
+      >
+        <Play aria-hidden="true" className="size-4 translate-x-px fill-current" />
+      </button>
+    </form>
+  );
+}
+
+/** What shows before the demo's code arrives: the same frame, empty. */
+export function HeroDemoShell() {
+  return (
+    <div className="@container h-full text-left">
+      <div className="flex h-full bg-background">
+        <HeroSidebar />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <HeroHeader typing={false} control={<PauseControl mode="pause" disabled />} />
+          <div className="flex-1 bg-gradient-to-b from-muted/50 to-background" />
+          <HeroInputBar disabled />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+
+import { carpentryScript, carValetingScript } from "@/content/demo/hero-scripts";
+import { scriptTimeline } from "@/lib/demo/player";
+
+import { HERO_COPY } from "./hero-chrome";
+import { HeroDemoPlayer } from "./hero-demo-player";
+import { installFetchSpy, mockIntersectionObserver, mockReducedMotion, setDocumentHidden } from "./test-dom";
+
+const firstText = (script: typeof carValetingScript) => {
+  const step = script.steps[0];
+  if (step?.kind !== "user") throw new Error("scripts open with the visitor");
+  return step.text;
+};
+
+const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
+const log = () => screen.getByRole("log", { name: HERO_COPY.log });
+const bubbles = () => within(log()).queryAllByRole("listitem").filter((item) => item.querySelector("p"));
+
+let intersection: ReturnType<typeof mockIntersectionObserver>;
+let fetchSpy: jest.Mock;
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  mockReducedMotion(false);
+  intersection = mockIntersectionObserver();
+  setDocumentHidden(false);
+  fetchSpy = installFetchSpy();
+});
+
+afterEach(() => {
+  expect(fetchSpy).not.toHaveBeenCalled();
+  jest.useRealTimers();
+});
+
+describe("HeroDemoPlayer", () => {
+  it("starts 1 s after mounting and shows its first message 2 s later", () => {
+    render(<HeroDemoPlayer random={() => 0} />);
+    expect(screen.getByRole("region", { name: HERO_COPY.region })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText("Type a message...")).toBeInTheDocument();
+    advance(2999);
+    expect(bubbles()).toHaveLength(0);
+    advance(1);
+    expect(screen.getByText(firstText(carValetingScript))).toBeInTheDocument();
+  });
+
+  it("uses the injected random source to choose the script", () => {
+    render(<HeroDemoPlayer random={() => 0.9} />);
+    advance(3000);
+    expect(screen.getByText(firstText(carpentryScript))).toBeInTheDocument();
+  });
+
+  it("shows the typing indicator, the service card and the sliding document panel, each closable with its X", () => {
+    render(<HeroDemoPlayer random={() => 0} />);
+    const at = (index: number) => 1000 + scriptTimeline(carValetingScript)[index]!.at;
+    advance(at(1));
+    expect(screen.getByTestId("typing-indicator")).toBeInTheDocument();
+    expect(screen.getByText("typing…")).toBeInTheDocument();
+
+    advance(at(3) - at(1) - 1);
+    expect(screen.queryByTestId("hero-service-card")).not.toBeInTheDocument();
+    advance(1);
+    const card = screen.getByTestId("hero-service-card");
+    expect(within(card).getByText("Full Valet")).toBeInTheDocument();
+    expect(within(card).getByText("£85")).toBeInTheDocument();
+    expect(card.className).toContain("max-h-[240px]");
+    fireEvent.click(within(card).getByRole("button", { name: "Close service card" }));
+    advance(300);
+    expect(screen.queryByTestId("hero-service-card")).not.toBeInTheDocument();
+
+    advance(at(8) - at(3) - 300);
+    const panel = screen.getByTestId("hero-document-panel");
+    expect(panel.className).toContain("h-[350px]");
+    expect(within(panel).getByText("Quote Q-1042")).toBeInTheDocument();
+    expect(within(panel).getByText("18 April 2025")).toBeInTheDocument();
+    expect(within(panel).getByTestId("document-total")).toHaveTextContent("£130");
+    expect(within(panel).getByText("pending")).toBeInTheDocument();
+    fireEvent.click(within(panel).getByRole("button", { name: "Close quote" }));
+    advance(300);
+    expect(screen.queryByTestId("hero-document-panel")).not.toBeInTheDocument();
+  });
+
+  it("clears 5 s after the last message and starts a new random script after 0.5 s + 1.5 s", () => {
+    const values = [0.9, 0];
+    render(<HeroDemoPlayer random={() => values.shift() ?? 0} />);
+    const end = 1000 + scriptTimeline(carpentryScript).at(-1)!.at;
+    advance(end - 1);
+    expect(bubbles().length).toBeGreaterThan(0);
+    advance(1);
+    expect(bubbles()).toHaveLength(0);
+    advance(500 + 1500 + 1999);
+    expect(bubbles()).toHaveLength(0);
+    advance(1);
+    expect(screen.getByText(firstText(carValetingScript))).toBeInTheDocument();
+  });
+
+  it("has a visible pause control that stops and resumes the demo (WCAG 2.2.2)", () => {
+    render(<HeroDemoPlayer random={() => 0} />);
+    advance(2000);
+    fireEvent.click(screen.getByRole("button", { name: HERO_COPY.pause }));
+    expect(screen.getByRole("button", { name: HERO_COPY.resume })).toHaveTextContent("Resume");
+    advance(60_000);
+    expect(bubbles()).toHaveLength(0);
+    fireEvent.click(screen.getByRole("button", { name: HERO_COPY.resume }));
+    advance(999);
+    expect(bubbles()).toHaveLength(0);
+    advance(1);
+    expect(bubbles()).toHaveLength(1);
+  });
+
+  it("pauses while scrolled out of view and while the tab is hidden", () => {
+    render(<HeroDemoPlayer random={() => 0} />);
+    const region = screen.getByRole("region", { name: HERO_COPY.region });
+    advance(1000);
+    act(() => intersection.setVisible(false));
+    expect(region).toHaveAttribute("data-paused", "true");
+    advance(30_000);
+    expect(bubbles()).toHaveLength(0);
+    act(() => intersection.setVisible(true));
+    act(() => setDocumentHidden(true));
+    advance(30_000);
+    expect(bubbles()).toHaveLength(0);
+    act(() => setDocumentHidden(false));
+    expect(region).toHaveAttribute("data-paused", "false");
+    advance(2000);
+    expect(bubbles()).toHaveLength(1);
+  });
+
+  it("restarts from the top with the play button", () => {
+    render(<HeroDemoPlayer random={() => 0} />);
+    advance(1000 + scriptTimeline(carValetingScript)[4]!.at);
+    expect(bubbles()).toHaveLength(3);
+    fireEvent.click(screen.getByRole("button", { name: HERO_COPY.restart }));
+    expect(bubbles()).toHaveLength(0);
+    advance(600);
+    expect(bubbles()).toHaveLength(1);
+  });
+
+  it("does nothing visible on Enter while a demo runs", () => {
+    render(<HeroDemoPlayer random={() => 0} />);
+    advance(3000);
+    const input = screen.getByRole("textbox", { name: HERO_COPY.input });
+    fireEvent.change(input, { target: { value: "hello there" } });
+    fireEvent.submit(input.closest("form")!);
+    expect(bubbles()).toHaveLength(1);
+    expect(screen.queryByText("hello there")).not.toBeInTheDocument();
+    advance(100);
+    expect(bubbles()).toHaveLength(1);
+  });
+});
+
+describe("HeroDemoPlayer with reduced motion", () => {
+  beforeEach(() => mockReducedMotion(true));
+
+  it("does not auto-play: it shows a finished conversation and waits", () => {
+    render(<HeroDemoPlayer random={() => 0} />);
+    const shown = bubbles().length;
+    expect(shown).toBe(carValetingScript.steps.filter((s) => s.kind === "user" || s.kind === "assistant").length);
+    expect(screen.queryByTestId("hero-document-panel")).not.toBeInTheDocument();
+    advance(120_000);
+    expect(bubbles()).toHaveLength(shown);
+    expect(screen.getByRole("button", { name: HERO_COPY.play })).toBeInTheDocument();
+  });
+
+  it("plays on request (Enter or play) and stops on the finished conversation instead of looping", () => {
+    render(<HeroDemoPlayer random={() => 0} />);
+    fireEvent.submit(screen.getByRole("textbox", { name: HERO_COPY.input }).closest("form")!);
+    expect(bubbles()).toHaveLength(0);
+    advance(600);
+    expect(bubbles()).toHaveLength(1);
+    advance(120_000);
+    const region = screen.getByRole("region", { name: HERO_COPY.region });
+    expect(region).toHaveAttribute("data-status", "finished");
+    expect(bubbles().length).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,105 @@
+"use client";
+
+import { Mic } from "lucide-react";
+import { useEffect, useRef } from "react";
+
+import { siteConfig } from "@/config/site";
+import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
+import type { DemoCard, DemoDocument } from "@/content/demo/types";
+import { voiceScript } from "@/content/demo/voice-mode";
+import { cn } from "@/lib/utils";
+
+import { InfoCard } from "./cards";
+import { MessageLog, TypingIndicator } from "./chat-parts";
+import { ChatWindow } from "./chat-window";
+import styles from "./demo.module.css";
+import { useDemoPlayer } from "./use-demo-player";
+
+/** Voice mode: a microphone and Try Demo, playing one spoken request through to the email it sends. */
+export function VoiceModeDemo() {
+  const { player, snapshot } = useDemoPlayer<DemoCard, DemoDocument>();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const tryRef = useRef<HTMLButtonElement>(null);
+
+  const running = snapshot.status === "running";
+  const listening = running && snapshot.messages.length === 0;
+  const status = listening ? COPY.micListening : snapshot.messages.length > 0 ? COPY.micDone : COPY.micIdle;
+
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  }, [snapshot.messages.length, snapshot.typing, snapshot.card]);
+
+  const close = () => {
+    player.close("card");
+    tryRef.current?.focus();
+  };
+
+  return (
+    <ChatWindow subtitle="Voice · sample request">
+      <div
+        ref={scrollRef}
+        className={cn("min-h-0 flex-1 overflow-y-auto bg-gradient-to-b from-muted/40 to-card px-5 py-5 scroll-smooth", styles.noScrollbar)}
+      >
+        {snapshot.messages.length === 0 && !running ? (
+          <p className="mx-auto mt-16 max-w-xs text-center text-sm text-muted-foreground">
+            Press <span className="font-semibold text-foreground">{COPY.tryDemo}</span> to hear how {siteConfig.name}{" "}
+            handles a request spoken on the road.
+          </p>
+        ) : null}
+        <MessageLog messages={snapshot.messages} assistantName={siteConfig.name} label={COPY.voiceLog} announce>
+          {snapshot.typing ? (
+            <li className="list-none">
+              <TypingIndicator />
+            </li>
+          ) : null}
+        </MessageLog>
+        {snapshot.card ? (
+          <div className={cn("mt-3 sm:pl-9", styles.cardIn)} data-testid="voice-mode-card">
+            <InfoCard card={snapshot.card} className="border-emerald-200" />
+            <div className="mt-3 flex justify-center">
+              <button
+                type="button"
+                onClick={close}
+                className="inline-flex h-9 items-center rounded-full border border-border bg-card px-5 text-sm font-medium shadow-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                {COPY.close}
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col items-center gap-3 border-t border-border bg-card px-5 pb-5 pt-4">
+        <div className="relative grid size-16 place-items-center" aria-hidden="true">
+          {listening ? (
+            <>
+              <span className={cn("absolute inset-0 rounded-full bg-primary/30", styles.ring)} />
+              <span className={cn("absolute inset-0 rounded-full bg-primary/30", styles.ring)} />
+            </>
+          ) : null}
+          <span
+            className={cn(
+              "relative grid size-16 place-items-center rounded-full shadow-lg transition-colors",
+              listening ? "bg-primary text-primary-foreground" : "bg-accent text-accent-foreground",
+            )}
+          >
+            <Mic className="size-7" />
+          </span>
+        </div>
+        <p className="text-xs font-medium text-muted-foreground" role="status">
+          {status}
+        </p>
+        <button
+          ref={tryRef}
+          type="button"
+          onClick={() => player.play(voiceScript)}
+          disabled={running}
+          className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-6 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:opacity-60"
+        >
+          {COPY.tryDemo}
+        </button>
+      </div>
+    </ChatWindow>
+  );
+}

@@ -1,0 +1,26 @@
+/** Copy for the chat demo section (anchor `chat-experience`). */
+export const CHAT_SECTION_COPY = {
+  eyebrow: "Chat interface",
+  heading: "Just ask. By text or by voice.",
+  intro: (name: string) =>
+    `No menus to learn. Ask ${name} the way you'd ask a colleague, and get the answer with the details on a card. Try it: these are sample answers, nothing is sent anywhere.`,
+  points: [
+    { title: "Text Mode:", text: "tap a question and watch the answer arrive." },
+    { title: "Voice Mode:", text: "say what you need while you drive between jobs." },
+    { title: "Real records:", text: "quotes, invoices, bookings and customers, not just words." },
+  ],
+  modeLabel: "Demo mode",
+  textMode: "Text Mode",
+  voiceMode: "Voice Mode",
+  textLog: "Text chat demo conversation",
+  voiceLog: "Voice demo conversation",
+  disabledInput: "Pick a question above to try it",
+  inputLabel: "Message (disabled in this demo)",
+  quickQuestions: "Suggested questions",
+  reset: "Reset",
+  tryDemo: "Try Demo",
+  close: "Close",
+  micIdle: "Tap Try Demo to hear a request",
+  micListening: "Listening…",
+  micDone: "Request handled",
+} as const;

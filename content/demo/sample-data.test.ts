@@ -1,0 +1,85 @@
+import { addDays, daysBetween, formatLongDate, formatMoney, lineItemsTotal } from "@/lib/demo/format";
+
+import {
+  availabilitySlots,
+  bookingList,
+  invoiceList,
+  outstandingInvoices,
+  overdueInvoices,
+  quotes,
+  services,
+  SLOT_DATES,
+  SLOT_TIMES,
+  todaysSchedule,
+} from "./sample-data";
+
+describe("money and dates", () => {
+  it("formats pounds the British way", () => {
+    expect(formatMoney(85)).toBe("£85");
+    expect(formatMoney(1210)).toBe("£1,210");
+    expect(formatMoney(12.5)).toBe("£12.50");
+  });
+
+  it("totals line items to the penny", () => {
+    expect(lineItemsTotal([{ price: 0.1, quantity: 3 }, { price: 0.2, quantity: 1 }])).toBe(0.5);
+    expect(lineItemsTotal([])).toBe(0);
+  });
+
+  it("does date arithmetic in whole days", () => {
+    expect(addDays("2025-04-04", 14)).toBe("2025-04-18");
+    expect(addDays("2025-03-28", 14)).toBe("2025-04-11");
+    expect(daysBetween("2025-03-28", "2025-04-10")).toBe(13);
+    expect(formatLongDate("2025-04-18")).toBe("18 April 2025");
+  });
+});
+
+describe("demo sample data (spec section 9)", () => {
+  it("prices its services at £85, £45, £130 and £950, as text with the currency sign", () => {
+    expect(Object.values(services).map((service) => service.price)).toEqual(["£85", "£45", "£130", "£950"]);
+  });
+
+  it("computes every quote and invoice total from its line items", () => {
+    for (const document of [...Object.values(quotes), ...invoiceList]) {
+      expect(document.total).toBe(document.items.reduce((sum, item) => sum + item.price * item.quantity, 0));
+    }
+    expect(quotes.sarahValet.total).toBe(130);
+  });
+
+  it("makes the quote valid for 14 days, expiring on 18 April 2025", () => {
+    expect(quotes.sarahValet.expiryDate).toBe("2025-04-18");
+    expect(daysBetween(quotes.sarahValet.date, quotes.sarahValet.expiryDate)).toBe(14);
+  });
+
+  it("makes every invoice due 14 days after it is issued", () => {
+    for (const invoice of invoiceList) expect(daysBetween(invoice.date, invoice.dueDate)).toBe(14);
+  });
+
+  it("offers the four 2-hour slots on 10 and 11 April 2025", () => {
+    expect(SLOT_TIMES).toEqual([
+      ["09:00", "11:00"],
+      ["11:30", "13:30"],
+      ["14:00", "16:00"],
+      ["16:30", "18:30"],
+    ]);
+    expect(availabilitySlots).toHaveLength(8);
+    for (const date of SLOT_DATES) {
+      expect(availabilitySlots.filter((slot) => slot.date === date).map((slot) => slot.startTime)).toEqual(
+        SLOT_TIMES.map(([start]) => start),
+      );
+    }
+  });
+
+  it("marks a slot booked exactly when another scheduled booking takes it", () => {
+    const booked = availabilitySlots.filter((slot) => slot.status === "booked");
+    expect(booked.map((slot) => `${slot.date} ${slot.startTime}`)).toEqual(["2025-04-10 14:00", "2025-04-11 11:30"]);
+    // The slot the hero books for Sarah is still free before it does.
+    expect(availabilitySlots).toContainEqual({ date: "2025-04-10", startTime: "09:00", endTime: "11:00", status: "available" });
+  });
+
+  it("derives the lists the cards show", () => {
+    expect(outstandingInvoices.every((invoice) => invoice.status !== "paid")).toBe(true);
+    expect(overdueInvoices.map((invoice) => invoice.id)).toEqual(["INV-2033", "INV-2030"]);
+    expect(todaysSchedule.map((booking) => booking.startTime)).toEqual(["09:00", "14:00", "16:30"]);
+    expect(new Set(bookingList.map((booking) => booking.status))).toEqual(new Set(["scheduled", "cancelled", "completed"]));
+  });
+});
