@@ -1,15 +1,44 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+
 import { ChatExperience } from "@/components/landing/demos/chat-experience";
+import { BusinessExamples } from "@/components/landing/business-examples";
+import { Comparison } from "@/components/landing/comparison";
+import { Examples } from "@/components/landing/examples";
+import { Features } from "@/components/landing/features";
+import { Hero } from "@/components/landing/hero";
+import { Industries } from "@/components/landing/industries";
+import { Integrations } from "@/components/landing/integrations";
+import { JsonLd } from "@/components/landing/json-ld";
+import { PainPoints } from "@/components/landing/pain-points";
+import { Why } from "@/components/landing/why";
 import { WaitlistSection } from "@/components/waitlist/waitlist-section";
 import { siteConfig } from "@/config/site";
 
-export default function LandingPage() {
+import { landingTitle } from "./social";
+
+export const metadata: Metadata = {
+  title: { absolute: landingTitle },
+  description: siteConfig.description,
+  alternates: { canonical: "/" },
+};
+
+export default async function LandingPage() {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
-    <main id="main">
-      <section id="hero" className="px-6 py-24">
-        <h1 className="text-4xl font-bold">{siteConfig.name}</h1>
-      </section>
+    <main id="main" tabIndex={-1} className="outline-none">
+      <Hero />
+      <PainPoints />
+      <BusinessExamples />
+      <Why />
+      <Features />
+      <Comparison />
+      <Examples />
       <ChatExperience />
+      <Integrations />
+      <Industries />
       <WaitlistSection />
+      <JsonLd nonce={nonce} />
     </main>
   );
 }

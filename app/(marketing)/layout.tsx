@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+
+import { SiteFooter } from "@/components/landing/site-footer";
+import { SiteHeader } from "@/components/landing/site-header";
+import { headerLinks, joinWaitlistLink, sectionIds } from "@/content/landing/navigation";
+
+import { socialMetadata } from "./social";
+
+// The social cards live at this level, beside opengraph-image.tsx and twitter-image.tsx: Next adds a segment's
+// generated images only to the Open Graph and Twitter settings declared at the same level.
+export const metadata: Metadata = socialMetadata;
+
+export default function MarketingLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      {/* Without JavaScript nothing would reveal the sections: show them as they are. */}
+      <noscript>
+        <style>{"[data-reveal]{opacity:1!important;translate:none!important}"}</style>
+      </noscript>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-full focus:bg-primary focus:px-5 focus:py-3 focus:text-sm focus:font-semibold focus:text-primary-foreground focus:shadow-lg focus:outline-none focus:ring-2 focus:ring-ring focus:ring-offset-2"
+      >
+        Skip to main content
+      </a>
+      <SiteHeader links={headerLinks} cta={joinWaitlistLink} homeId={sectionIds.hero} />
+      {children}
+      <SiteFooter />
+    </>
+  );
+}

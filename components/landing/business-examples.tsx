@@ -1,0 +1,34 @@
+import { businessExamples, businessExamplesIntro } from "@/content/landing/business-examples";
+import { sectionIds } from "@/content/landing/navigation";
+import { siteConfig } from "@/config/site";
+
+import { BusinessCarousel } from "./business-carousel";
+import { Reveal } from "./reveal";
+import { SectionHeading } from "./section-heading";
+
+export function BusinessExamples() {
+  return (
+    <section
+      id={sectionIds.businessExamples}
+      aria-labelledby="business-examples-heading"
+      className="relative overflow-hidden border-y border-border/60 bg-gradient-to-b from-muted/80 to-background py-24 sm:py-32"
+    >
+      <div className="mx-auto max-w-6xl px-6">
+        <Reveal>
+          <SectionHeading id="business-examples-heading" intro={businessExamplesIntro} />
+        </Reveal>
+
+        <Reveal delay={1} className="mt-12">
+          <BusinessCarousel
+            label="Example commands by business type"
+            assistantName={siteConfig.name}
+            slides={businessExamples.map(({ icon: Icon, ...business }) => ({
+              ...business,
+              icon: <Icon aria-hidden="true" />,
+            }))}
+          />
+        </Reveal>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { ArrowRight } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import {
+  comingSoonFeatures,
+  comingSoonLabel,
+  currentFeatures,
+  featuresCta,
+  featuresIntro,
+} from "@/content/landing/features";
+import { sectionIds } from "@/content/landing/navigation";
+
+import { Reveal } from "./reveal";
+import { SectionHeading } from "./section-heading";
+
+export function Features() {
+  return (
+    <section
+      id={sectionIds.features}
+      aria-labelledby="features-heading"
+      className="relative border-y border-border/60 bg-gradient-to-b from-background via-muted/70 to-background py-24 sm:py-32"
+    >
+      <div className="mx-auto max-w-6xl px-6">
+        <Reveal>
+          <SectionHeading id="features-heading" intro={featuresIntro} />
+        </Reveal>
+
+        <h3 className="sr-only">Available at launch</h3>
+        <ul className="mt-16 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {currentFeatures.map((feature, index) => {
+            const Icon = feature.icon;
+            return (
+              <li key={feature.title}>
+                <Reveal delay={(index % 3) as 0 | 1 | 2} className="h-full">
+                  <article className="flex h-full gap-5 rounded-3xl border bg-card p-7 shadow-[0_12px_32px_-20px_oklch(0.3_0.08_275/0.3)]">
+                    <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-accent text-primary ring-1 ring-primary/10">
+                      <Icon aria-hidden="true" className="size-6" />
+                    </span>
+                    <div className="flex flex-col gap-2">
+                      <h4 className="text-lg font-semibold tracking-tight">{feature.title}</h4>
+                      <p className="text-[0.95rem] leading-relaxed text-muted-foreground">{feature.body}</p>
+                    </div>
+                  </article>
+                </Reveal>
+              </li>
+            );
+          })}
+        </ul>
+
+        <Reveal className="mt-20">
+          <div className="flex items-center gap-4">
+            <h3 className="text-xl font-semibold tracking-tight">{comingSoonLabel}</h3>
+            <div aria-hidden="true" className="h-px flex-1 bg-gradient-to-r from-border to-transparent" />
+          </div>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {comingSoonFeatures.map((feature) => {
+              const Icon = feature.icon;
+              return (
+                <li
+                  key={feature.title}
+                  className="flex items-start gap-4 rounded-2xl border border-dashed border-primary/25 bg-card/60 p-5"
+                >
+                  <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-muted text-muted-foreground">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h4 className="font-semibold tracking-tight">{feature.title}</h4>
+                      <span className="rounded-full bg-amber-50 px-2 py-0.5 text-[0.7rem] font-semibold tracking-wide text-amber-800 uppercase ring-1 ring-amber-200 ring-inset">
+                        {comingSoonLabel}
+                      </span>
+                    </div>
+                    <p className="text-sm leading-relaxed text-muted-foreground">{feature.body}</p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </Reveal>
+
+        <div className="mt-14 flex justify-center">
+          <Button asChild size="lg" className="h-12 rounded-full px-7 shadow-lg shadow-primary/25">
+            <a href={featuresCta.href}>
+              {featuresCta.label}
+              <ArrowRight aria-hidden="true" />
+            </a>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import type { SimpleIcon } from "simple-icons";
+
+import { integrationRows, integrationsIntro, integrationsNote } from "@/content/landing/integrations";
+import { sectionIds } from "@/content/landing/navigation";
+
+import { Reveal } from "./reveal";
+import { DriftGroup } from "./scroll-effects";
+import { SectionHeading } from "./section-heading";
+
+/** Relative luminance of a hex colour (WCAG formula). */
+function luminance(hex: string): number {
+  const channels = [0, 2, 4].map((at) => {
+    const value = parseInt(hex.slice(at, at + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  });
+  const [r = 0, g = 0, b = 0] = channels;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The brand colour, unless it would all but vanish on the white tile; then a dark ink. */
+export function markColour(icon: SimpleIcon): string {
+  const contrast = 1.05 / (luminance(icon.hex) + 0.05);
+  return contrast >= 1.8 ? `#${icon.hex}` : "#1e1b4b";
+}
+
+function BrandMark({ icon }: { icon: SimpleIcon }) {
+  const titleId = `logo-${icon.slug}`;
+  return (
+    <svg role="img" aria-labelledby={titleId} viewBox="0 0 24 24" className="size-8 shrink-0 sm:size-9" fill={markColour(icon)}>
+      <title id={titleId}>{icon.title}</title>
+      <path d={icon.path} />
+    </svg>
+  );
+}
+
+export function Integrations() {
+  return (
+    <section
+      id={sectionIds.integrations}
+      aria-labelledby="integrations-heading"
+      className="relative isolate overflow-hidden bg-[oklch(0.22_0.07_276)] pt-24 pb-16 sm:pt-32 sm:pb-20"
+    >
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
+        <div className="absolute inset-0 bg-[radial-gradient(60%_60%_at_50%_0%,oklch(0.45_0.2_278/0.55),transparent_70%)]" />
+        <div className="absolute inset-0 bg-[url(/images/grid-dark.svg)] bg-[length:48px_48px] [mask-image:radial-gradient(60%_70%_at_50%_40%,black,transparent)] opacity-60" />
+      </div>
+
+      <div className="mx-auto max-w-6xl px-6">
+        <Reveal>
+          <SectionHeading id="integrations-heading" intro={integrationsIntro} tone="dark" />
+        </Reveal>
+      </div>
+
+      <DriftGroup className="relative mt-16 flex flex-col gap-4 overflow-hidden py-2 sm:gap-5">
+        {/* Edge fades in the section colour, so logos slide in and out of view. */}
+        <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-0 z-10 w-10 bg-gradient-to-r from-[oklch(0.22_0.07_276)] to-transparent sm:w-24 xl:hidden" />
+        <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 z-10 w-10 bg-gradient-to-l from-[oklch(0.22_0.07_276)] to-transparent sm:w-24 xl:hidden" />
+        {integrationRows.map((row, rowIndex) => (
+          <div key={rowIndex} className="flex justify-center">
+            <ul
+              data-drift={rowIndex % 2 === 0 ? "-1" : "1"}
+              aria-label={`Integrations, row ${rowIndex + 1} of ${integrationRows.length}`}
+              className="flex w-max shrink-0 gap-4 will-change-transform sm:gap-5"
+            >
+              {row.map(({ icon, category }) => (
+                <li
+                  key={icon.slug}
+                  className="flex w-48 items-center gap-3 rounded-2xl bg-white px-4 py-4 shadow-[0_10px_30px_-12px_oklch(0.1_0.05_276/0.6)] ring-1 ring-white/60 sm:w-52 sm:px-5"
+                >
+                  <BrandMark icon={icon} />
+                  <span className="flex min-w-0 flex-col">
+                    <span aria-hidden="true" className="truncate text-sm font-semibold text-slate-900">
+                      {icon.title}
+                    </span>
+                    <span className="truncate text-xs text-slate-600">{category}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </DriftGroup>
+
+      <p className="mx-auto mt-12 max-w-xl px-6 text-center text-xs text-indigo-100/70">{integrationsNote}</p>
+    </section>
+  );
+}

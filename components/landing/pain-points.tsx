@@ -1,0 +1,65 @@
+import { ArrowRight, CircleAlert, CircleCheck } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { sectionIds } from "@/content/landing/navigation";
+import { painPoints, painPointsCta, painPointsIntro, solutionLabel } from "@/content/landing/pain-points";
+
+import { Reveal } from "./reveal";
+import { SectionHeading } from "./section-heading";
+
+export function PainPoints() {
+  return (
+    <section id={sectionIds.painPoints} aria-labelledby="pain-points-heading" className="py-24 sm:py-32">
+      <div className="mx-auto max-w-6xl px-6">
+        <Reveal>
+          <SectionHeading id="pain-points-heading" intro={painPointsIntro} />
+        </Reveal>
+
+        <ul className="mt-16 grid gap-6 md:grid-cols-2">
+          {painPoints.map((point, index) => {
+            const Icon = point.icon;
+            return (
+              <li key={point.title}>
+                <Reveal delay={(index % 2) as 0 | 1} className="h-full">
+                  <article className="group flex h-full flex-col overflow-hidden rounded-3xl border bg-card shadow-[0_1px_2px_oklch(0.2_0.03_265/0.04),0_12px_32px_-16px_oklch(0.3_0.08_275/0.18)] transition-shadow hover:shadow-[0_1px_2px_oklch(0.2_0.03_265/0.04),0_24px_48px_-20px_oklch(0.3_0.1_275/0.3)]">
+                    <div className="flex flex-1 flex-col gap-5 p-7 sm:p-8">
+                      <div className="flex items-center gap-3">
+                        <span className="inline-flex size-11 items-center justify-center rounded-2xl bg-accent text-primary ring-1 ring-primary/10">
+                          <Icon aria-hidden="true" className="size-5" />
+                        </span>
+                        <h3 className="text-xl font-semibold tracking-tight">{point.title}</h3>
+                      </div>
+                      <div className="flex gap-3">
+                        <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
+                        <div>
+                          <p className="text-xs font-semibold tracking-[0.12em] text-destructive uppercase">The problem</p>
+                          <p className="mt-1.5 text-muted-foreground">{point.problem}</p>
+                        </div>
+                      </div>
+                    </div>
+                    <div className="flex gap-3 border-t border-primary/10 bg-gradient-to-br from-accent/80 to-accent/30 px-7 py-6 sm:px-8">
+                      <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+                      <div>
+                        <p className="text-xs font-semibold tracking-[0.12em] text-success uppercase">{solutionLabel}</p>
+                        <p className="mt-1.5 font-medium text-accent-foreground">{point.solution}</p>
+                      </div>
+                    </div>
+                  </article>
+                </Reveal>
+              </li>
+            );
+          })}
+        </ul>
+
+        <div className="mt-14 flex justify-center">
+          <Button asChild size="lg" className="h-12 rounded-full px-7 shadow-lg shadow-primary/25">
+            <a href={painPointsCta.href}>
+              {painPointsCta.label}
+              <ArrowRight aria-hidden="true" />
+            </a>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

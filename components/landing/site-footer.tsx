@@ -1,0 +1,45 @@
+import { footerContent } from "@/content/landing/footer";
+import { footerLinks, sectionIds } from "@/content/landing/navigation";
+
+import { Logo } from "./logo";
+
+/** Site footer: links, tagline and the copyright line (year computed per request). */
+export function SiteFooter({ year = new Date().getFullYear() }: { year?: number }) {
+  return (
+    <footer className="relative isolate overflow-hidden bg-[oklch(0.18_0.04_275)] text-indigo-100">
+      <div aria-hidden="true" className="absolute inset-x-0 top-0 h-px bg-gradient-to-r from-transparent via-indigo-400/40 to-transparent" />
+      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-6 py-16 md:flex-row md:items-start md:justify-between">
+        <div className="flex max-w-sm flex-col gap-4">
+          <a
+            href={`#${sectionIds.hero}`}
+            className="self-start rounded-md text-white focus-visible:ring-2 focus-visible:ring-indigo-300 focus-visible:ring-offset-2 focus-visible:ring-offset-[oklch(0.18_0.04_275)] focus-visible:outline-none"
+          >
+            <Logo size={32} nameClassName="text-xl" />
+          </a>
+          <p className="text-lg font-medium text-white">{footerContent.tagline}</p>
+          <p className="text-sm leading-relaxed text-indigo-100/75">{footerContent.blurb}</p>
+        </div>
+
+        <nav aria-label={footerContent.navLabel}>
+          <ul className="grid grid-cols-2 gap-x-10 gap-y-1 sm:flex sm:flex-wrap sm:gap-x-2">
+            {footerLinks.map((link) => (
+              <li key={link.id}>
+                <a
+                  href={`#${link.id}`}
+                  className="inline-flex min-h-10 items-center rounded-md px-0 text-sm font-medium text-indigo-100/85 transition-colors hover:text-white focus-visible:ring-2 focus-visible:ring-indigo-300 focus-visible:outline-none sm:px-3"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-6xl px-6 py-6 text-sm text-indigo-100/70" data-testid="copyright">
+          {footerContent.copyright(year)}
+        </p>
+      </div>
+    </footer>
+  );
+}

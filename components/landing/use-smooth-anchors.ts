@@ -1,0 +1,37 @@
+"use client";
+
+import { useEffect } from "react";
+
+/**
+ * Makes every same-page link (`href="#id"`) scroll smoothly to its section, leave the 80 px header gap (from
+ * `scroll-padding-top`), update the address with the hash and move keyboard focus to the section.
+ * One delegated listener covers links in server components too. With reduced motion the jump is instant.
+ */
+export function useSmoothAnchors(onNavigate?: (id: string) => void): void {
+  useEffect(() => {
+    function onClick(event: MouseEvent) {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.("a[href^='#']");
+      if (!(link instanceof HTMLAnchorElement)) return;
+      const id = decodeURIComponent(link.hash.slice(1));
+      const target = id ? document.getElementById(id) : null;
+      if (!target) return;
+
+      event.preventDefault();
+      const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      target.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block: "start" });
+      if (window.location.hash !== `#${id}`) window.history.pushState(null, "", `#${id}`);
+
+      // Start the next Tab from the section, as a native jump would.
+      if (!target.hasAttribute("tabindex")) {
+        target.setAttribute("tabindex", "-1");
+        target.style.outline = "none";
+      }
+      target.focus({ preventScroll: true });
+      onNavigate?.(id);
+    }
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [onNavigate]);
+}

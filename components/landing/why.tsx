@@ -1,0 +1,40 @@
+import { sectionIds } from "@/content/landing/navigation";
+import { whyCards, whyIntro } from "@/content/landing/why";
+
+import { Reveal } from "./reveal";
+import { SectionHeading } from "./section-heading";
+
+export function Why() {
+  return (
+    <section id={sectionIds.why} aria-labelledby="why-heading" className="py-24 sm:py-32">
+      <div className="mx-auto max-w-6xl px-6">
+        <Reveal>
+          <SectionHeading id="why-heading" intro={whyIntro} />
+        </Reveal>
+
+        <ul className="mt-16 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {whyCards.map((card, index) => {
+            const Icon = card.icon;
+            return (
+              <li key={card.title}>
+                <Reveal delay={(index % 4) as 0 | 1 | 2 | 3} className="h-full">
+                  <article className="relative flex h-full flex-col gap-3 overflow-hidden rounded-3xl border bg-card p-6 sm:gap-4 sm:p-7 shadow-[0_12px_32px_-20px_oklch(0.3_0.08_275/0.3)] transition-[translate,box-shadow] duration-300 hover:-translate-y-1 hover:shadow-[0_24px_48px_-24px_oklch(0.3_0.1_275/0.4)]">
+                    <div
+                      aria-hidden="true"
+                      className="absolute inset-x-0 top-0 h-24 bg-gradient-to-b from-accent/70 to-transparent"
+                    />
+                    <span className="relative inline-flex size-12 items-center justify-center rounded-2xl bg-gradient-to-br from-indigo-500 to-primary text-white shadow-md shadow-primary/30">
+                      <Icon aria-hidden="true" className="size-6" />
+                    </span>
+                    <h3 className="relative mt-1 text-lg font-semibold tracking-tight sm:mt-2">{card.title}</h3>
+                    <p className="relative text-[0.95rem] leading-relaxed text-muted-foreground">{card.body}</p>
+                  </article>
+                </Reveal>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import { siteConfig } from "@/config/site";
+
+export const footerContent = {
+  tagline: siteConfig.tagline,
+  blurb: "The AI assistant that handles quotes, invoices, bookings and reminders for small service businesses.",
+  navLabel: "Footer",
+  /** The copyright line for a given year. */
+  copyright: (year: number) => `© ${year} ${siteConfig.name}. All rights reserved.`,
+} as const;

@@ -1,0 +1,41 @@
+import { siteConfig } from "@/config/site";
+
+import type { SectionLink } from "./types";
+
+/** Anchor ids of the landing page, in page order (spec section 2). */
+export const sectionIds = {
+  hero: "hero",
+  painPoints: "pain-points",
+  businessExamples: "business-examples",
+  why: `why-${siteConfig.slug}`,
+  features: "features",
+  comparison: "comparison",
+  examples: "examples",
+  chatExperience: "chat-experience",
+  integrations: "integrations",
+  industries: "industries",
+  joinWaitlist: "join-waitlist",
+} as const;
+
+/** Every section anchor in the order the sections appear. */
+export const sectionOrder: readonly string[] = Object.values(sectionIds);
+
+/** Header navigation (spec: Pain Points, Examples, Chat Interface, Why {product}, Features and Benefits). */
+export const headerLinks: readonly SectionLink[] = [
+  { label: "Pain Points", id: sectionIds.painPoints },
+  { label: "Examples", id: sectionIds.businessExamples },
+  { label: "Chat Interface", id: sectionIds.chatExperience },
+  { label: `Why ${siteConfig.name}`, id: sectionIds.why },
+  { label: "Features and Benefits", id: sectionIds.features },
+];
+
+export const joinWaitlistLink: SectionLink = { label: "Join Waitlist", id: sectionIds.joinWaitlist };
+
+/** Footer navigation (spec: Why {product}, Examples, Features, Industries, Join Waitlist). */
+export const footerLinks: readonly SectionLink[] = [
+  { label: `Why ${siteConfig.name}`, id: sectionIds.why },
+  { label: "Examples", id: sectionIds.businessExamples },
+  { label: "Features", id: sectionIds.features },
+  { label: "Industries", id: sectionIds.industries },
+  joinWaitlistLink,
+];

@@ -1,0 +1,20 @@
+import type { LucideIcon } from "lucide-react";
+
+/** A link to a section of the landing page. `id` is the target anchor, without the `#`. */
+export interface SectionLink {
+  label: string;
+  id: string;
+}
+
+/** Eyebrow, title and lead paragraph that open a section. */
+export interface SectionIntro {
+  eyebrow: string;
+  title: string;
+  lead: string;
+}
+
+export interface IconCard {
+  icon: LucideIcon;
+  title: string;
+  body: string;
+}
