@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { Controller, useForm, type Resolver } from "react-hook-form";
+import { Controller, useForm, type Control, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2Icon, Loader2Icon } from "lucide-react";
 
@@ -102,51 +102,24 @@ export function WaitlistForm() {
       </FormField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="waitlist-business-type" label={copy.businessType.label} error={errors.businessType?.message}>
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="businessType"
-              render={({ field }) => (
-                <Select name={field.name} value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue placeholder={copy.businessType.placeholder} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {BUSINESS_TYPE_OPTIONS.map((option) => (
-                      <SelectItem key={option.value} value={option.value}>
-                        {option.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </FormField>
-
-        <FormField id="waitlist-employees" label={copy.employees.label} error={errors.employees?.message}>
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="employees"
-              render={({ field }) => (
-                <Select name={field.name} value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue placeholder={copy.employees.placeholder} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {TEAM_SIZE_OPTIONS.map((option) => (
-                      <SelectItem key={option.value} value={option.value}>
-                        {option.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </FormField>
+        <OptionSelectField
+          id="waitlist-business-type"
+          name="businessType"
+          control={form.control}
+          label={copy.businessType.label}
+          placeholder={copy.businessType.placeholder}
+          options={BUSINESS_TYPE_OPTIONS}
+          error={errors.businessType?.message}
+        />
+        <OptionSelectField
+          id="waitlist-employees"
+          name="employees"
+          control={form.control}
+          label={copy.employees.label}
+          placeholder={copy.employees.placeholder}
+          options={TEAM_SIZE_OPTIONS}
+          error={errors.employees?.message}
+        />
       </div>
 
       <div className="grid gap-2">
@@ -231,5 +204,49 @@ function SuccessPanel({ onAgain }: { onAgain: () => void }) {
         {waitlistCopy.success.again}
       </Button>
     </div>
+  );
+}
+
+/** A select bound to one of the form's option fields, with its label and error. */
+function OptionSelectField({
+  id,
+  name,
+  control,
+  label,
+  placeholder,
+  options,
+  error,
+}: {
+  id: string;
+  name: "businessType" | "employees";
+  control: Control<FormValues, unknown, WaitlistSignup>;
+  label: string;
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+  error: string | undefined;
+}) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      {(fieldControl) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger {...fieldControl} ref={field.ref} onBlur={field.onBlur}>
+                <SelectValue placeholder={placeholder} />
+              </SelectTrigger>
+              <SelectContent>
+                {options.map((option) => (
+                  <SelectItem key={option.value} value={option.value}>
+                    {option.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      )}
+    </FormField>
   );
 }

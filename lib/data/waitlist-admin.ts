@@ -4,18 +4,10 @@ import { countWaitlistEntries } from "@/lib/data/waitlist";
 import { getDb, withSql } from "@/lib/db";
 import type { SqlRunner } from "@/lib/db/migrate";
 import { BUSINESS_TYPE_OPTIONS, businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
-import type { WaitlistExportQuery, WaitlistListQuery, WaitlistSort } from "@/lib/validation/waitlist-query";
+import type { WaitlistExportQuery, WaitlistListEntry, WaitlistListQuery, WaitlistSort } from "@/lib/validation/waitlist-query";
 
 /** A waitlist entry as the admin area shows it: no consent time, the business type's label beside its value. */
-export interface AdminWaitlistEntry {
-  id: number;
-  name: string;
-  email: string;
-  businessType: string;
-  businessTypeLabel: string;
-  employees: string;
-  joinedAt: Date;
-}
+export type AdminWaitlistEntry = Omit<WaitlistListEntry, "joinedAt"> & { joinedAt: Date };
 
 /** One page of the admin list. `total` is exact when `totalIsExact`, else a lower bound (broad searches). */
 export interface AdminWaitlistPage {
