@@ -64,13 +64,15 @@ function fakeNetwork(handlers: { count?: () => FakeReply | Promise<FakeReply>; s
   return { calls, signups: () => calls.filter((call) => call.method === "POST"), counts: () => calls.filter((call) => call.url.startsWith("/api/waitlist/count")) };
 }
 
-function renderSection() {
+/** Renders the section and waits for its lazily loaded form (the island loads it on idle in jsdom). */
+async function renderSection() {
   const user = userEvent.setup();
   render(
     <Providers>
       <WaitlistSection />
     </Providers>,
   );
+  await screen.findByLabelText("Your Name", {}, { timeout: 5000 });
   return user;
 }
 
@@ -116,7 +118,7 @@ afterEach(() => {
 describe("the waiting list section", () => {
   it("shows the spec's heading, fields, placeholders, options, consent text and button", async () => {
     fakeNetwork({ count: () => ({ status: 200, body: { count: 1234 } }) });
-    const user = renderSection();
+    const user = await renderSection();
     expect(screen.getByRole("heading", { level: 2, name: "Join the Waiting List" })).toBeInTheDocument();
     expect(screen.getAllByRole("listitem")).toHaveLength(3);
     expect(nameField()).toHaveAttribute("placeholder", "Full Name");
@@ -139,7 +141,7 @@ describe("the waiting list section", () => {
   it("reads 'Many businesses' while the count loads, then the count", async () => {
     let release: (reply: FakeReply) => void = () => undefined;
     fakeNetwork({ count: () => new Promise<FakeReply>((resolve) => (release = resolve)) });
-    renderSection();
+    await renderSection();
     expect(screen.getByTestId("waitlist-count")).toHaveTextContent("Many businesses have already joined the waiting list");
     await act(async () => release({ status: 200, body: { count: 1234 } }));
     expect(await screen.findByText("1,234 businesses have already joined the waiting list")).toBeInTheDocument();
@@ -186,7 +188,7 @@ describe("the waiting list section", () => {
 
   it("shows every validation message under its field, marks the fields invalid and focuses the first", async () => {
     const network = fakeNetwork({});
-    const user = renderSection();
+    const user = await renderSection();
     await user.click(submitButton());
 
     const expected: [HTMLElement, string][] = [
@@ -221,7 +223,7 @@ describe("the waiting list section", () => {
         return { status: 201, body: { message: "You're on the list!" } };
       },
     });
-    const user = renderSection();
+    const user = await renderSection();
     expect(await screen.findByText("41 businesses have already joined the waiting list")).toBeInTheDocument();
     await fillValid(user);
     const before = toastsBefore();
@@ -254,7 +256,7 @@ describe("the waiting list section", () => {
   it("makes double submits impossible: the button says it is busy and a second press sends nothing", async () => {
     let release: (reply: FakeReply) => void = () => undefined;
     const network = fakeNetwork({ signup: () => new Promise<FakeReply>((resolve) => (release = resolve)) });
-    const user = renderSection();
+    const user = await renderSection();
     await fillValid(user);
     await user.click(submitButton());
     const busy = await screen.findByRole("button", { name: "Joining the Waiting List..." });
@@ -290,7 +292,7 @@ describe("the waiting list section", () => {
 
     it.each(cases)("%s", async (_label, signup, description) => {
       fakeNetwork({ signup });
-      const user = renderSection();
+      const user = await renderSection();
       await fillValid(user);
       const before = toastsBefore();
       await user.click(submitButton());
@@ -307,7 +309,7 @@ describe("the waiting list section", () => {
       fakeNetwork({
         signup: () => ({ status: 400, body: { message: "Please check the highlighted fields.", errors: { email: ["Please enter a valid email address"] } } }),
       });
-      const user = renderSection();
+      const user = await renderSection();
       await fillValid(user);
       const before = toastsBefore();
       await user.click(submitButton());
@@ -320,7 +322,7 @@ describe("the waiting list section", () => {
 
   it("hides the honeypot from people and assistive tech, and sends it only when a bot filled it", async () => {
     const network = fakeNetwork({});
-    const user = renderSection();
+    const user = await renderSection();
     const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]')!;
     expect(honeypot).toHaveAttribute("tabindex", "-1");
     expect(honeypot).toHaveAttribute("autocomplete", "off");

@@ -1,7 +1,7 @@
 import { CheckIcon, UsersIcon } from "lucide-react";
 
 import { WaitlistCount } from "@/components/waitlist/waitlist-count";
-import { WaitlistForm } from "@/components/waitlist/waitlist-form";
+import { WaitlistFormIsland } from "@/components/waitlist/waitlist-form-island";
 import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
 
 /** The waiting list section (anchor join-waitlist): pitch and count beside the signup form. Self-contained. */
@@ -30,7 +30,7 @@ export function WaitlistSection() {
           </div>
         </div>
         <div className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">
-          <WaitlistForm />
+          <WaitlistFormIsland />
         </div>
       </div>
     </section>

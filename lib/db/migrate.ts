@@ -37,13 +37,13 @@ const CREATE_BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 )`;
 
 /** The migrations in prisma/migrations, oldest first, with Prisma's checksum (sha256 of the file). */
-export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir, { withFileTypes: true })
+export function readMigrations(): Migration[] {
+  return readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort()
     .map((name) => {
-      const sql = readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+      const sql = readFileSync(path.join(MIGRATIONS_DIR, name, "migration.sql"), "utf8");
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     });
 }

@@ -1,13 +1,13 @@
 import { useId } from "react";
 
-import { cn } from "@/lib/utils";
+import { cx } from "@/components/landing/class-names";
 
 /** The assistant's avatar: a local inline SVG, so the demos never fetch an image. */
 export function AssistantAvatar({ className }: { className?: string }) {
   const id = useId();
   const gradient = `${id}-bg`;
   return (
-    <svg viewBox="0 0 40 40" aria-hidden="true" focusable="false" className={cn("size-8 shrink-0", className)}>
+    <svg viewBox="0 0 40 40" aria-hidden="true" focusable="false" className={cx("shrink-0", className ?? "size-8")}>
       <defs>
         <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#6366f1" />

@@ -1,7 +1,8 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useRef, useState } from "react";
+
+import { useLoadWhenNear } from "@/components/landing/use-load-when-near";
 
 // Loaded when the section comes near the viewport or the browser is idle, whichever is first.
 const ChatExperienceDemo = dynamic(() => import("./chat-experience-demo").then((mod) => mod.ChatExperienceDemo), {
@@ -19,31 +20,7 @@ function ChatExperiencePlaceholder() {
 }
 
 export function ChatExperienceIsland() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [load, setLoad] = useState(false);
-
-  useEffect(() => {
-    if (load) return;
-    const element = ref.current;
-    const start = () => setLoad(true);
-    const idle =
-      typeof window.requestIdleCallback === "function"
-        ? window.requestIdleCallback(start, { timeout: 3000 })
-        : window.setTimeout(start, 1500);
-    let observer: IntersectionObserver | undefined;
-    if (element && typeof IntersectionObserver !== "undefined") {
-      observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) start();
-      }, { rootMargin: "400px 0px" });
-      observer.observe(element);
-    }
-    return () => {
-      observer?.disconnect();
-      if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
-  }, [load]);
-
+  const [ref, load] = useLoadWhenNear<HTMLDivElement>();
   return (
     <div ref={ref} className="w-full min-w-0">
       {load ? <ChatExperienceDemo /> : <ChatExperiencePlaceholder />}

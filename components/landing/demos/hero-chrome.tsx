@@ -2,7 +2,7 @@ import { CalendarDays, FileText, MessageSquareText, Pause, Play, Receipt, Users 
 import type { FormEvent, ReactNode } from "react";
 
 import { siteConfig } from "@/config/site";
-import { cn } from "@/lib/utils";
+import { cx } from "@/components/landing/class-names";
 
 import { AssistantAvatar } from "./assistant-avatar";
 
@@ -38,7 +38,7 @@ export function HeroSidebar() {
         {sidebarItems.map(({ label, icon: Icon, active }) => (
           <li
             key={label}
-            className={cn(
+            className={cx(
               "flex items-center gap-2.5 rounded-lg px-2.5 py-2 text-[13px]",
               active ? "bg-card font-medium text-foreground shadow-sm" : "text-muted-foreground",
             )}

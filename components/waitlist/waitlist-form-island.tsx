@@ -1,0 +1,42 @@
+"use client";
+
+import dynamic from "next/dynamic";
+
+import { useLoadWhenNear } from "@/components/landing/use-load-when-near";
+
+// The form brings react-hook-form, zod and the Radix select: it loads after the first paint, when the
+// section comes near the viewport or the browser is idle, so the landing page's first load stays light.
+const WaitlistForm = dynamic(() => import("@/components/waitlist/waitlist-form").then((mod) => mod.WaitlistForm), {
+  ssr: false,
+  loading: () => <WaitlistFormPlaceholder />,
+});
+
+/** The form's outline while its code loads, the same size so nothing shifts. */
+function WaitlistFormPlaceholder() {
+  return (
+    <div aria-hidden="true" className="grid gap-5">
+      {[0, 1].map((row) => (
+        <div key={row} className="grid gap-2">
+          <div className="h-4 w-28 rounded bg-muted" />
+          <div className="h-10 rounded-md border bg-background" />
+        </div>
+      ))}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {[0, 1].map((column) => (
+          <div key={column} className="grid gap-2">
+            <div className="h-4 w-32 rounded bg-muted" />
+            <div className="h-10 rounded-md border bg-background" />
+          </div>
+        ))}
+      </div>
+      <div className="h-10 rounded bg-muted/70" />
+      <div className="h-11 rounded-md bg-primary/80" />
+    </div>
+  );
+}
+
+/** The waiting list form as a lazy island. */
+export function WaitlistFormIsland() {
+  const [ref, load] = useLoadWhenNear<HTMLDivElement>("600px 0px");
+  return <div ref={ref}>{load ? <WaitlistForm /> : <WaitlistFormPlaceholder />}</div>;
+}
