@@ -1,5 +1,7 @@
 import bcrypt from "bcryptjs";
 
+import { POST as login } from "@/app/api/admin/login/route";
+import { apiRequest } from "@/lib/auth/test-support";
 import { DEV_ADMIN_EMAIL, ensureFirstAdmin } from "@/lib/bootstrap";
 import { getDb } from "@/lib/db";
 import { resetDatabase, useTestDatabase } from "@/test/db";
@@ -23,7 +25,7 @@ function capture() {
 }
 
 describe("the first admin", () => {
-  it("in development, creates admin@localhost with a random password printed once", async () => {
+  it("in development, creates DEV_ADMIN_EMAIL with a random password printed once", async () => {
     Object.assign(process.env, { NODE_ENV: "development" });
     const first = capture();
     await ensureFirstAdmin(first.log);
@@ -33,6 +35,12 @@ describe("the first admin", () => {
     expect(password).toBeTruthy();
     const admin = await getDb().adminUser.findUniqueOrThrow({ where: { email: DEV_ADMIN_EMAIL } });
     expect(await bcrypt.compare(password!, admin.password)).toBe(true);
+
+    // The printed login works on the real sign-in route (its email passes the form's schema).
+    const email = /email\s+(\S+)/.exec(printed)?.[1];
+    expect(email).toBe(DEV_ADMIN_EMAIL);
+    const response = await login(apiRequest("/api/admin/login", { body: { email, password } }), undefined);
+    expect(response.status).toBe(200);
 
     const second = capture();
     await ensureFirstAdmin(second.log);

@@ -5,11 +5,15 @@ import { databaseKind, getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { createAdminSchema } from "@/lib/validation/admin";
 
-export const DEV_ADMIN_EMAIL = "admin@localhost";
+/**
+ * The development admin's address. It must pass the sign-in form's email rule (which wants a dotted
+ * domain, so `admin@localhost` could never sign in); example.com is reserved for exactly this use.
+ */
+export const DEV_ADMIN_EMAIL = "admin@example.com";
 
 /**
  * Makes sure someone can sign in: when there is no admin at all, creates ADMIN_EMAIL/ADMIN_PASSWORD,
- * or in development `admin@localhost` with a random password printed once to the server log.
+ * or in development DEV_ADMIN_EMAIL with a random password printed once to the server log.
  */
 export async function ensureFirstAdmin(log: (line: string) => void = console.log): Promise<void> {
   if ((await countAdmins()) > 0) return;
@@ -28,8 +32,9 @@ export async function ensureFirstAdmin(log: (line: string) => void = console.log
     log("[admin] No admin exists yet. Set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin:create`.");
     return;
   }
-  const password = randomBytes(12).toString("base64url");
-  await createAdmin({ name: "Local Admin", email: DEV_ADMIN_EMAIL, password });
+  // Through the same schema as every other admin, so the printed login always passes the sign-in form.
+  const input = createAdminSchema.parse({ name: "Local Admin", email: DEV_ADMIN_EMAIL, password: randomBytes(12).toString("base64url") });
+  await createAdmin(input);
   const line = "=".repeat(64);
   log(
     [
@@ -38,8 +43,8 @@ export async function ensureFirstAdmin(log: (line: string) => void = console.log
       "  First admin created (shown once; it is not stored anywhere in clear):",
       `    sign in at  /admin/login`,
       `    email       ${DEV_ADMIN_EMAIL}`,
-      `    password    ${password}`,
-      "  Lost it? npm run admin:create -- --email admin@localhost --name 'Local Admin'",
+      `    password    ${input.password}`,
+      `  Lost it? npm run admin:create -- --email ${DEV_ADMIN_EMAIL} --name 'Local Admin'`,
       line,
       "",
     ].join("\n"),
