@@ -31,7 +31,9 @@ export async function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!_next/static|_next/image|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml|.*\\.(?:svg|png|jpg|jpeg|webp|avif|ico|woff2?)$).*)",
+      // Everything but the build's hashed assets and two plain-text files: a page at any other path (even
+      // /missing.png, which renders the 404 page) gets the CSP, and /admin/anything.png still meets the gate.
+      source: "/((?!_next/static/|_next/image|robots\\.txt|sitemap\\.xml).*)",
     },
   ],
 };

@@ -44,5 +44,16 @@ test.describe("foundation", () => {
   test("the admin area sends visitors without a session to the sign-in page", async ({ page }) => {
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin\/login$/);
+    // A file-like path is no way round the gate.
+    await page.goto("/admin/users.png");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test("a 404 at a file-like path still carries the CSP", async ({ request }) => {
+    for (const path of ["/missing.png", "/iconography"]) {
+      const response = await request.get(path);
+      expect(response.status()).toBe(404);
+      expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { ApiError, apiRequest, getQueryFn, mentionsDatabaseConnection, serverMessage } from "@/lib/api";
+import { ApiError, apiRequest, getQueryFn, loggablePayload, mentionsDatabaseConnection, serverMessage } from "@/lib/api";
 
 // A real HTTP server that records what it receives and answers per path.
 let server: Server;
@@ -73,5 +73,35 @@ describe("mentionsDatabaseConnection", () => {
     expect(mentionsDatabaseConnection("Database connection failed. Please try again in a few minutes.")).toBe(true);
     expect(mentionsDatabaseConnection("Invalid email or password")).toBe(false);
     expect(mentionsDatabaseConnection(null)).toBe(false);
+  });
+});
+
+describe("credentials and logging", () => {
+  it("sends cookies with every request: apiRequest and the default query", async () => {
+    const realFetch = globalThis.fetch;
+    const calls: RequestInit[] = [];
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(init ?? {});
+      return realFetch(input, init);
+    }) as typeof fetch;
+    try {
+      await apiRequest("POST", `${base}/ok`, { a: 1 });
+      await apiRequest("GET", `${base}/ok`);
+      await getQueryFn({ on401: "throw" })({ queryKey: [`${base}/ok`], signal: new AbortController().signal } as never);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(calls).toHaveLength(3);
+    for (const init of calls) expect(init.credentials).toBe("include");
+  });
+
+  it("never logs a password: payload keys naming one are masked", () => {
+    expect(loggablePayload({ email: "ada@example.com", password: "hunter2hunter2", confirmPassword: "x" })).toEqual({
+      email: "ada@example.com",
+      password: "********",
+      confirmPassword: "********",
+    });
+    expect(loggablePayload(undefined)).toBeUndefined();
+    expect(loggablePayload({ isActive: false })).toEqual({ isActive: false });
   });
 });

@@ -20,9 +20,15 @@ async function throwIfResNotOk(res: Response) {
   throw new ApiError(res.status, body, res.statusText);
 }
 
+/** The payload as the development log shows it: passwords masked, so a console never holds one. */
+export function loggablePayload(data: unknown): unknown {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return data;
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, /password/i.test(key) ? "********" : value]));
+}
+
 /** Sends any method with credentials; the body is JSON only when a payload is given. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  if (logRequests) console.info(`[api] ${method} ${url}`, data ?? "");
+  if (logRequests) console.info(`[api] ${method} ${url}`, loggablePayload(data) ?? "");
   const res = await fetch(url, {
     method,
     credentials: "include",

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 
 import { countAdmins, createAdmin } from "@/lib/data/admins";
 import { databaseKind, getDb } from "@/lib/db";
+import { isConnectionError } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { createAdminSchema } from "@/lib/validation/admin";
 
@@ -58,6 +59,11 @@ export async function bootstrap(): Promise<void> {
     if (databaseKind() === "embedded") await getDb().$queryRaw`SELECT 1`;
     await ensureFirstAdmin();
   } catch (error) {
-    console.error("[startup] The database is not reachable yet; pages that need it will answer 503 until it is.", error instanceof Error ? error.message : error);
+    const reason = error instanceof Error ? error.message : String(error);
+    if (isConnectionError(error)) {
+      console.error("[startup] The database is not reachable yet; pages that need it will answer 503 until it is.", reason);
+    } else {
+      console.error("[startup] Could not make sure an admin exists (has `npm run db:migrate` run?):", reason);
+    }
   }
 }

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
 import { EnvError, parseEnv } from "@/lib/env";
 
 describe("parseEnv", () => {
@@ -27,10 +30,15 @@ describe("parseEnv", () => {
     expect(message).toMatch(/^Invalid environment variables:/);
     expect(message).toMatch(/DATABASE_URL: must be a URL/);
     expect(message).toMatch(/DATABASE_POOL_MAX/);
-    expect(message).toMatch(/ADMIN_EMAIL: must be an email address/);
+    expect(message).toMatch(/ADMIN_EMAIL: Please enter a valid email address/);
     expect(message).toMatch(/AUTH_SECRET: is required in production/);
     expect(message).toMatch(/ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together/);
     expect((error as EnvError).problems.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("refuses a number that is not one", () => {
+    expect(() => parseEnv({ OPENAI_TIMEOUT_MS: "soon" })).toThrow(/OPENAI_TIMEOUT_MS/);
+    expect(() => parseEnv({ DATABASE_POOL_MAX: "1000" })).toThrow(/DATABASE_POOL_MAX/);
   });
 
   it("requires a long enough AUTH_SECRET", () => {
@@ -40,5 +48,26 @@ describe("parseEnv", () => {
 
   it("refuses a schema name that is not a plain identifier", () => {
     expect(() => parseEnv({ DATABASE_SCHEMA: 'x"; drop table waitlist; --' })).toThrow(/DATABASE_SCHEMA/);
+  });
+
+  it("accepts .env.example as it is (every KEY= left empty), with the documented defaults", () => {
+    const source: Record<string, string> = { NODE_ENV: "development" };
+    for (const line of readFileSync(path.join(process.cwd(), ".env.example"), "utf8").split("\n")) {
+      const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line);
+      if (match) source[match[1]!] = match[2]!;
+    }
+    expect(Object.keys(source).length).toBeGreaterThan(10);
+    const env = parseEnv(source);
+    expect(env.DATABASE_POOL_MAX).toBe(5);
+    expect(env.OPENAI_TIMEOUT_MS).toBe(5_000);
+    expect(env.OPENAI_MODEL).toBe("gpt-4o-mini");
+  });
+
+  it("holds the first admin from ADMIN_* to the same rules as any admin", () => {
+    const base = { NODE_ENV: "development", ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "a strong password" };
+    expect(parseEnv(base).ADMIN_EMAIL).toBe("boss@example.com");
+    expect(() => parseEnv({ ...base, ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD: Password must be at least 8 characters/);
+    expect(() => parseEnv({ ...base, ADMIN_NAME: "B" })).toThrow(/ADMIN_NAME: Name must be at least 2 characters/);
+    expect(() => parseEnv({ ...base, ADMIN_EMAIL: "boss@localhost" })).toThrow(/ADMIN_EMAIL: Please enter a valid email address/);
   });
 });

@@ -1,7 +1,12 @@
 import { z } from "zod";
 
+import { createAdminSchema, emailSchema } from "@/lib/validation/admin";
+
 // Empty strings count as unset, so `FOO=` in a .env file behaves like no FOO at all.
-const optionalString = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().optional());
+const emptyAsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(emptyAsUnset, z.string().trim().optional());
+const optionalInt = (min: number, max: number, fallback: number) =>
+  z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).default(fallback));
 const optionalUrl = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
   z.url({ message: "must be a URL" }).optional(),
@@ -12,16 +17,16 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATABASE_URL: optionalUrl,
     DATABASE_SCHEMA: optionalString.refine((v) => v === undefined || /^[a-z_][a-z0-9_]*$/.test(v), "must be a lower-case SQL identifier"),
-    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
+    DATABASE_POOL_MAX: optionalInt(1, 100, 5),
     PGLITE_DIR: optionalString,
     AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
-    ADMIN_EMAIL: optionalString.pipe(z.email({ message: "must be an email address" }).optional()),
+    ADMIN_EMAIL: z.preprocess(emptyAsUnset, emailSchema.optional()),
     ADMIN_PASSWORD: optionalString,
     ADMIN_NAME: optionalString,
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalUrl,
     OPENAI_MODEL: optionalString.default("gpt-4o-mini"),
-    OPENAI_TIMEOUT_MS: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.coerce.number().int().min(100).max(60_000).default(5_000)),
+    OPENAI_TIMEOUT_MS: optionalInt(100, 60_000, 5_000),
     NEXT_PUBLIC_SITE_URL: optionalUrl,
     NEXT_PUBLIC_PRODUCT_NAME: optionalString,
   })
@@ -31,6 +36,15 @@ const envSchema = z
     }
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither" });
+    }
+    // The first admin must pass the same rules as any admin, or the server would start with nobody able to sign in.
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const admin = createAdminSchema.safeParse({ name: env.ADMIN_NAME ?? "Administrator", email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+      for (const issue of admin.success ? [] : admin.error.issues) {
+        // The email was checked by its own field above.
+        const field = { name: "ADMIN_NAME", password: "ADMIN_PASSWORD" }[String(issue.path[0])];
+        if (field) ctx.addIssue({ code: "custom", path: [field], message: issue.message });
+      }
     }
   });
 
