@@ -13,6 +13,11 @@ const fakeOpenAIScript = path.join("e2e", "support", "fake-openai.mjs");
 
 export const E2E_ADMIN = { email: "admin@example.com", password: "correct-horse-battery", name: "Ada Admin" };
 
+// E2E_DATABASE_URL: the main server runs on PostgreSQL (a fresh schema that scripts/e2e.mjs migrates and drops).
+const postgres: Record<string, string> = process.env.E2E_DATABASE_URL
+  ? { DATABASE_URL: process.env.E2E_DATABASE_URL, DATABASE_SCHEMA: process.env.E2E_DATABASE_SCHEMA ?? `e2e_${runId}`.toLowerCase() }
+  : {};
+
 const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_BASE_URL = baseURL;
 process.env.E2E_BARE_URL = `http://127.0.0.1:${port + 1}`;
@@ -74,6 +79,7 @@ export default defineConfig({
       command: nextStart(port),
       url: `${baseURL}/api/health`,
       env: serverEnv("main", {
+        ...postgres,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         ADMIN_NAME: E2E_ADMIN.name,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Playwright against a production build, in Debian's chromium.
 //   npm run test:e2e [-- playwright args]   E2E_SKIP_BUILD=1 reuses the last build; NEXT_DIST_DIR and E2E_PORT pick its folder and ports.
+//   E2E_DATABASE_URL=postgresql://... serves the main server from a fresh, migrated schema of that database.
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -39,7 +40,27 @@ if (!process.env.E2E_SKIP_BUILD) {
   if (status !== 0) process.exit(status);
 }
 
+let schema;
+if (process.env.E2E_DATABASE_URL) {
+  schema = `e2e_${runId}`.toLowerCase();
+  env.E2E_DATABASE_SCHEMA = schema;
+  console.log(`[e2e] Migrating PostgreSQL schema ${schema}...`);
+  const migrated = run("node", ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/db-migrate.ts"], {
+    DATABASE_URL: process.env.E2E_DATABASE_URL,
+    DATABASE_SCHEMA: schema,
+  });
+  if (migrated !== 0) process.exit(migrated);
+}
+
 const status = run("node", ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], env);
+
+if (schema) {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+}
 
 // Each run used fresh embedded databases; remove them.
 for (const name of ["main", "bare"]) {
