@@ -164,6 +164,11 @@ for (const viewport of WIDTHS) {
       await expect(painLink).not.toHaveAttribute("aria-current");
       // The desktop bar and the mobile menu list the same links; each marks only the current one.
       await expect(page.locator("header [aria-current]")).toHaveCount(2);
+      // A section without a nav link is current: no link is marked, not the last linked section above it.
+      await scrollSectionTo("comparison", 60);
+      await expect(page.locator("header [aria-current]")).toHaveCount(0);
+      await scrollSectionTo("industries", 60);
+      await expect(page.locator("header [aria-current]")).toHaveCount(0);
     });
 
     test("in-page links scroll smoothly to 80px below the top and update the address", async ({ page }) => {
