@@ -19,6 +19,13 @@ const texts = (player: DemoPlayer<DemoCard, DemoDocument>) => player.getSnapshot
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
+describe("text and voice timings", () => {
+  it("are the spec's figures (section 9), written out rather than read back", () => {
+    expect(TEXT_TIMINGS).toEqual({ typing: 800, card: 1200, reset: 500 });
+    expect(VOICE_TIMINGS).toEqual({ request: 1000, confirmation: 2500, card: 1500 });
+  });
+});
+
 describe("text mode", () => {
   it("has the greeting and the six quick questions of the spec", () => {
     expect(TEXT_GREETING).toBe("Hi, how can I help today?");
