@@ -114,6 +114,19 @@ describe("text mode", () => {
     expect(within(card).getByText("£1,210")).toBeInTheDocument();
     expect(within(card).getAllByText("overdue")[0]).toHaveAttribute("data-tone", "red");
     expect(within(card).getAllByText("pending")[0]).toHaveAttribute("data-tone", "yellow");
+    // Under the total, what came in today.
+    expect(within(card).getByText("Paid today")).toBeInTheDocument();
+    expect(within(card).getByText("paid")).toHaveAttribute("data-tone", "green");
+  });
+
+  it("shows today's schedule with a job done, one to go and one cancelled", () => {
+    render(<ChatExperienceDemo />);
+    fireEvent.click(screen.getByRole("button", { name: /work schedule today/i }));
+    advance(2000);
+    const card = screen.getByRole("region", { name: CARD_TITLES.schedule });
+    expect(within(card).getByText("completed")).toHaveAttribute("data-tone", "green");
+    expect(within(card).getByText("scheduled")).toHaveAttribute("data-tone", "blue");
+    expect(within(card).getByText("cancelled")).toHaveAttribute("data-tone", "red");
   });
 });
 
