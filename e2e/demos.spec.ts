@@ -37,6 +37,9 @@ async function expectNoAxeViolations(page: Page, include: string) {
 test.describe("hero demo", () => {
   test("shows its first user message about 3 s after load", async ({ page }) => {
     await page.goto("/");
+    // The demo plays only while its frame is in the viewport, and at some widths the frame starts just below the
+    // fold: bring it into view at once, as a visitor glancing down would.
+    await page.locator("#hero [data-device-tilt]").scrollIntoViewIfNeeded();
     await expect(hero(page)).toBeVisible();
     await page.waitForFunction(
       () => document.querySelector('[role="region"][aria-label$="demo conversation"] [role="log"] li p') !== null,
@@ -105,6 +108,8 @@ test.describe("chat experience", () => {
       await section.getByRole("button", { name: question.label }).click();
       await expect(log.getByText(question.label)).toBeVisible();
       await expect(section.getByRole("region", { name: question.card })).toBeVisible({ timeout: 5000 });
+      // The polite log names the card as it opens.
+      await expect(log.getByText(`Showing: ${question.card}`)).toBeAttached();
       await section.getByRole("button", { name: "Reset" }).click();
       await expect(section.getByRole("region", { name: question.card })).toHaveCount(0, { timeout: 3000 });
       await expect(log.locator("li:has(p)")).toHaveCount(1);
@@ -122,14 +127,18 @@ test.describe("chat experience", () => {
     await expect(voice).toBeFocused();
     await expect(voice).toHaveAttribute("aria-checked", "true");
 
-    await section.getByRole("button", { name: "Try Demo" }).click();
+    const tryDemo = section.getByRole("button", { name: "Try Demo" });
+    await tryDemo.click();
+    // While it plays the button stays focusable (aria-disabled), so keyboard focus is not dropped to the page.
+    await expect(tryDemo).toHaveAttribute("aria-disabled", "true");
+    await expect(tryDemo).toBeFocused();
     const log = section.getByRole("log", { name: "Voice demo conversation" });
     await expect(log.locator("li:has(p)")).toHaveCount(1, { timeout: 3000 });
     await expect(log.getByText(/late/).first()).toBeVisible();
     await expect(log.locator("li:has(p)")).toHaveCount(2, { timeout: 4000 });
-    await expect(section.getByText("Email Sent Successfully")).toBeVisible({ timeout: 4000 });
+    await expect(section.getByRole("region", { name: "Email Sent Successfully" })).toBeVisible({ timeout: 4000 });
     await section.getByRole("button", { name: "Close" }).click();
-    await expect(section.getByText("Email Sent Successfully")).toHaveCount(0);
+    await expect(section.getByRole("region", { name: "Email Sent Successfully" })).toHaveCount(0);
   });
 });
 
@@ -153,7 +162,7 @@ test("no demo makes a network request", async ({ page, baseURL }) => {
   await expect(section.getByRole("region", { name: QUICK_QUESTIONS[0].card })).toBeVisible();
   await section.getByRole("radio", { name: "Voice Mode" }).click();
   await section.getByRole("button", { name: "Try Demo" }).click();
-  await expect(section.getByText("Email Sent Successfully")).toBeVisible({ timeout: 8000 });
+  await expect(section.getByRole("region", { name: "Email Sent Successfully" })).toBeVisible({ timeout: 8000 });
 
   const origin = new URL(baseURL!).origin;
   const offending = requests.filter((url) => !url.startsWith(origin) || new URL(url).pathname.startsWith("/api"));
@@ -208,7 +217,7 @@ test.describe("accessibility with every card and panel open", () => {
     }
     await section.getByRole("radio", { name: "Voice Mode" }).click();
     await section.getByRole("button", { name: "Try Demo" }).click();
-    await expect(section.getByText("Email Sent Successfully")).toBeVisible({ timeout: 8000 });
+    await expect(section.getByRole("region", { name: "Email Sent Successfully" })).toBeVisible({ timeout: 8000 });
     await expectNoAxeViolations(page, "#chat-experience");
   });
 });

@@ -164,6 +164,14 @@ for (const viewport of WIDTHS) {
       await expect(painLink).not.toHaveAttribute("aria-current");
       // The desktop bar and the mobile menu list the same links; each marks only the current one.
       await expect(page.locator("header [aria-current]")).toHaveCount(2);
+      // A section without a nav link is current: no link is marked, not the last linked section above it.
+      await scrollSectionTo("comparison", 60);
+      await expect(page.locator("header [aria-current]")).toHaveCount(0);
+      await scrollSectionTo("examples", 60);
+      await expect(links.filter({ hasText: /^Examples$/ })).toHaveAttribute("aria-current", "location");
+      await expect(page.locator("header [aria-current]")).toHaveCount(2);
+      await scrollSectionTo("industries", 60);
+      await expect(page.locator("header [aria-current]")).toHaveCount(0);
     });
 
     test("in-page links scroll smoothly to 80px below the top and update the address", async ({ page }) => {
@@ -266,8 +274,8 @@ for (const viewport of WIDTHS) {
         await expect(navLinks(page, true).nth(1)).toBeFocused();
         await page.keyboard.press("Enter");
         await expect(menu).toBeHidden();
-        await expect(page).toHaveURL(/#business-examples$/);
-        await expect(page.locator("#business-examples")).toBeFocused();
+        await expect(page).toHaveURL(/#examples$/);
+        await expect(page.locator("#examples")).toBeFocused();
       });
     } else {
       test("the desktop header shows the nav links and no menu toggle", async ({ page }) => {
@@ -411,6 +419,7 @@ for (const viewport of WIDTHS) {
       await page.goto("/");
       const footer = page.getByRole("contentinfo");
       await expect(footer.getByRole("link")).toHaveText([/.+/, /^Why /, "Examples", "Features", "Industries", "Join Waitlist"]);
+      await expect(footer.getByRole("link", { name: "Examples", exact: true })).toHaveAttribute("href", "#examples");
       await expect(footer).toContainText("Your AI employee");
       await expect(footer).toContainText(`© ${new Date().getFullYear()} `);
       await expect(footer.locator("svg")).toHaveCount(0);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 import { SiteFooter } from "@/components/landing/site-footer";
 import { SiteHeader } from "@/components/landing/site-header";
-import { headerLinks, joinWaitlistLink, sectionIds } from "@/content/landing/navigation";
+import { headerLinks, joinWaitlistLink, sectionIds, sectionOrder } from "@/content/landing/navigation";
 
 import { socialMetadata } from "./social";
 
@@ -23,7 +23,7 @@ export default function MarketingLayout({ children }: { children: React.ReactNod
       >
         Skip to main content
       </a>
-      <SiteHeader links={headerLinks} cta={joinWaitlistLink} homeId={sectionIds.hero} />
+      <SiteHeader links={headerLinks} sectionIds={sectionOrder} cta={joinWaitlistLink} homeId={sectionIds.hero} />
       {children}
       <SiteFooter />
     </>

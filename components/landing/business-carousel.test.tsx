@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { act, render, screen, within } from "@testing-library/react";
+import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import { BusinessCarousel } from "./business-carousel";
@@ -13,9 +13,15 @@ const slides = ["Trades", "Cleaning", "Salon"].map((label) => ({
   commands: [command(`${label} one`), command(`${label} two`), command(`${label} three`)],
 }));
 
-function setup() {
+function setup({ reducedMotion = false } = {}) {
   // jsdom has no layout: stub the tab strip's scroll.
   Element.prototype.scrollTo = jest.fn();
+  window.matchMedia = jest.fn().mockImplementation((query: string) => ({
+    matches: reducedMotion && query === "(prefers-reduced-motion: reduce)",
+    media: query,
+    addEventListener: jest.fn(),
+    removeEventListener: jest.fn(),
+  }));
   render(
     <BusinessCarousel label="Examples" slides={slides} assistantName="Otto" />,
   );
@@ -78,6 +84,20 @@ describe("BusinessCarousel", () => {
     expect(visiblePanelText()).toBe("Trades panel");
     await user.click(screen.getByRole("button", { name: /^Next business type/ }));
     expect(visiblePanelText()).toBe("Cleaning panel");
+  });
+
+  it("scrolls the tab strip smoothly, or instantly when the visitor prefers reduced motion", async () => {
+    let user = setup();
+    await user.click(screen.getByRole("button", { name: /^Next business type/ }));
+    expect(Element.prototype.scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ behavior: "smooth" }));
+    cleanup();
+
+    user = setup({ reducedMotion: true });
+    await user.click(screen.getByRole("button", { name: /^Next business type/ }));
+    await user.click(screen.getByRole("tab", { name: "Salon" }));
+    const scrollTo = Element.prototype.scrollTo as jest.Mock;
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+    for (const [options] of scrollTo.mock.calls) expect(options).toEqual(expect.objectContaining({ behavior: "auto" }));
   });
 
   it("the dots select their slide and mark the current one", async () => {

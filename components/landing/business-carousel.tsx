@@ -46,7 +46,9 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
     if (!list || !tab) return;
     // Scroll the tab strip only, never the page.
     const left = tab.offsetLeft - list.clientWidth / 2 + tab.offsetWidth / 2;
-    list.scrollTo({ left, behavior: "smooth" });
+    // An explicit "smooth" would override the reduced-motion rule in globals.css, so ask for it only when allowed.
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    list.scrollTo({ left, behavior: reduced ? "auto" : "smooth" });
   }
 
   function select(index: number, focusTab = false) {

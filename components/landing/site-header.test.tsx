@@ -18,17 +18,63 @@ beforeAll(() => {
   }));
 });
 
+// In page order; "comparison" and "industries" have no nav link.
+const sectionIds = ["hero", "pain-points", "features", "comparison", "industries"];
+
 function renderHeader() {
   return render(
     <>
-      <SiteHeader links={links} cta={{ label: "Join Waitlist", id: "join-waitlist" }} homeId="hero" />
-      <section id="pain-points" />
-      <section id="features" />
+      <SiteHeader
+        links={links}
+        sectionIds={sectionIds}
+        cta={{ label: "Join Waitlist", id: "join-waitlist" }}
+        homeId="hero"
+      />
+      {sectionIds.map((id) => (
+        <section key={id} id={id} />
+      ))}
     </>,
   );
 }
 
+/** Lays the sections out with these viewport tops (px) and lets the header's scroll frame run. */
+async function scrollSectionsTo(tops: Record<string, number>) {
+  jest.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (this: Element) {
+    return { top: tops[this.id] ?? 5000 } as DOMRect;
+  });
+  await act(async () => {
+    window.dispatchEvent(new Event("scroll"));
+    await new Promise((resolve) => window.requestAnimationFrame(() => resolve(undefined)));
+  });
+}
+
+function currentLinks(): string[] {
+  return Array.from(document.querySelectorAll("header [aria-current]"), (node) => node.textContent ?? "");
+}
+
 describe("SiteHeader", () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it("marks the link of the section whose top has passed 100 px, in the bar and the menu", async () => {
+    renderHeader();
+    await scrollSectionsTo({ hero: -2000, "pain-points": -400, features: 99, comparison: 700, industries: 1500 });
+    expect(currentLinks()).toEqual(["Features", "Features"]);
+    for (const link of screen.getAllByRole("link", { name: "Features", hidden: true })) {
+      expect(link).toHaveAttribute("aria-current", "location");
+    }
+  });
+
+  it("marks no link while the current section has none, even when a linked section is further up", async () => {
+    renderHeader();
+    await scrollSectionsTo({ hero: -3000, "pain-points": -2000, features: -900, comparison: 60, industries: 900 });
+    expect(currentLinks()).toEqual([]);
+    await scrollSectionsTo({ hero: -4000, "pain-points": -3000, features: -1900, comparison: -1000, industries: 60 });
+    expect(currentLinks()).toEqual([]);
+    // At the top of the page the hero is current: nothing is marked.
+    await scrollSectionsTo({ hero: 0, "pain-points": 800, features: 1600, comparison: 2400, industries: 3200 });
+    expect(currentLinks()).toEqual([]);
+  });
+
   it("starts hidden at the top of the page", () => {
     renderHeader();
     expect(screen.getByRole("banner")).toHaveAttribute("data-visible", "false");

@@ -13,6 +13,8 @@ import { useSmoothAnchors } from "./use-smooth-anchors";
 
 interface SiteHeaderProps {
   links: readonly SectionLink[];
+  /** Every section anchor in page order, linked or not: a section without a link marks no link as current. */
+  sectionIds: readonly string[];
   cta: SectionLink;
   homeId: string;
 }
@@ -26,7 +28,7 @@ const ctaClass =
  * The fixed header: hidden over the hero, shown after 95% of the viewport has been scrolled (or whenever it holds
  * keyboard focus), translucent after 20 px, with the current section's link marked `aria-current`.
  */
-export function SiteHeader({ links, cta, homeId }: SiteHeaderProps) {
+export function SiteHeader({ links, sectionIds, cta, homeId }: SiteHeaderProps) {
   const [pastHero, setPastHero] = useState(false);
   const [translucent, setTranslucent] = useState(false);
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -39,9 +41,9 @@ export function SiteHeader({ links, cta, homeId }: SiteHeaderProps) {
     const state = headerState(window.scrollY, window.innerHeight);
     setPastHero(state.visible);
     setTranslucent(state.translucent);
-    const positions = links.flatMap((link) => {
-      const element = document.getElementById(link.id);
-      return element ? [{ id: link.id, top: element.getBoundingClientRect().top }] : [];
+    const positions = sectionIds.flatMap((id) => {
+      const element = document.getElementById(id);
+      return element ? [{ id, top: element.getBoundingClientRect().top }] : [];
     });
     setActiveId(activeSectionId(positions));
   });

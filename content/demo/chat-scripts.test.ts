@@ -1,6 +1,7 @@
 import { DemoPlayer, finishedSnapshot, scriptTimeline } from "@/lib/demo/player";
 
-import { outstandingInvoices, overdueInvoices } from "./sample-data";
+import { heroScripts } from "./hero-scripts";
+import { outstandingInvoices, overdueInvoices, paidToday } from "./sample-data";
 import { expectStepsOnTime, spyOnFetch } from "./test-helpers";
 import {
   greetingScript,
@@ -18,6 +19,61 @@ const texts = (player: DemoPlayer<DemoCard, DemoDocument>) => player.getSnapshot
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
+
+/** The "kind status" pairs a card or document shows as status badges. */
+function statusesShown(shown: DemoCard | DemoDocument): string[] {
+  switch (shown.type) {
+    case "quote":
+      return [`quote ${shown.quote.status}`];
+    case "invoice":
+      return [`invoice ${shown.invoice.status}`];
+    case "invoices":
+      return [...shown.invoices, ...shown.paid].map((invoice) => `invoice ${invoice.status}`);
+    case "overdue":
+      return shown.invoices.map((invoice) => `invoice ${invoice.status}`);
+    case "booking":
+      return [`booking ${shown.booking.status}`];
+    case "schedule":
+      return shown.bookings.map((booking) => `booking ${booking.status}`);
+    case "slots":
+      return shown.slots.map((slot) => `slot ${slot.status}`);
+    default:
+      return [];
+  }
+}
+
+describe("status colours on show", () => {
+  it("every status of the spec's colour table appears in some demo card or document", () => {
+    const scripts = [...heroScripts, ...quickQuestions.map(quickQuestionScript), voiceScript];
+    const shown = new Set(
+      scripts.flatMap((script) =>
+        script.steps.flatMap((step) =>
+          step.kind === "card" ? statusesShown(step.card) : step.kind === "panel" ? statusesShown(step.panel) : [],
+        ),
+      ),
+    );
+    expect([...shown].sort()).toEqual(
+      [
+        "invoice pending",
+        "invoice paid",
+        "invoice overdue",
+        "booking scheduled",
+        "booking completed",
+        "booking cancelled",
+        "quote pending",
+        "slot available",
+        "slot booked",
+      ].sort(),
+    );
+  });
+});
+
+describe("text and voice timings", () => {
+  it("are the spec's figures (section 9), written out rather than read back", () => {
+    expect(TEXT_TIMINGS).toEqual({ typing: 800, card: 1200, reset: 500 });
+    expect(VOICE_TIMINGS).toEqual({ request: 1000, confirmation: 2500, card: 1500 });
+  });
+});
 
 describe("text mode", () => {
   it("has the greeting and the six quick questions of the spec", () => {
@@ -38,7 +94,11 @@ describe("text mode", () => {
       expect.stringMatching(/create a new customer account/i),
       expect.stringMatching(/find all overdue payments/i),
     ]);
-    expect(quickQuestions.find((q) => q.id === "invoices")?.card).toEqual({ type: "invoices", invoices: outstandingInvoices });
+    expect(quickQuestions.find((q) => q.id === "invoices")?.card).toEqual({
+      type: "invoices",
+      invoices: outstandingInvoices,
+      paid: paidToday,
+    });
     expect(quickQuestions.find((q) => q.id === "overdue")?.card).toMatchObject({ invoices: overdueInvoices });
   });
 

@@ -23,4 +23,6 @@ export const CHAT_SECTION_COPY = {
   micIdle: "Tap Try Demo to hear a request",
   micListening: "Listening…",
   micDone: "Request handled",
+  /** Read out by the polite log when a card opens: the card itself arrives 1.2 s after the reply, silently. */
+  cardShown: (title: string) => `Showing: ${title}`,
 } as const;

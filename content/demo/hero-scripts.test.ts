@@ -8,6 +8,21 @@ import type { ChatDemoScript, DemoCard, DemoDocument } from "./types";
 const messageTimes = (script: ChatDemoScript) =>
   scriptTimeline(script).filter(({ step }) => step.kind === "user" || step.kind === "assistant");
 
+describe("hero timings", () => {
+  it("are the spec's figures (section 9), written out rather than read back", () => {
+    expect(HERO_TIMINGS).toMatchObject({
+      startAfterMount: 1000,
+      firstMessage: 2000,
+      laterMessageMin: 2500,
+      laterMessageMax: 4000,
+      cardAfterFlaggedMessage: 1200,
+      clearAfterLastMessage: 5000,
+      pickAfterClear: 500,
+      startAfterPick: 1500,
+    });
+  });
+});
+
 describe.each(heroScripts.map((script) => [script.id, script] as const))("hero script %s", (_id, script) => {
   const timeline = scriptTimeline(script);
   const messages = messageTimes(script);

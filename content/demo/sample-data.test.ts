@@ -1,9 +1,14 @@
 import { addDays, daysBetween, formatLongDate, formatMoney, lineItemsTotal } from "@/lib/demo/format";
 
+import { carValetingScript } from "./hero-scripts";
 import {
   availabilitySlots,
   bookingList,
+  bookings,
+  DEMO_TODAY,
   invoiceList,
+  invoices,
+  nextBooking,
   outstandingInvoices,
   overdueInvoices,
   quotes,
@@ -81,5 +86,33 @@ describe("demo sample data (spec section 9)", () => {
     expect(overdueInvoices.map((invoice) => invoice.id)).toEqual(["INV-2033", "INV-2030"]);
     expect(todaysSchedule.map((booking) => booking.startTime)).toEqual(["09:00", "14:00", "16:30"]);
     expect(new Set(bookingList.map((booking) => booking.status))).toEqual(new Set(["scheduled", "cancelled", "completed"]));
+  });
+});
+
+describe("one coherent timeline", () => {
+  // The hero's valeting demo is set on the day it issues quote Q-1042; the chat section on DEMO_TODAY, at midday.
+  const valetingDay = quotes.sarahValet.date;
+
+  it("sets the valeting demo before the slots it offers and the chat section on the first slot day", () => {
+    expect(valetingDay).toBe("2025-04-04");
+    for (const date of SLOT_DATES) expect(date > valetingDay).toBe(true);
+    expect(DEMO_TODAY).toBe(SLOT_DATES[0]);
+  });
+
+  it("lists no customer in the valeting demo with a job later than the day it is set", () => {
+    const panels = carValetingScript.steps.flatMap((step) =>
+      step.kind === "panel" && step.panel.type === "customers" ? [step.panel.customers] : [],
+    );
+    expect(panels).toHaveLength(1);
+    expect(panels[0]!.filter((customer) => customer.lastService > valetingDay).map((customer) => customer.name)).toEqual([]);
+  });
+
+  it("follows Sarah's valet from quote to booking to paid invoice", () => {
+    // Booked in the hero on 4 April for 09:00 on the 10th; at midday on the 10th it is done and paid, as quoted.
+    expect(bookings.sarahValet).toMatchObject({ status: "scheduled", date: DEMO_TODAY, startTime: "09:00" });
+    expect(todaysSchedule[0]).toMatchObject({ id: bookings.sarahValet.id, status: "completed" });
+    expect(invoices.sarahValetPaid).toMatchObject({ status: "paid", date: DEMO_TODAY, total: quotes.sarahValet.total });
+    expect(nextBooking).toMatchObject({ customerName: "Priya Patel", date: DEMO_TODAY, startTime: "14:00", status: "scheduled" });
+    expect(todaysSchedule.map((booking) => booking.status)).toEqual(["completed", "scheduled", "cancelled"]);
   });
 });

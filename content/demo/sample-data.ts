@@ -44,6 +44,10 @@ export const services = {
   ),
 } as const satisfies Record<string, Service>;
 
+/**
+ * As the hero's valeting demo lists them: that demo is set on 4 April 2025, the day it issues quote Q-1042 (valid 14
+ * days, to 18 April), so no customer's last job is later than that.
+ */
 export const customers = {
   sarah: {
     id: "C-101",
@@ -61,7 +65,7 @@ export const customers = {
     phone: "07700 900456",
     address: "3 Mill Lane, Harrogate HG1 4QT",
     type: "residential",
-    lastService: "2025-04-10",
+    lastService: "2025-03-21",
   },
   brightside: {
     id: "C-103",
@@ -139,6 +143,15 @@ export const invoices = {
     notes: "Two practice vans, steam cleaned on site.",
     status: "pending",
   }),
+  sarahValetPaid: invoice({
+    id: "INV-2042",
+    customerId: customers.sarah.id,
+    customerName: customers.sarah.name,
+    date: DEMO_TODAY,
+    items: [item(services.fullValet, 85), item(services.petHairRemoval, 45)],
+    notes: "As quoted on Q-1042. Paid by card on completion.",
+    status: "paid",
+  }),
   sarahPaid: invoice({
     id: "INV-2036",
     customerId: customers.sarah.id,
@@ -171,6 +184,10 @@ export const invoices = {
 export const invoiceList: readonly Invoice[] = Object.values(invoices);
 export const outstandingInvoices: readonly Invoice[] = invoiceList.filter((entry) => entry.status !== "paid");
 export const overdueInvoices: readonly Invoice[] = invoiceList.filter((entry) => entry.status === "overdue");
+/** Paid today: Sarah's valet, done this morning and paid on completion. */
+export const paidToday: readonly Invoice[] = invoiceList.filter(
+  (entry) => entry.status === "paid" && entry.date === DEMO_TODAY,
+);
 
 export const bookings = {
   sarahValet: {
@@ -263,13 +280,24 @@ export const availabilitySlots: readonly AvailabilitySlot[] = SLOT_DATES.flatMap
   }),
 );
 
-/** Today's jobs, in time order. */
+/**
+ * Booking B-301 as the chat section sees it, at midday on 10 April: the hero's valeting demo books it on 4 April
+ * (scheduled, as `bookings.sarahValet`); by now the 9 o'clock valet is done and paid.
+ */
+export const sarahValetDone: Booking = {
+  ...bookings.sarahValet,
+  status: "completed",
+  notes: `Done. Paid by card on completion (${invoices.sarahValetPaid.id}).`,
+};
+
+/** Today's jobs at midday, in time order: one done, one to go, one cancelled. */
 export const todaysSchedule: readonly Booking[] = bookingList
+  .map((booking) => (booking.id === sarahValetDone.id ? sarahValetDone : booking))
   .filter((booking) => booking.date === DEMO_TODAY)
   .sort((a, b) => a.startTime.localeCompare(b.startTime));
 
-/** The next scheduled job from today. */
-export const nextBooking: Booking = bookings.sarahValet;
+/** The next scheduled job from midday today: Priya's 2pm valet (the one the voice demo is running late for). */
+export const nextBooking: Booking = bookings.priyaValet;
 
 export const helpTopics: readonly HelpTopic[] = [
   { title: "Quotes and invoices", example: "“Quote Sarah for a full valet and send it.”" },

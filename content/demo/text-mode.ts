@@ -8,9 +8,10 @@ import {
   nextBooking,
   outstandingInvoices,
   overdueInvoices,
+  paidToday,
   todaysSchedule,
 } from "./sample-data";
-import type { ChatDemoScript, DemoCard } from "./types";
+import type { BookingStatus, ChatDemoScript, DemoCard } from "./types";
 
 export const TEXT_TIMINGS = { typing: 800, card: 1200, reset: 500 } as const;
 
@@ -27,18 +28,21 @@ export interface QuickQuestion {
 const sum = (amounts: readonly { total: number }[]) =>
   lineItemsTotal(amounts.map((entry) => ({ price: entry.total, quantity: 1 })));
 
+const jobs = (count: number) => (count === 1 ? "1 job" : `${count} jobs`);
+const countStatus = (status: BookingStatus) => todaysSchedule.filter((booking) => booking.status === status).length;
+
 export const quickQuestions: readonly QuickQuestion[] = [
   {
     id: "schedule",
     label: "What's my work schedule today?",
-    reply: `You have ${todaysSchedule.filter((b) => b.status === "scheduled").length} jobs booked today. Here's your day:`,
+    reply: `${jobs(countStatus("completed"))} done and ${countStatus("scheduled")} still to go today. Here's your day:`,
     card: { type: "schedule", date: DEMO_TODAY, bookings: todaysSchedule },
   },
   {
     id: "invoices",
     label: "Show my outstanding invoices",
-    reply: `${outstandingInvoices.length} invoices are unpaid, ${formatMoney(sum(outstandingInvoices))} in total.`,
-    card: { type: "invoices", invoices: outstandingInvoices },
+    reply: `${outstandingInvoices.length} invoices are unpaid, ${formatMoney(sum(outstandingInvoices))} in total. ${formatMoney(sum(paidToday))} came in today.`,
+    card: { type: "invoices", invoices: outstandingInvoices, paid: paidToday },
   },
   {
     id: "booking",

@@ -46,6 +46,23 @@ describe("landing copy", () => {
     for (const link of [...headerLinks, ...footerLinks]) expect(sectionOrder).toContain(link.id);
   });
 
+  it("sends each header and footer link to its section, the same one from both", () => {
+    expect(headerLinks.map((link) => link.id)).toEqual([
+      "pain-points",
+      "examples",
+      "chat-experience",
+      `why-${siteConfig.slug}`,
+      "features",
+    ]);
+    expect(footerLinks.map((link) => link.id)).toEqual([
+      `why-${siteConfig.slug}`,
+      "examples",
+      "features",
+      "industries",
+      "join-waitlist",
+    ]);
+  });
+
   it("has the hero headline", () => {
     expect(heroContent.headline).toBe("Imagine an AI employee doing the jobs you don't have time for");
     expect(heroContent.subline).toMatch(/all your admin tasks/);

@@ -20,10 +20,14 @@ export const sectionIds = {
 /** Every section anchor in the order the sections appear. */
 export const sectionOrder: readonly string[] = Object.values(sectionIds);
 
-/** Header navigation (spec: Pain Points, Examples, Chat Interface, Why {product}, Features and Benefits). */
+/**
+ * Header navigation (spec: Pain Points, Examples, Chat Interface, Why {product}, Features and Benefits). "Examples"
+ * goes to the `examples` section, whose eyebrow it is and which leads into the chat demo listed next; the business
+ * types carousel keeps its own anchor, `business-examples`.
+ */
 export const headerLinks: readonly SectionLink[] = [
   { label: "Pain Points", id: sectionIds.painPoints },
-  { label: "Examples", id: sectionIds.businessExamples },
+  { label: "Examples", id: sectionIds.examples },
   { label: "Chat Interface", id: sectionIds.chatExperience },
   { label: `Why ${siteConfig.name}`, id: sectionIds.why },
   { label: "Features and Benefits", id: sectionIds.features },
@@ -34,7 +38,7 @@ export const joinWaitlistLink: SectionLink = { label: "Join Waitlist", id: secti
 /** Footer navigation (spec: Why {product}, Examples, Features, Industries, Join Waitlist). */
 export const footerLinks: readonly SectionLink[] = [
   { label: `Why ${siteConfig.name}`, id: sectionIds.why },
-  { label: "Examples", id: sectionIds.businessExamples },
+  { label: "Examples", id: sectionIds.examples },
   { label: "Features", id: sectionIds.features },
   { label: "Industries", id: sectionIds.industries },
   joinWaitlistLink,

@@ -27,7 +27,9 @@ function InvoiceRows({ invoices, asOf }: { invoices: readonly Invoice[]; asOf?: 
               {invoice.id} ·{" "}
               {asOf
                 ? `${daysBetween(invoice.dueDate, asOf)} days overdue`
-                : `Due ${formatLongDate(invoice.dueDate)}`}
+                : invoice.status === "paid"
+                  ? `Issued ${formatLongDate(invoice.date)}`
+                  : `Due ${formatLongDate(invoice.dueDate)}`}
             </p>
           </div>
           <p className="text-[13px] font-semibold tabular-nums">{formatMoney(invoice.total)}</p>
@@ -109,6 +111,12 @@ export function InfoCard({ card, onClose, className }: { card: DemoCard; onClose
         <CardShell {...common} icon={<Receipt />} subtitle={`${card.invoices.length} unpaid`}>
           <InvoiceRows invoices={card.invoices} />
           <TotalLine label="Total outstanding" invoices={card.invoices} />
+          {card.paid.length > 0 ? (
+            <>
+              <p className="mt-4 mb-2 text-[11px] font-medium uppercase tracking-wide text-muted-foreground">Paid today</p>
+              <InvoiceRows invoices={card.paid} />
+            </>
+          ) : null}
         </CardShell>
       );
     case "booking":

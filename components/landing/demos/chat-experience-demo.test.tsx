@@ -69,11 +69,15 @@ describe("text mode", () => {
     expect(within(log).getByText(question.reply)).toBeInTheDocument();
     expect(screen.queryByTestId("typing-indicator")).not.toBeInTheDocument();
 
+    const announcement = COPY.cardShown(CARD_TITLES[question.card.type]);
     advance(1199);
     expect(screen.queryByRole("region", { name: CARD_TITLES[question.card.type] })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: COPY.reset })).not.toBeInTheDocument();
+    expect(within(log).queryByText(announcement)).not.toBeInTheDocument();
     advance(1);
     expect(screen.getByRole("region", { name: CARD_TITLES[question.card.type] })).toBeInTheDocument();
+    // The card arrives after the reply, outside the live log: the log names it so screen readers hear it.
+    expect(within(log).getByText(announcement)).toHaveClass("sr-only");
 
     fireEvent.click(screen.getByRole("button", { name: COPY.reset }));
     advance(499);
@@ -86,6 +90,22 @@ describe("text mode", () => {
     expect(screen.getByRole("button", { name: quickQuestions[0]!.label })).toHaveFocus();
   });
 
+  it("labels the focusable conversation as a group, and keeps focus on Reset while the greeting returns", () => {
+    render(<ChatExperienceDemo />);
+    const conversation = screen.getByRole("group", { name: "Conversation" });
+    fireEvent.click(screen.getByRole("button", { name: quickQuestions[0]!.label }));
+    expect(conversation).toHaveFocus();
+    advance(2000);
+    const reset = screen.getByRole("button", { name: COPY.reset });
+    act(() => reset.focus());
+    fireEvent.click(reset);
+    expect(reset).not.toBeDisabled();
+    expect(reset).toHaveAttribute("aria-disabled", "true");
+    expect(reset).toHaveFocus();
+    advance(500);
+    expect(screen.getByRole("button", { name: quickQuestions[0]!.label })).toHaveFocus();
+  });
+
   it("shows the cards' figures from the sample data, with status words beside the colours", () => {
     render(<ChatExperienceDemo />);
     fireEvent.click(screen.getByRole("button", { name: /outstanding invoices/i }));
@@ -94,6 +114,19 @@ describe("text mode", () => {
     expect(within(card).getByText("£1,210")).toBeInTheDocument();
     expect(within(card).getAllByText("overdue")[0]).toHaveAttribute("data-tone", "red");
     expect(within(card).getAllByText("pending")[0]).toHaveAttribute("data-tone", "yellow");
+    // Under the total, what came in today.
+    expect(within(card).getByText("Paid today")).toBeInTheDocument();
+    expect(within(card).getByText("paid")).toHaveAttribute("data-tone", "green");
+  });
+
+  it("shows today's schedule with a job done, one to go and one cancelled", () => {
+    render(<ChatExperienceDemo />);
+    fireEvent.click(screen.getByRole("button", { name: /work schedule today/i }));
+    advance(2000);
+    const card = screen.getByRole("region", { name: CARD_TITLES.schedule });
+    expect(within(card).getByText("completed")).toHaveAttribute("data-tone", "green");
+    expect(within(card).getByText("scheduled")).toHaveAttribute("data-tone", "blue");
+    expect(within(card).getByText("cancelled")).toHaveAttribute("data-tone", "red");
   });
 });
 
@@ -102,13 +135,20 @@ describe("voice mode", () => {
     render(<ChatExperienceDemo />);
     fireEvent.click(screen.getByRole("radio", { name: COPY.voiceMode }));
     const tryDemo = screen.getByRole("button", { name: COPY.tryDemo });
+    act(() => tryDemo.focus());
     fireEvent.click(tryDemo);
-    expect(tryDemo).toBeDisabled();
+    // Marked unavailable but still focusable: a disabled button would drop keyboard focus to the page.
+    expect(tryDemo).toHaveAttribute("aria-disabled", "true");
+    expect(tryDemo).not.toBeDisabled();
+    expect(tryDemo).toHaveFocus();
     expect(screen.getByRole("status")).toHaveTextContent(COPY.micListening);
     const log = screen.getByRole("log", { name: COPY.voiceLog });
     expect(log).toHaveAttribute("aria-live", "polite");
 
-    advance(999);
+    advance(500);
+    // Pressed again mid-sequence, it does nothing: the request still arrives 1 s after the first press.
+    fireEvent.click(tryDemo);
+    advance(499);
     expect(within(log).queryAllByRole("listitem")).toHaveLength(0);
     advance(1);
     expect(within(log).getByText(/running about 20 minutes late/)).toBeInTheDocument();
@@ -122,9 +162,11 @@ describe("voice mode", () => {
     expect(screen.queryByText("Email Sent Successfully")).not.toBeInTheDocument();
     advance(1);
     expect(screen.getByRole("region", { name: "Email Sent Successfully" })).toBeInTheDocument();
+    expect(within(log).getByText(COPY.cardShown("Email Sent Successfully"))).toHaveClass("sr-only");
 
     fireEvent.click(screen.getByRole("button", { name: COPY.close }));
     expect(screen.queryByText("Email Sent Successfully")).not.toBeInTheDocument();
-    expect(screen.getByRole("button", { name: COPY.tryDemo })).toBeEnabled();
+    expect(screen.getByRole("button", { name: COPY.tryDemo })).not.toHaveAttribute("aria-disabled");
+    expect(screen.getByRole("button", { name: COPY.tryDemo })).toHaveFocus();
   });
 });

@@ -127,6 +127,15 @@ describe("HeroDemoPlayer", () => {
     expect(bubbles()).toHaveLength(1);
   });
 
+  it("counts as in view only inside the viewport: no margin below the fold keeps an unseen demo playing", () => {
+    render(<HeroDemoPlayer random={() => 0} />);
+    const [options] = intersection.options();
+    expect(options).toBeDefined();
+    // Every side of the root margin is zero or shrinks the viewport; none extends it.
+    const margins = String(options!.rootMargin ?? "0px").trim().split(/\s+/);
+    for (const margin of margins) expect(parseFloat(margin)).toBeLessThanOrEqual(0);
+  });
+
   it("restarts from the top with the play button", () => {
     render(<HeroDemoPlayer random={() => 0} />);
     advance(1000 + scriptTimeline(carValetingScript)[4]!.at);

@@ -17,15 +17,15 @@ export function mockReducedMotion(reduce: boolean) {
   });
 }
 
-type Callback = (entries: { isIntersecting: boolean; target: Element }[]) => void;
+type Callback = (entries: { isIntersecting: boolean; intersectionRatio: number; target: Element }[]) => void;
 
-/** Records observers so a test can say when the element scrolls in or out of view. */
+/** Records observers (and the options they were made with) so a test can say when an element scrolls in or out. */
 export function mockIntersectionObserver() {
-  const observers: { callback: Callback; elements: Element[] }[] = [];
+  const observers: { callback: Callback; options: IntersectionObserverInit | undefined; elements: Element[] }[] = [];
   class FakeIntersectionObserver {
-    private readonly record: { callback: Callback; elements: Element[] };
-    constructor(callback: Callback) {
-      this.record = { callback, elements: [] };
+    private readonly record: { callback: Callback; options: IntersectionObserverInit | undefined; elements: Element[] };
+    constructor(callback: Callback, options?: IntersectionObserverInit) {
+      this.record = { callback, options, elements: [] };
       observers.push(this.record);
     }
     observe(element: Element) {
@@ -41,11 +41,16 @@ export function mockIntersectionObserver() {
   }
   Object.defineProperty(window, "IntersectionObserver", { configurable: true, writable: true, value: FakeIntersectionObserver });
   return {
-    setVisible(visible: boolean) {
+    /** Reports every observed element as in or out of view, with this share of it visible. */
+    setVisible(visible: boolean, ratio = visible ? 1 : 0) {
       for (const observer of observers) {
-        for (const target of observer.elements) observer.callback([{ isIntersecting: visible, target }]);
+        for (const target of observer.elements) {
+          observer.callback([{ isIntersecting: visible, intersectionRatio: ratio, target }]);
+        }
       }
     },
+    /** The options each observer was created with, oldest first. */
+    options: () => observers.map((observer) => observer.options),
   };
 }
 

@@ -16,7 +16,7 @@ import type { DemoCard, DemoDocument } from "@/content/demo/types";
 import { finishedSnapshot } from "@/lib/demo/player";
 import { cn } from "@/lib/utils";
 
-import { InfoCard } from "./cards";
+import { CARD_TITLES, InfoCard } from "./cards";
 import { MessageLog, TypingIndicator } from "./chat-parts";
 import { ChatWindow } from "./chat-window";
 import styles from "./demo.module.css";
@@ -42,6 +42,7 @@ export function TextModeDemo() {
   };
 
   const reset = () => {
+    if (resetting) return;
     focusAfterReset.current = true;
     player.play(textResetScript, { keepConversation: true });
   };
@@ -63,6 +64,7 @@ export function TextModeDemo() {
       <div
         ref={scrollRef}
         tabIndex={-1}
+        role="group"
         aria-label="Conversation"
         className={cn("min-h-0 flex-1 overflow-y-auto bg-gradient-to-b from-muted/40 to-card px-5 py-5 focus:outline-none scroll-smooth", styles.noScrollbar)}
       >
@@ -72,6 +74,7 @@ export function TextModeDemo() {
               <TypingIndicator />
             </li>
           ) : null}
+          {snapshot.card ? <li className="sr-only">{COPY.cardShown(CARD_TITLES[snapshot.card.type])}</li> : null}
         </MessageLog>
 
         {atGreeting ? (
@@ -97,8 +100,9 @@ export function TextModeDemo() {
               <button
                 type="button"
                 onClick={reset}
-                disabled={resetting}
-                className="inline-flex h-9 items-center gap-2 rounded-full border border-border bg-card px-4 text-sm font-medium text-foreground shadow-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+                // Not `disabled`: that would drop keyboard focus to the page for the 0.5 s before the greeting returns.
+                aria-disabled={resetting || undefined}
+                className="inline-flex h-9 items-center gap-2 rounded-full border border-border bg-card px-4 text-sm font-medium text-foreground shadow-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-disabled:opacity-60"
               >
                 <RotateCcw aria-hidden="true" className="size-4" />
                 {COPY.reset}

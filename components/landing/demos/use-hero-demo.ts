@@ -54,7 +54,8 @@ export function useHeroDemo(rootRef: RefObject<HTMLElement | null>, options: Her
   useEffect(() => {
     const element = rootRef.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
-    // "In view" starts a little below the fold, so a frame that peeks just under the headline still plays.
+    // "In view" is the viewport itself: a frame scrolled out of sight pauses (WCAG 2.2.2), rather than playing on
+    // unseen while it sits up to a margin below the fold.
     const observer = new IntersectionObserver(
       (entries) => {
         const entry = entries.at(-1);
@@ -62,7 +63,7 @@ export function useHeroDemo(rootRef: RefObject<HTMLElement | null>, options: Her
         if (entry.isIntersecting) player.release("offscreen");
         else player.hold("offscreen");
       },
-      { rootMargin: "0px 0px 240px 0px" },
+      { rootMargin: "0px" },
     );
     observer.observe(element);
     return () => {

@@ -9,7 +9,7 @@ import type { DemoCard, DemoDocument } from "@/content/demo/types";
 import { voiceScript } from "@/content/demo/voice-mode";
 import { cn } from "@/lib/utils";
 
-import { InfoCard } from "./cards";
+import { CARD_TITLES, InfoCard } from "./cards";
 import { MessageLog, TypingIndicator } from "./chat-parts";
 import { ChatWindow } from "./chat-window";
 import styles from "./demo.module.css";
@@ -53,6 +53,7 @@ export function VoiceModeDemo() {
               <TypingIndicator />
             </li>
           ) : null}
+          {snapshot.card ? <li className="sr-only">{COPY.cardShown(CARD_TITLES[snapshot.card.type])}</li> : null}
         </MessageLog>
         {snapshot.card ? (
           <div className={cn("mt-3 sm:pl-9", styles.cardIn)} data-testid="voice-mode-card">
@@ -93,9 +94,12 @@ export function VoiceModeDemo() {
         <button
           ref={tryRef}
           type="button"
-          onClick={() => player.play(voiceScript)}
-          disabled={running}
-          className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-6 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:opacity-60"
+          // aria-disabled rather than disabled: a disabled button drops keyboard focus to the page while the demo runs.
+          onClick={() => {
+            if (!running) player.play(voiceScript);
+          }}
+          aria-disabled={running || undefined}
+          className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-6 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-disabled:cursor-default aria-disabled:opacity-60 aria-disabled:hover:bg-primary"
         >
           {COPY.tryDemo}
         </button>
