@@ -43,15 +43,18 @@ async function sectionTop(page: Page, id: string): Promise<number> {
   return page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id);
 }
 
+/**
+ * Waits until the page has stopped scrolling: the same position on four samples 150 ms apart. One
+ * repeat is not enough on a loaded machine, where a smooth scroll can stall for a frame or two.
+ */
 async function waitForScrollToSettle(page: Page) {
-  let previous = -1;
+  const samples: number[] = [];
   await expect
     .poll(async () => {
-      const y = await page.evaluate(() => window.scrollY);
-      const settled = y === previous;
-      previous = y;
-      return settled;
-    }, { intervals: [150] })
+      samples.push(await page.evaluate(() => window.scrollY));
+      const last = samples.slice(-4);
+      return last.length === 4 && last.every((y) => y === last[0]);
+    }, { intervals: [150], timeout: 15_000 })
     .toBe(true);
 }
 
