@@ -1,8 +1,9 @@
 import { resetDatabase, useTestDatabase } from "@/test/db";
+import { awayFromWindowEdge } from "@/test/rate-limit-window";
 import { DELETE, GET, PATCH, POST, PUT } from "@/app/api/waitlist/route";
 import { GET as GET_COUNT } from "@/app/api/waitlist/count/route";
 import { getDb } from "@/lib/db";
-import { WAITLIST_RATE_LIMIT_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist";
+import { WAITLIST_RATE_LIMIT, WAITLIST_RATE_LIMIT_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist";
 import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
 
 useTestDatabase();
@@ -260,7 +261,11 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
   });
 
   describe("rate limit", () => {
+    // Each counting test needs a few seconds inside one window of the limit.
+    const insideOneWindow = () => awayFromWindowEdge(WAITLIST_RATE_LIMIT.windowMs, 10_000);
+
     it("allows 5 signups a minute per IP, then answers 429 with Retry-After and a message, storing nothing", async () => {
+      await insideOneWindow();
       const ip = "203.0.113.77";
       for (let i = 0; i < 5; i++) {
         expect((await post({ ...valid, email: `limit-${i}@example.com` }, { ip })).status).toBe(201);
@@ -285,6 +290,7 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     });
 
     it("holds under a concurrent burst from one IP: exactly 5 get through", async () => {
+      await insideOneWindow();
       const ip = "203.0.113.91";
       const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => post({ ...valid, email: `burst-${i}@example.com` }, { ip })));
       const statuses = responses.map((response) => response.status).sort();
