@@ -41,4 +41,13 @@ describe("parseEnv", () => {
   it("refuses a schema name that is not a plain identifier", () => {
     expect(() => parseEnv({ DATABASE_SCHEMA: 'x"; drop table waitlist; --' })).toThrow(/DATABASE_SCHEMA/);
   });
+
+  it("counts one trusted proxy hop unless TRUSTED_PROXY_HOPS says otherwise, and refuses a nonsense count", () => {
+    expect(parseEnv({}).TRUSTED_PROXY_HOPS).toBe(1);
+    expect(parseEnv({ TRUSTED_PROXY_HOPS: "" }).TRUSTED_PROXY_HOPS).toBe(1);
+    expect(parseEnv({ TRUSTED_PROXY_HOPS: " 2 " }).TRUSTED_PROXY_HOPS).toBe(2);
+    for (const value of ["0", "-1", "1.5", "two", "11"]) {
+      expect(() => parseEnv({ TRUSTED_PROXY_HOPS: value })).toThrow(/TRUSTED_PROXY_HOPS: must be a whole number from 1 to 10/);
+    }
+  });
 });

@@ -7,6 +7,8 @@ const optionalUrl = z.preprocess(
   z.url({ message: "must be a URL" }).optional(),
 );
 
+const HOPS_MESSAGE = "must be a whole number from 1 to 10";
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -22,6 +24,11 @@ const envSchema = z
     OPENAI_BASE_URL: optionalUrl,
     OPENAI_MODEL: optionalString.default("gpt-4o-mini"),
     OPENAI_TIMEOUT_MS: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.coerce.number().int().min(100).max(60_000).default(5_000)),
+    // How many proxies in front of the app append to X-Forwarded-For (see clientIp in lib/http.ts).
+    TRUSTED_PROXY_HOPS: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.coerce.number({ message: HOPS_MESSAGE }).int(HOPS_MESSAGE).min(1, HOPS_MESSAGE).max(10, HOPS_MESSAGE).default(1),
+    ),
     NEXT_PUBLIC_SITE_URL: optionalUrl,
     NEXT_PUBLIC_PRODUCT_NAME: optionalString,
   })

@@ -282,6 +282,18 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       expect((await post({ ...valid, email: "other@example.com" }, { ip: "203.0.113.78" })).status).toBe(201);
     });
 
+    it("keys on the address the proxy added, so rotating a spoofed leading X-Forwarded-For entry does not escape it", async () => {
+      await insideOneWindow();
+      const statuses = [];
+      for (let i = 0; i < 6; i++) {
+        // The client sends `X-Forwarded-For: <anything>`; the proxy appends the address it really saw.
+        const response = await post({ ...valid, email: `spoof-${i}@example.com` }, { ip: `10.0.0.${i + 1}, 203.0.113.80` });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+      expect(await rows()).toHaveLength(5);
+    });
+
     it("counts the limit in the database, where every server instance sees it", async () => {
       const ip = "203.0.113.90";
       await post({ ...valid, email: "db-limit@example.com" }, { ip });

@@ -156,6 +156,15 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     expect((await attempt("ada@example.com", TEST_PASSWORD, { ip: "203.0.113.78" })).status).toBe(200);
   }, THROTTLE_TEST_TIMEOUT_MS);
 
+  it("throttles the address the proxy added, whatever the client puts before it in X-Forwarded-For", async () => {
+    await insideOneWindow();
+    const ip = "203.0.113.79";
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(`rotate${i}@example.com`, TEST_PASSWORD, { ip: `192.0.2.${i + 1}, ${ip}` })).status).toBe(401);
+    }
+    expect((await attempt("rotate5@example.com", TEST_PASSWORD, { ip: `192.0.2.99, ${ip}` })).status).toBe(429);
+  }, THROTTLE_TEST_TIMEOUT_MS);
+
   it("forgets earlier failures after a successful sign-in", async () => {
     await insertAdmin({ email: "ada@example.com" });
     const ip = "203.0.113.90";
