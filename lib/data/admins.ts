@@ -64,6 +64,9 @@ export interface PublicAdmin {
   createdAt: Date;
 }
 
+// Every session cookie carries the admin's session version; bumping it ends all of their sessions at once.
+const END_SESSIONS = { sessionVersion: { increment: 1 } } as const;
+
 /** The admin a valid session belongs to, if they are still active and the session is still current. */
 export async function findSessionAdmin(adminId: number, sessionVersion: number): Promise<PublicAdmin | null> {
   const admin = await getDb().adminUser.findUnique({
@@ -123,7 +126,7 @@ export async function upsertAdmin(input: CreateAdminInput): Promise<{ admin: Pub
   if (existing) {
     const admin = await getDb().adminUser.update({
       where: { id: existing.id },
-      data: { name: input.name, password, isActive: true, sessionVersion: { increment: 1 } },
+      data: { name: input.name, password, isActive: true, ...END_SESSIONS },
       select: publicAdminSelect,
     });
     return { admin, created: false };
@@ -172,8 +175,17 @@ export function setAdminStatus(actor: PublicAdmin, id: number, isActive: boolean
     if (!isActive && active.length <= 1) throw new LastActiveAdminError();
     return tx.adminUser.update({
       where: { id },
-      data: isActive ? { isActive: true } : { isActive: false, sessionVersion: { increment: 1 } },
+      data: isActive ? { isActive: true } : { isActive: false, ...END_SESSIONS },
       select: publicAdminSelect,
     });
   });
+}
+
+/**
+ * Signs the admin out everywhere: a stateless session cookie cannot be revoked one by one, so logging out
+ * bumps the session version and every cookie issued before (a copied one included) stops working.
+ */
+export async function endAdminSessions(actor: PublicAdmin): Promise<void> {
+  // updateMany: an admin removed in the meantime has no sessions left to end, which is not an error.
+  await getDb().adminUser.updateMany({ where: { id: actor.id }, data: END_SESSIONS });
 }
