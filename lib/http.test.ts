@@ -1,4 +1,4 @@
-import { clientIp } from "@/lib/http";
+import { clientIp, HttpError, NOT_JSON_MESSAGE, readJson } from "@/lib/http";
 
 function withHeaders(headers: Record<string, string>) {
   return new Request("http://localhost/api/waitlist", { headers });
@@ -39,5 +39,33 @@ describe("clientIp", () => {
     expect(clientIp(withHeaders({ "x-real-ip": " 203.0.113.9 " }))).toBe("203.0.113.9");
     expect(clientIp(withHeaders({ "x-forwarded-for": " , ", "x-real-ip": "203.0.113.9" }))).toBe("203.0.113.9");
     expect(clientIp(withHeaders({}))).toBe("unknown");
+  });
+});
+
+describe("readJson", () => {
+  const body = (headers: Record<string, string>, text: string) =>
+    readJson(new Request("http://localhost/api/waitlist", { method: "POST", headers, body: text }));
+  const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as HttpError);
+
+  it("reads a body declared as JSON, including a +json type and a charset", async () => {
+    expect(await body({ "content-type": "application/json" }, '{"a":1}')).toEqual({ a: 1 });
+    expect(await body({ "content-type": "application/json; charset=utf-8" }, "[1]")).toEqual([1]);
+    expect(await body({ "content-type": "application/merge-patch+json" }, "true")).toBe(true);
+  });
+
+  it("refuses a body not declared as JSON with 400 and a message naming the header (not 415)", async () => {
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", ""]) {
+      const error = await refusal(body({ "content-type": type }, '{"a":1}'));
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error).toMatchObject({ status: 400, message: NOT_JSON_MESSAGE });
+    }
+    expect(NOT_JSON_MESSAGE).toContain("Content-Type: application/json");
+  });
+
+  it("answers 400 to an empty body or broken JSON, and 413 to one over the limit", async () => {
+    expect(await refusal(body({ "content-type": "application/json" }, " "))).toMatchObject({ status: 400, message: expect.stringMatching(/empty/) });
+    expect(await refusal(body({ "content-type": "application/json" }, "{nope"))).toMatchObject({ status: 400, message: expect.stringMatching(/not valid JSON/) });
+    const big = JSON.stringify({ pad: "x".repeat(11_000) });
+    expect(await refusal(body({ "content-type": "application/json" }, big))).toMatchObject({ status: 413 });
   });
 });

@@ -63,13 +63,17 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
   };
 }
 
-/** Reads a JSON body of at most `maxBytes`, answering 415/413/400 with a message otherwise. */
+/** The 400 message for a body that is not declared as JSON. */
+export const NOT_JSON_MESSAGE = "The request body must be JSON: send it with the header Content-Type: application/json.";
+
+/**
+ * Reads a JSON body of at most `maxBytes`. A body not declared as JSON, empty or not valid JSON gets a
+ * 400 and a body too large a 413, each with a message (issue 3: "Not JSON ...: 400/413 with a message").
+ */
 export async function readJson(request: Request, options: { maxBytes?: number } = {}): Promise<unknown> {
   const maxBytes = options.maxBytes ?? 10_240;
   const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/(.+\+)?json\b/i.test(type.trim())) {
-    throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json).");
-  }
+  if (!/^application\/(.+\+)?json\b/i.test(type.trim())) throw new HttpError(400, NOT_JSON_MESSAGE);
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) {
     throw new HttpError(413, `The request body is too large (at most ${maxBytes} bytes).`);

@@ -3,6 +3,7 @@ import { awayFromWindowEdge } from "@/test/rate-limit-window";
 import { DELETE, GET, PATCH, POST, PUT } from "@/app/api/waitlist/route";
 import { GET as GET_COUNT } from "@/app/api/waitlist/count/route";
 import { getDb } from "@/lib/db";
+import { NOT_JSON_MESSAGE } from "@/lib/http";
 import { WAITLIST_RATE_LIMIT, WAITLIST_RATE_LIMIT_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist";
 import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
 
@@ -162,13 +163,14 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       expect((await response.json()).message).toMatch(/empty/i);
     });
 
-    it("refuses a form-encoded request with 415", async () => {
-      const response = await post(undefined, {
-        raw: "name=Ada",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      });
-      expect(response.status).toBe(415);
-      expect((await response.json()).message).toMatch(/JSON/);
+    it("refuses a body not declared as JSON with 400 and a message saying how to send it, storing nothing", async () => {
+      for (const type of ["application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x", ""]) {
+        const response = await post(undefined, { raw: type.startsWith("application/x") ? "name=Ada" : JSON.stringify(valid), headers: { "content-type": type } });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({ message: NOT_JSON_MESSAGE });
+      }
+      expect(NOT_JSON_MESSAGE).toMatch(/Content-Type: application\/json/);
+      expect(await rows()).toHaveLength(0);
     });
 
     it("refuses a body over 10 KB with 413, whether or not it declares its length", async () => {

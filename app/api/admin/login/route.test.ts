@@ -3,6 +3,7 @@ import { GET as session } from "@/app/api/admin/session/route";
 import { BCRYPT_MAX_BYTES, hashPassword } from "@/lib/auth/password";
 import { TEST_PASSWORD, apiRequest, insertAdmin, safeJson } from "@/lib/auth/test-support";
 import { getDb } from "@/lib/db";
+import { NOT_JSON_MESSAGE } from "@/lib/http";
 import { resetDatabase, useTestDatabase } from "@/test/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
@@ -96,7 +97,7 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     expect(await longer.json()).toEqual({ message: "Invalid email or password" });
   });
 
-  it("validates the body with the spec's messages (400) and wants JSON (415)", async () => {
+  it("validates the body with the spec's messages (400) and wants JSON (400 with a message)", async () => {
     const response = await attempt("not-an-email", "short");
     expect(response.status).toBe(400);
     const body = await safeJson<{ errors: Record<string, string[]> }>(response);
@@ -107,7 +108,8 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
       new Request("http://localhost/api/admin/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=a" }),
       undefined,
     );
-    expect(form.status).toBe(415);
+    expect(form.status).toBe(400);
+    expect(await safeJson(form)).toEqual({ message: NOT_JSON_MESSAGE });
   });
 
   it("refuses cross-site sign-in attempts with 403", async () => {
