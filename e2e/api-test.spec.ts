@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 const FAKE_REPLY = "Hello from the fake OpenAI server.";
 const ENDPOINT = "/api/ai/test-connection";
 
-// The endpoint is rate limited per client address (the first X-Forwarded-For entry): each test is its own client.
+// The endpoint is rate limited per client address (the rightmost X-Forwarded-For entry, here the only one): each test is its own client.
 const addressBase = Math.floor(Math.random() * 250);
 let addressCounter = 0;
 function uniqueAddress() {

@@ -16,7 +16,7 @@ const MESSAGES = [
 ];
 
 async function openSection(page: Page, ip: string) {
-  // The per-IP limit keys on the first X-Forwarded-For entry; each test is its own client.
+  // The per-IP limit keys on the rightmost X-Forwarded-For entry (here the only one); each test is its own client.
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
   await page.goto("/#join-waitlist");
   const section = page.locator("section#join-waitlist");

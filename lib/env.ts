@@ -12,6 +12,8 @@ const optionalUrl = z.preprocess(
   z.url({ message: "must be a URL" }).optional(),
 );
 
+const HOPS_MESSAGE = "must be a whole number from 1 to 10";
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -27,6 +29,11 @@ const envSchema = z
     OPENAI_BASE_URL: optionalUrl,
     OPENAI_MODEL: optionalString.default("gpt-4o-mini"),
     OPENAI_TIMEOUT_MS: optionalInt(100, 60_000, 5_000),
+    // How many proxies in front of the app append to X-Forwarded-For (see clientIp in lib/http.ts).
+    TRUSTED_PROXY_HOPS: z.preprocess(
+      emptyAsUnset,
+      z.coerce.number({ message: HOPS_MESSAGE }).int(HOPS_MESSAGE).min(1, HOPS_MESSAGE).max(10, HOPS_MESSAGE).default(1),
+    ),
     NEXT_PUBLIC_SITE_URL: optionalUrl,
     NEXT_PUBLIC_PRODUCT_NAME: optionalString,
   })

@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 
 import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionError } from "@/lib/db/errors";
+import { env } from "@/lib/env";
 
 /** An error with an HTTP status and a message that is safe to show to the client. */
 export class HttpError extends Error {
@@ -62,13 +63,17 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
   };
 }
 
-/** Reads a JSON body of at most `maxBytes`, answering 415/413/400 with a message otherwise. */
+/** The 400 message for a body that is not declared as JSON. */
+export const NOT_JSON_MESSAGE = "The request body must be JSON: send it with the header Content-Type: application/json.";
+
+/**
+ * Reads a JSON body of at most `maxBytes`. A body not declared as JSON, empty or not valid JSON gets a
+ * 400 and a body too large a 413, each with a message (issue 3: "Not JSON ...: 400/413 with a message").
+ */
 export async function readJson(request: Request, options: { maxBytes?: number } = {}): Promise<unknown> {
   const maxBytes = options.maxBytes ?? 10_240;
   const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/(.+\+)?json\b/i.test(type.trim())) {
-    throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json).");
-  }
+  if (!/^application\/(.+\+)?json\b/i.test(type.trim())) throw new HttpError(400, NOT_JSON_MESSAGE);
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) {
     throw new HttpError(413, `The request body is too large (at most ${maxBytes} bytes).`);
@@ -113,10 +118,17 @@ export function methodNotAllowed(allowed: string[]) {
 }
 
 /**
- * The client's IP address. Behind Vercel (or any proxy that sets it) the first X-Forwarded-For
- * entry is the client; locally it falls back to X-Real-IP, then a fixed key.
+ * The client's IP address, as the nearest trusted proxy saw it. Each proxy appends the address it got the
+ * request from to X-Forwarded-For (Vercel replaces the header with the real client's), so only entries
+ * counted from the right can be trusted: anything further left came from the client and may be forged.
+ * `trustedHops` (TRUSTED_PROXY_HOPS, default 1) is how many proxies stand in front of the app; with fewer
+ * entries than that, the leftmost one is the best we have. Without the header: X-Real-IP, then a fixed key.
  */
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+export function clientIp(request: Request, trustedHops: number = env().TRUSTED_PROXY_HOPS): string {
+  const entries = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  const forwarded = entries[Math.max(0, entries.length - trustedHops)];
   return forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
 }

@@ -150,6 +150,75 @@ describe("AdminUsersPage", () => {
     expect(within(await screen.findByRole("dialog")).getByLabelText("Name")).toHaveValue("");
   });
 
+  it("keeps focus inside the Add Admin dialog: Tab from the last control wraps to the first, Shift+Tab back", async () => {
+    const user = renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "Add Admin" }));
+    const d = within(await screen.findByRole("dialog", { name: "Add New Admin User" }));
+    const order = [
+      d.getByLabelText("Name"),
+      d.getByLabelText("Email"),
+      d.getByLabelText("Password"),
+      d.getByLabelText("Confirm Password"),
+      d.getByRole("button", { name: "Cancel" }),
+      d.getByRole("button", { name: "Create Admin" }),
+      d.getByRole("button", { name: "Close" }),
+    ];
+    expect(order[0]).toHaveFocus();
+    for (const next of order.slice(1)) {
+      await user.tab();
+      expect(next).toHaveFocus();
+    }
+    // Past the last control, focus comes back to the first instead of reaching the page behind.
+    await user.tab();
+    expect(order[0]).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(order.at(-1)).toHaveFocus();
+  });
+
+  it("closes the Add Admin dialog on Escape and gives focus back to 'Add Admin', forgetting what was typed", async () => {
+    const user = renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const trigger = screen.getByRole("button", { name: "Add Admin" });
+    await user.click(trigger);
+    const dialog = await screen.findByRole("dialog", { name: "Add New Admin User" });
+    await user.type(within(dialog).getByLabelText("Password"), "half-typed-secret");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+    await user.click(trigger);
+    expect(within(await screen.findByRole("dialog")).getByLabelText("Password")).toHaveValue("");
+  });
+
+  it("reads 'Creating...' and is disabled while the POST is pending, and cannot be closed or sent twice", async () => {
+    let release: () => void = () => undefined;
+    override = (method) => (method === "POST" ? new Promise((resolve) => (release = () => resolve(undefined))) : undefined);
+    const user = renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "Add Admin" }));
+    const dialog = await screen.findByRole("dialog");
+    const d = within(dialog);
+    await user.type(d.getByLabelText("Name"), "Dorothy Vaughan");
+    await user.type(d.getByLabelText("Email"), "dorothy@example.com");
+    await user.type(d.getByLabelText("Password"), "fortran-teacher");
+    await user.type(d.getByLabelText("Confirm Password"), "fortran-teacher");
+    await user.click(d.getByRole("button", { name: "Create Admin" }));
+
+    const pending = await d.findByRole("button", { name: "Creating..." });
+    expect(pending).toBeDisabled();
+    expect(d.queryByRole("button", { name: "Create Admin" })).not.toBeInTheDocument();
+    expect(d.getByRole("button", { name: "Cancel" })).toBeDisabled();
+    await user.click(pending);
+    await user.keyboard("{Escape}");
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+
+    release();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await screen.findByText("Admin user created successfully")).toBeInTheDocument();
+  });
+
   it("shows 'Failed to create admin' with the server's message, and puts a taken email next to the field", async () => {
     override = (method) => (method === "POST" ? { status: 409, body: { message: "An admin with this email already exists.", errors: { email: ["An admin with this email already exists."] } } } : undefined);
     const user = renderPage();
@@ -166,7 +235,7 @@ describe("AdminUsersPage", () => {
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
 
-  it("deactivates only after confirmation, with the spec's toast, and can be cancelled with Escape", async () => {
+  it("activates only after confirmation, with the spec's toast, and can be cancelled with Escape", async () => {
     const user = renderPage();
     await waitFor(() => expect(rows()).toHaveLength(2));
     await user.click(screen.getByRole("button", { name: "Activate Grace Hopper" }));
@@ -181,6 +250,30 @@ describe("AdminUsersPage", () => {
     expect(await screen.findByText("Admin activated successfully")).toBeInTheDocument();
     expect(calls.find((c) => c.method === "PATCH")).toEqual({ method: "PATCH", url: "/api/admin/users/2/toggle-status", body: { isActive: true } });
     expect(await screen.findByRole("button", { name: "Deactivate Grace Hopper" })).toBeInTheDocument();
+  });
+
+  it("deactivates only after confirmation: Cancel changes nothing, confirming sends PATCH { isActive: false }", async () => {
+    const katherine: AdminListItem = { id: 3, name: "Katherine Johnson", email: "katherine@example.com", isActive: true, createdAt: "2026-12-01T10:00:00.000Z" };
+    admins = [ada, grace, katherine];
+    const user = renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const row = () => within(rows()[2]!);
+
+    await user.click(row().getByRole("button", { name: "Deactivate Katherine Johnson" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Deactivate Katherine Johnson?" });
+    expect(within(confirm).getByText(/will be signed out at once/)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(confirm).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === "PATCH")).toHaveLength(0);
+    expect(row().getByText("Active")).toBeInTheDocument();
+    expect(row().getByRole("button", { name: "Deactivate Katherine Johnson" })).toHaveFocus();
+
+    await user.click(row().getByRole("button", { name: "Deactivate Katherine Johnson" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Deactivate" }));
+    expect(await screen.findByText("Admin deactivated successfully")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PATCH")).toEqual([{ method: "PATCH", url: "/api/admin/users/3/toggle-status", body: { isActive: false } }]);
+    await waitFor(() => expect(row().getByText("Inactive")).toBeInTheDocument());
+    expect(row().getByRole("button", { name: "Activate Katherine Johnson" })).toBeInTheDocument();
   });
 
   it("shows 'Failed to update status' with the server's reason", async () => {

@@ -1,26 +1,22 @@
 import "server-only";
 
-import { clearSessionCookie, readSessionClaims } from "@/lib/auth/session";
-import { findSessionAdmin, type PublicAdmin } from "@/lib/data/admins";
+import { clearSessionCookie } from "@/lib/auth/session";
+import { SESSION_ENDED_MESSAGE, verifySessionAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { HttpError } from "@/lib/http";
 
-const UNAUTHORIZED_MESSAGE = "Your session has ended. Please sign in again.";
-
 /** The signed-in admin of a request, or null: checks the cookie and the admin row (active, session version). */
-export async function getSessionAdmin(request: Request): Promise<PublicAdmin | null> {
-  // A request that claims to be one of Next's internal subrequests is someone probing the
-  // old middleware bypass (CVE-2025-29927): never treat it as signed in.
-  if (request.headers.has("x-middleware-subrequest")) return null;
-  const claims = await readSessionClaims(request);
-  if (!claims) return null;
-  return findSessionAdmin(claims.adminId, claims.sessionVersion);
+export function getSessionAdmin(request: Request): Promise<VerifiedAdmin | null> {
+  return verifySessionAdmin(request);
 }
 
-/** The signed-in active admin, or a 401 that also clears the stale cookie. */
-export async function requireAdmin(request: Request): Promise<PublicAdmin> {
-  const admin = await getSessionAdmin(request);
+/**
+ * The signed-in active admin, or a 401 that also clears the stale cookie. The admin returned is the
+ * only kind the admin data functions accept (see lib/auth/verified.ts).
+ */
+export async function requireAdmin(request: Request): Promise<VerifiedAdmin> {
+  const admin = await verifySessionAdmin(request);
   if (!admin) {
-    throw new HttpError(401, UNAUTHORIZED_MESSAGE, { headers: { "Set-Cookie": clearSessionCookie(request) } });
+    throw new HttpError(401, SESSION_ENDED_MESSAGE, { headers: { "Set-Cookie": clearSessionCookie(request) } });
   }
   return admin;
 }

@@ -1,4 +1,5 @@
 // Helpers for the admin tests only; nothing in the app imports this file.
+import { requireAdmin } from "@/lib/auth/guard";
 import { hashPassword } from "@/lib/auth/password";
 import { createSessionCookie } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
@@ -30,6 +31,11 @@ export async function insertAdmin(fields: { email: string; name?: string; isActi
 export async function sessionCookieFor(admin: { id: number; sessionVersion: number }): Promise<string> {
   const setCookie = await createSessionCookie(new Request("http://localhost/"), { adminId: admin.id, sessionVersion: admin.sessionVersion });
   return setCookie.split(";")[0]!;
+}
+
+/** The admin as requireAdmin returns it for a request carrying a valid session: what admin data functions accept. */
+export async function verifiedAdminFor(admin: { id: number; sessionVersion: number }) {
+  return requireAdmin(new Request("http://localhost/", { headers: { cookie: await sessionCookieFor(admin) } }));
 }
 
 /** A request as the site's own pages send it: JSON body when given, same-origin, optional cookie. */

@@ -1,30 +1,29 @@
-import { TEST_PASSWORD, insertAdmin } from "@/lib/auth/test-support";
+import { TEST_PASSWORD, insertAdmin, verifiedAdminFor } from "@/lib/auth/test-support";
+import { type VerifiedAdmin } from "@/lib/auth/verified";
 import {
   AdminEmailTakenError,
   AdminNotFoundError,
   AdminSessionEndedError,
   LastActiveAdminError,
   addAdmin,
+  endAdminSessions,
   listAdmins,
   setAdminStatus,
   verifyAdminCredentials,
-  type PublicAdmin,
 } from "@/lib/data/admins";
 import { getDb } from "@/lib/db";
+import { HttpError } from "@/lib/http";
 import { resetDatabase, useTestDatabase } from "@/test/db";
 
 useTestDatabase();
 
-let ada: PublicAdmin;
-let grace: PublicAdmin;
+let ada: VerifiedAdmin;
+let grace: VerifiedAdmin;
 
 beforeEach(async () => {
   await resetDatabase();
-  const { sessionVersion: _a, ...adaRow } = await insertAdmin({ email: "ada@example.com", name: "Ada" });
-  const { sessionVersion: _g, ...graceRow } = await insertAdmin({ email: "grace@example.com", name: "Grace" });
-  const rows = await getDb().adminUser.findMany({ select: { id: true, createdAt: true }, orderBy: { id: "asc" } });
-  ada = { ...adaRow, createdAt: rows[0]!.createdAt };
-  grace = { ...graceRow, createdAt: rows[1]!.createdAt };
+  ada = await verifiedAdminFor(await insertAdmin({ email: "ada@example.com", name: "Ada" }));
+  grace = await verifiedAdminFor(await insertAdmin({ email: "grace@example.com", name: "Grace" }));
 });
 
 describe(`admin data functions (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
@@ -59,5 +58,50 @@ describe(`admin data functions (${process.env.DATABASE_URL ? "PostgreSQL" : "emb
     expect(await version()).toBe(1);
     await setAdminStatus(ada, grace.id, true);
     expect(await version()).toBe(1);
+  });
+
+  describe("accept only an admin produced by requireAdmin, never one built by hand", () => {
+    // What a caller could build: the right shape and a real id, or a copy of a verified admin.
+    const forgeries = (): [string, VerifiedAdmin][] => [
+      ["a hand-built object", { id: ada.id, name: "Ada", email: "ada@example.com", isActive: true, createdAt: new Date() } as unknown as VerifiedAdmin],
+      ["a spread copy of a verified admin", { ...ada }],
+      ["a structured clone of a verified admin", structuredClone(ada)],
+      ["an object whose prototype is a verified admin", Object.create(ada) as VerifiedAdmin],
+      ["null", null as unknown as VerifiedAdmin],
+    ];
+    const calls: [string, (actor: VerifiedAdmin) => Promise<unknown>][] = [
+      ["listAdmins", (actor) => listAdmins(actor)],
+      ["addAdmin", (actor) => addAdmin(actor, { name: "Eve", email: "eve@example.com", password: "password-123" })],
+      ["setAdminStatus", (actor) => setAdminStatus(actor, grace.id, false)],
+      ["endAdminSessions", (actor) => endAdminSessions(actor)],
+    ];
+
+    it.each(calls)("%s rejects every forged actor with a 401 and changes nothing", async (_name, call) => {
+      const before = await getDb().adminUser.findMany({ orderBy: { id: "asc" } });
+      for (const [label, forged] of forgeries()) {
+        const error = await call(forged).then(
+          () => new Error(`${label} was accepted`),
+          (caught: unknown) => caught,
+        );
+        expect(error).toBeInstanceOf(HttpError);
+        expect(error).toMatchObject({ status: 401 });
+      }
+      expect(await getDb().adminUser.findMany({ orderBy: { id: "asc" } })).toEqual(before);
+      // The genuine one still works.
+      await call(ada);
+    });
+
+    it("cannot be retargeted: a verified admin is frozen, so its id cannot be swapped for another's", () => {
+      expect(Object.isFrozen(ada)).toBe(true);
+      expect(() => {
+        (ada as { id: number }).id = grace.id;
+      }).toThrow(TypeError);
+      expect(ada.id).not.toBe(grace.id);
+    });
+
+    it("keeps the PublicAdmin shape: nothing extra to serialise", () => {
+      expect(Object.keys(ada).sort()).toEqual(["createdAt", "email", "id", "isActive", "name"]);
+      expect(JSON.parse(JSON.stringify(ada))).toEqual({ id: ada.id, name: "Ada", email: "ada@example.com", isActive: true, createdAt: ada.createdAt.toISOString() });
+    });
   });
 });

@@ -2,6 +2,8 @@ import "server-only";
 
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { clearSessionCookie } from "@/lib/auth/session";
+import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
+import { publicAdminSelect, type PublicAdmin } from "@/lib/data/admin-session";
 import { getDb } from "@/lib/db";
 import { HttpError } from "@/lib/http";
 import type { CreateAdminInput } from "@/lib/validation/admin";
@@ -53,27 +55,10 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
-/** The columns of an admin that may leave the server: never the password hash. */
-export const publicAdminSelect = { id: true, name: true, email: true, isActive: true, createdAt: true } as const;
+export { publicAdminSelect, type PublicAdmin } from "@/lib/data/admin-session";
 
-export interface PublicAdmin {
-  id: number;
-  name: string;
-  email: string;
-  isActive: boolean;
-  createdAt: Date;
-}
-
-/** The admin a valid session belongs to, if they are still active and the session is still current. */
-export async function findSessionAdmin(adminId: number, sessionVersion: number): Promise<PublicAdmin | null> {
-  const admin = await getDb().adminUser.findUnique({
-    where: { id: adminId },
-    select: { ...publicAdminSelect, sessionVersion: true },
-  });
-  if (!admin || !admin.isActive || admin.sessionVersion !== sessionVersion) return null;
-  const { sessionVersion: _version, ...rest } = admin;
-  return rest;
-}
+// Every session cookie carries the admin's session version; bumping it ends all of their sessions at once.
+const END_SESSIONS = { sessionVersion: { increment: 1 } } as const;
 
 /**
  * Checks an email and password. Returns the admin with their session version when both match and the
@@ -123,7 +108,7 @@ export async function upsertAdmin(input: CreateAdminInput): Promise<{ admin: Pub
   if (existing) {
     const admin = await getDb().adminUser.update({
       where: { id: existing.id },
-      data: { name: input.name, password, isActive: true, sessionVersion: { increment: 1 } },
+      data: { name: input.name, password, isActive: true, ...END_SESSIONS },
       select: publicAdminSelect,
     });
     return { admin, created: false };
@@ -135,23 +120,26 @@ export async function upsertAdmin(input: CreateAdminInput): Promise<{ admin: Pub
 type Db = ReturnType<typeof getDb>;
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-// The admin-management functions below take the signed-in admin (from requireAdmin) and check again,
-// inside the same operation, that they are still active: a session checked a moment ago is not
-// enough for an action that changes who can sign in.
-async function assertActiveActor(db: Db | Tx, actor: PublicAdmin): Promise<void> {
+// The admin-management functions below act for the signed-in admin. Each first checks that `actor` really
+// came from requireAdmin (assertVerifiedAdmin: a hand-built object is refused with a 401), then checks
+// again, inside the same operation, that the admin is still active: a session checked a moment ago is
+// not enough for an action that changes who can sign in.
+async function assertActiveActor(db: Db | Tx, actor: VerifiedAdmin): Promise<void> {
   const row = await db.adminUser.findFirst({ where: { id: actor.id, isActive: true }, select: { id: true } });
   if (!row) throw new AdminSessionEndedError();
 }
 
 /** Every admin account, oldest first, for the admin users page. Never includes password hashes. */
-export async function listAdmins(actor: PublicAdmin): Promise<PublicAdmin[]> {
+export async function listAdmins(actor: VerifiedAdmin): Promise<PublicAdmin[]> {
+  assertVerifiedAdmin(actor);
   const db = getDb();
   await assertActiveActor(db, actor);
   return db.adminUser.findMany({ select: publicAdminSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
 
 /** Creates an admin on behalf of a signed-in admin; throws AdminEmailTakenError for an email in use. */
-export async function addAdmin(actor: PublicAdmin, input: CreateAdminInput): Promise<PublicAdmin> {
+export async function addAdmin(actor: VerifiedAdmin, input: CreateAdminInput): Promise<PublicAdmin> {
+  assertVerifiedAdmin(actor);
   await assertActiveActor(getDb(), actor);
   return createAdmin(input);
 }
@@ -160,7 +148,8 @@ export async function addAdmin(actor: PublicAdmin, input: CreateAdminInput): Pro
  * Activates or deactivates an admin. Deactivation bumps the session version, so every session the
  * admin holds ends on its next request, and is refused (LastActiveAdminError) for the last active admin.
  */
-export function setAdminStatus(actor: PublicAdmin, id: number, isActive: boolean): Promise<PublicAdmin> {
+export async function setAdminStatus(actor: VerifiedAdmin, id: number, isActive: boolean): Promise<PublicAdmin> {
+  assertVerifiedAdmin(actor);
   return getDb().$transaction(async (tx) => {
     // Locking every active row (in id order, so concurrent calls cannot deadlock) serialises status
     // changes: two admins deactivating each other at once cannot both see the other as still active.
@@ -172,8 +161,18 @@ export function setAdminStatus(actor: PublicAdmin, id: number, isActive: boolean
     if (!isActive && active.length <= 1) throw new LastActiveAdminError();
     return tx.adminUser.update({
       where: { id },
-      data: isActive ? { isActive: true } : { isActive: false, sessionVersion: { increment: 1 } },
+      data: isActive ? { isActive: true } : { isActive: false, ...END_SESSIONS },
       select: publicAdminSelect,
     });
   });
+}
+
+/**
+ * Signs the admin out everywhere: a stateless session cookie cannot be revoked one by one, so logging out
+ * bumps the session version and every cookie issued before (a copied one included) stops working.
+ */
+export async function endAdminSessions(actor: VerifiedAdmin): Promise<void> {
+  assertVerifiedAdmin(actor);
+  // updateMany: an admin removed in the meantime has no sessions left to end, which is not an error.
+  await getDb().adminUser.updateMany({ where: { id: actor.id }, data: END_SESSIONS });
 }

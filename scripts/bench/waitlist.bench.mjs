@@ -57,7 +57,7 @@ http.createServer(async (req, res) => {
       if (req.url === "/signup-limited") {
         const now = Date.now();
         const start = Math.floor(now / 60000) * 60000;
-        const ip = String(req.headers["x-forwarded-for"] ?? "unknown").split(",")[0].trim();
+        const ip = String(req.headers["x-forwarded-for"] ?? "unknown").split(",").at(-1).trim(); // as lib/http.ts clientIp
         const { rows } = await pool.query(RATE_LIMIT_SQL, ["waitlist:ip:" + ip, new Date(start), new Date(start + 60000)]);
         if (Number(rows[0].count) > 5) return send(res, 429, { message: "slow down" });
       }

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 
 import { apiRequest, insertAdmin, safeText, sessionCookieFor } from "@/lib/auth/test-support";
@@ -7,36 +7,50 @@ import { resetDatabase, useTestDatabase } from "@/test/db";
 
 useTestDatabase();
 
-// Every admin API route except login, including ones other features add; missing ones are skipped.
-const ADMIN_ROUTES = [
-  "session",
-  "logout",
-  "users",
-  "users/[id]/toggle-status",
-  "waitlist",
-  "waitlist/export",
-] as const;
+// Every admin API route except login, found on disk: a route added later is covered without listing it here.
+const ADMIN_API_DIR = path.join(process.cwd(), "app/api/admin");
+const PUBLIC_ROUTES = new Set(["login"]);
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Params = Record<string, string | string[]>;
+type Handler = (request: Request, context: { params: Promise<Params> }) => Promise<Response>;
 
 interface Target {
   route: string;
   method: string;
   url: string;
+  params: Params;
   handler: Handler;
 }
 
-async function loadTargets(): Promise<Target[]> {
+/** The folders under app/api/admin that hold a route.ts, relative to it, e.g. "users/[id]/toggle-status". */
+function adminRouteFolders(): string[] {
+  return readdirSync(ADMIN_API_DIR, { recursive: true, encoding: "utf8" })
+    .filter((file) => path.basename(file) === "route.ts")
+    .map((file) => path.dirname(file).split(path.sep).join("/"))
+    .filter((route) => !PUBLIC_ROUTES.has(route))
+    .sort();
+}
+
+/** Fills each dynamic segment ([id], [...slug], [[...slug]]) with "1". */
+function concrete(route: string): { url: string; params: Params } {
+  const params: Params = {};
+  const segments = route.split("/").map((segment) => {
+    const match = /^\[{1,2}(\.\.\.)?([^\]]+)\]{1,2}$/.exec(segment);
+    if (!match) return segment;
+    params[match[2]!] = match[1] ? ["1"] : "1";
+    return "1";
+  });
+  return { url: `/api/admin/${segments.join("/")}`, params };
+}
+
+async function loadTargets(routes: string[]): Promise<Target[]> {
   const targets: Target[] = [];
-  for (const route of ADMIN_ROUTES) {
-    if (!existsSync(path.join(process.cwd(), "app/api/admin", route, "route.ts"))) continue;
-    const mod = (await import(`@/app/api/admin/${route}/route`)) as Record<string, unknown>;
+  for (const route of routes) {
+    const mod = (await import(path.join(ADMIN_API_DIR, route, "route.ts"))) as Record<string, unknown>;
     for (const method of METHODS) {
       const handler = mod[method];
-      if (typeof handler === "function") {
-        targets.push({ route, method, url: `/api/admin/${route.replace("[id]", "1")}`, handler: handler as Handler });
-      }
+      if (typeof handler === "function") targets.push({ route, method, ...concrete(route), handler: handler as Handler });
     }
   }
   return targets;
@@ -45,14 +59,16 @@ async function loadTargets(): Promise<Target[]> {
 function call(target: Target, headers: Record<string, string> = {}) {
   const hasBody = !["GET", "HEAD", "OPTIONS"].includes(target.method);
   const request = apiRequest(target.url, { method: target.method, body: hasBody ? { isActive: false, name: "X", email: "x@example.com", password: "password-123" } : undefined, headers });
-  return target.handler(request, { params: Promise.resolve({ id: "1" }) });
+  return target.handler(request, { params: Promise.resolve(target.params) });
 }
 
+let routes: string[];
 let targets: Target[];
 let validCookie: string;
 
 beforeAll(async () => {
-  targets = await loadTargets();
+  routes = adminRouteFolders();
+  targets = await loadTargets(routes);
   await resetDatabase();
   const admin = await insertAdmin({ email: "ada@example.com" });
   await insertAdmin({ email: "grace@example.com" });
@@ -60,9 +76,18 @@ beforeAll(async () => {
 });
 
 describe(`every /api/admin/* route except login (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
-  it("finds the routes this feature owns", () => {
+  it("finds every admin route on disk, login excepted, and a handler in each", () => {
+    expect(routes).toEqual(expect.arrayContaining(["logout", "session", "users", "users/[id]/toggle-status", "waitlist", "waitlist/export"]));
+    expect(routes).not.toContain("login");
     const found = targets.map((t) => `${t.method} ${t.route}`);
     expect(found).toEqual(expect.arrayContaining(["GET session", "POST logout", "GET users", "POST users", "PATCH users/[id]/toggle-status"]));
+    // A route file whose handlers were not found would silently escape the checks below.
+    expect(routes.filter((route) => !targets.some((t) => t.route === route))).toEqual([]);
+  });
+
+  it("fills dynamic segments", () => {
+    expect(concrete("users/[id]/toggle-status")).toEqual({ url: "/api/admin/users/1/toggle-status", params: { id: "1" } });
+    expect(concrete("files/[...path]")).toEqual({ url: "/api/admin/files/1", params: { path: ["1"] } });
   });
 
   it("answers 401 without a session, changing nothing", async () => {

@@ -1,8 +1,10 @@
 import { resetDatabase, useTestDatabase } from "@/test/db";
+import { awayFromWindowEdge } from "@/test/rate-limit-window";
 import { DELETE, GET, PATCH, POST, PUT } from "@/app/api/waitlist/route";
 import { GET as GET_COUNT } from "@/app/api/waitlist/count/route";
 import { getDb } from "@/lib/db";
-import { WAITLIST_RATE_LIMIT_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist";
+import { NOT_JSON_MESSAGE } from "@/lib/http";
+import { WAITLIST_RATE_LIMIT, WAITLIST_RATE_LIMIT_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist";
 import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
 
 useTestDatabase();
@@ -161,13 +163,14 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       expect((await response.json()).message).toMatch(/empty/i);
     });
 
-    it("refuses a form-encoded request with 415", async () => {
-      const response = await post(undefined, {
-        raw: "name=Ada",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      });
-      expect(response.status).toBe(415);
-      expect((await response.json()).message).toMatch(/JSON/);
+    it("refuses a body not declared as JSON with 400 and a message saying how to send it, storing nothing", async () => {
+      for (const type of ["application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x", ""]) {
+        const response = await post(undefined, { raw: type.startsWith("application/x") ? "name=Ada" : JSON.stringify(valid), headers: { "content-type": type } });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({ message: NOT_JSON_MESSAGE });
+      }
+      expect(NOT_JSON_MESSAGE).toMatch(/Content-Type: application\/json/);
+      expect(await rows()).toHaveLength(0);
     });
 
     it("refuses a body over 10 KB with 413, whether or not it declares its length", async () => {
@@ -195,8 +198,13 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       const first = await post(valid);
       const firstBody = await first.text();
       const [original] = await rows();
+      // Backdate the first consent, so only a repeat that records its own consent time can pass below.
+      const firstConsent = new Date("2025-01-02T03:04:05.000Z");
+      await getDb().waitlistEntry.update({ where: { id: original!.id }, data: { consentedAt: firstConsent } });
 
+      const beforeRepeat = Date.now();
       const again = await post({ ...valid, name: "Ada King", businessType: "tutoring", employees: "11+" });
+      const afterRepeat = Date.now();
       expect(again.status).toBe(first.status);
       expect(await again.text()).toBe(firstBody);
       expect([...again.headers.keys()].sort()).toEqual([...first.headers.keys()].sort());
@@ -206,7 +214,10 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       expect(stored[0]).toMatchObject({ id: original!.id, name: "Ada King", businessType: "tutoring", employees: "11+" });
       // The place in the queue is kept; the consent time is that of the latest agreement.
       expect(stored[0]!.joinedAt).toEqual(original!.joinedAt);
-      expect(stored[0]!.consentedAt.getTime()).toBeGreaterThanOrEqual(original!.consentedAt.getTime());
+      const repeatConsent = stored[0]!.consentedAt.getTime();
+      expect(repeatConsent).toBeGreaterThan(firstConsent.getTime());
+      expect(repeatConsent).toBeGreaterThanOrEqual(beforeRepeat);
+      expect(repeatConsent).toBeLessThanOrEqual(afterRepeat);
     });
 
     it("folds case and surrounding whitespace of emails into one entry", async () => {
@@ -260,7 +271,11 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
   });
 
   describe("rate limit", () => {
+    // Each counting test needs a few seconds inside one window of the limit.
+    const insideOneWindow = () => awayFromWindowEdge(WAITLIST_RATE_LIMIT.windowMs, 10_000);
+
     it("allows 5 signups a minute per IP, then answers 429 with Retry-After and a message, storing nothing", async () => {
+      await insideOneWindow();
       const ip = "203.0.113.77";
       for (let i = 0; i < 5; i++) {
         expect((await post({ ...valid, email: `limit-${i}@example.com` }, { ip })).status).toBe(201);
@@ -277,6 +292,18 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       expect((await post({ ...valid, email: "other@example.com" }, { ip: "203.0.113.78" })).status).toBe(201);
     });
 
+    it("keys on the address the proxy added, so rotating a spoofed leading X-Forwarded-For entry does not escape it", async () => {
+      await insideOneWindow();
+      const statuses = [];
+      for (let i = 0; i < 6; i++) {
+        // The client sends `X-Forwarded-For: <anything>`; the proxy appends the address it really saw.
+        const response = await post({ ...valid, email: `spoof-${i}@example.com` }, { ip: `10.0.0.${i + 1}, 203.0.113.80` });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+      expect(await rows()).toHaveLength(5);
+    });
+
     it("counts the limit in the database, where every server instance sees it", async () => {
       const ip = "203.0.113.90";
       await post({ ...valid, email: "db-limit@example.com" }, { ip });
@@ -285,6 +312,7 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     });
 
     it("holds under a concurrent burst from one IP: exactly 5 get through", async () => {
+      await insideOneWindow();
       const ip = "203.0.113.91";
       const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => post({ ...valid, email: `burst-${i}@example.com` }, { ip })));
       const statuses = responses.map((response) => response.status).sort();

@@ -2,6 +2,7 @@ import { encode } from "next-auth/jwt";
 
 import { POST as logout } from "@/app/api/admin/logout/route";
 import { GET as session } from "@/app/api/admin/session/route";
+import { GET as listUsers } from "@/app/api/admin/users/route";
 import { getAuthSecret } from "@/lib/auth/secret";
 import { apiRequest, insertAdmin, safeJson, sessionCookieFor } from "@/lib/auth/test-support";
 import { getDb } from "@/lib/db";
@@ -88,6 +89,34 @@ describe("POST /api/admin/logout", () => {
     expect(cookie).toContain("HttpOnly");
   });
 
+  it("ends the session on the server: the old cookie, replayed after logout, is refused everywhere", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com", name: "Ada Lovelace" });
+    const cookie = await sessionCookieFor(admin);
+    expect((await listUsers(apiRequest("/api/admin/users", { cookie }), undefined)).status).toBe(200);
+
+    expect((await logout(apiRequest("/api/admin/logout", { method: "POST", cookie }), undefined)).status).toBe(200);
+
+    // A copy of the cookie kept from before the logout (the browser itself dropped it).
+    await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie }), undefined));
+    const users = await listUsers(apiRequest("/api/admin/users", { cookie }), undefined);
+    expect(users.status).toBe(401);
+    expect(await safeJson(users)).toEqual({ message: expect.any(String) });
+    expect((await logout(apiRequest("/api/admin/logout", { method: "POST", cookie }), undefined)).status).toBe(401);
+  });
+
+  it("signs the admin out of every browser, and a new sign-in works", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com" });
+    const here = await sessionCookieFor(admin);
+    const elsewhere = await sessionCookieFor(admin);
+    await logout(apiRequest("/api/admin/logout", { method: "POST", cookie: here }), undefined);
+    await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie: elsewhere }), undefined));
+
+    const current = await getDb().adminUser.findUniqueOrThrow({ where: { id: admin.id }, select: { id: true, sessionVersion: true } });
+    expect(current.sessionVersion).toBe(admin.sessionVersion + 1);
+    const fresh = await session(apiRequest("/api/admin/session", { cookie: await sessionCookieFor(current) }), undefined);
+    expect(fresh.status).toBe(200);
+  });
+
   it("answers 401 (and still clears the cookie) without a valid session", async () => {
     const response = await logout(apiRequest("/api/admin/logout", { method: "POST" }), undefined);
     expect(response.status).toBe(401);
@@ -102,5 +131,8 @@ describe("POST /api/admin/logout", () => {
     );
     expect(response.status).toBe(403);
     expect(response.headers.get("set-cookie")).toBeNull();
+    // Nothing was ended on the server either.
+    const check = await session(apiRequest("/api/admin/session", { cookie: await sessionCookieFor(admin) }), undefined);
+    expect(check.status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { POST as login } from "@/app/api/admin/login/route";
 import { BCRYPT_COST } from "@/lib/auth/password";
 import { apiRequest, insertAdmin, safeJson, sessionCookieFor } from "@/lib/auth/test-support";
 import { getDb } from "@/lib/db";
+import { NOT_JSON_MESSAGE } from "@/lib/http";
 import { resetDatabase, useTestDatabase } from "@/test/db";
 
 useTestDatabase();
@@ -115,9 +116,10 @@ describe("POST /api/admin/users", () => {
     expect(await getDb().adminUser.count()).toBe(1);
   });
 
-  it("answers 415 to a non-JSON body and 400 to broken JSON", async () => {
+  it("answers 400 with a message to a body not declared as JSON, and to broken JSON", async () => {
     const text = await create("name=x", { "content-type": "text/plain" });
-    expect(text.status).toBe(415);
+    expect(text.status).toBe(400);
+    expect(await text.json()).toEqual({ message: NOT_JSON_MESSAGE });
     const broken = await create("{not json", { "content-type": "application/json" });
     expect(broken.status).toBe(400);
   });

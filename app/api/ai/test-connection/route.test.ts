@@ -5,6 +5,7 @@ import { FAKE_REPLY, startFakeOpenAI, type FakeOpenAI } from "@/e2e/support/fake
 import { CONNECTION_TEST_MAX_TOKENS } from "@/lib/ai/connection-test";
 import { CONNECTION_TEST_LIMIT_GLOBAL, CONNECTION_TEST_LIMIT_PER_CLIENT } from "@/lib/ai/rate-limits";
 import { resetDatabase, useTestDatabase } from "@/test/db";
+import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
 import { GET, POST } from "./route";
 
@@ -57,10 +58,7 @@ function expectNoKey(text: string, key: string) {
 }
 
 // Rate limits count in fixed one-minute windows: start a counting test well inside one, not at its edge.
-async function awayFromWindowEdge() {
-  const msLeft = 60_000 - (Date.now() % 60_000);
-  if (msLeft < 5_000) await new Promise((resolve) => setTimeout(resolve, msLeft + 50));
-}
+const insideOneWindow = () => awayFromWindowEdge(60_000, 5_000);
 
 async function closedPort(): Promise<number> {
   const server = net.createServer();
@@ -212,7 +210,7 @@ describe("POST /api/ai/test-connection", () => {
 
   it("limits each client to a few tests a minute, with 429 and Retry-After beyond that", async () => {
     configure({ key: "test-key" });
-    await awayFromWindowEdge();
+    await insideOneWindow();
     const ip = "203.0.113.7";
     for (let i = 0; i < CONNECTION_TEST_LIMIT_PER_CLIENT; i += 1) {
       expect((await post({ ip })).status).toBe(200);
@@ -234,7 +232,7 @@ describe("POST /api/ai/test-connection", () => {
 
   it("caps tests across all clients with a global limit", async () => {
     configure({ key: "test-key" });
-    await awayFromWindowEdge();
+    await insideOneWindow();
     for (let i = 0; i < CONNECTION_TEST_LIMIT_GLOBAL; i += 1) {
       expect((await post()).status).toBe(200);
     }
@@ -246,7 +244,7 @@ describe("POST /api/ai/test-connection", () => {
 
   it("does not let a client over its own limit use up the global budget", async () => {
     configure({ key: "test-key" });
-    await awayFromWindowEdge();
+    await insideOneWindow();
     const ip = "203.0.113.9";
     for (let i = 0; i < CONNECTION_TEST_LIMIT_GLOBAL + 5; i += 1) await post({ ip });
     expect(fake.requests).toHaveLength(CONNECTION_TEST_LIMIT_PER_CLIENT);
