@@ -43,7 +43,8 @@ function connectPostgres(url: string, schema: string | undefined, max: number): 
     kind: "postgres",
     db: extend(base, Promise.resolve()),
     async withSql(fn) {
-      const client = new pg.Client({ ...config, options: undefined });
+      // The runner applies the query timeout itself: see collectRows in lib/db/postgres.ts.
+      const client = new pg.Client({ ...config, options: undefined, query_timeout: undefined });
       try {
         await client.connect();
         if (schema) {
@@ -52,7 +53,7 @@ function connectPostgres(url: string, schema: string | undefined, max: number): 
           await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
           await client.query(`SET search_path TO "${schema}", public`);
         }
-        return await fn(postgresRunner(client));
+        return await fn(postgresRunner(client, { queryTimeoutMs: config.query_timeout }));
       } catch (error) {
         throw translateDatabaseError(error);
       } finally {

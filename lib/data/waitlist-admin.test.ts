@@ -1,13 +1,12 @@
 import { resetDatabase, useTestDatabase } from "@/test/db";
 import { withSql } from "@/lib/db";
 import {
-  businessTypesMatching,
-  escapeLike,
   listWaitlistEntries,
   readWaitlistBatches,
   SEARCH_COUNT_LIMIT,
   waitlistCsvRecord,
 } from "@/lib/data/waitlist-admin";
+import { businessTypesMatching, escapeLike } from "@/lib/data/waitlist-sql";
 import { waitlistListQuerySchema, type WaitlistExportQuery, type WaitlistSort } from "@/lib/validation/waitlist-query";
 
 useTestDatabase();

@@ -3,6 +3,7 @@
 // the server's memory at rest and at its peak during the export (VmRSS from /proc).
 // Targets: list and search p95 under 100 ms; export under 20 s with memory growth under 100 MB.
 import { readFileSync, readdirSync } from "node:fs";
+import http from "node:http";
 
 import bcrypt from "bcryptjs";
 
@@ -36,8 +37,8 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
 
-/** Resident memory (MB) of a process and its descendants (Next may run its server in a child). */
-function treeRssMb(pid) {
+/** A process and its descendants (Next may run its server in a child). */
+function processTree(pid) {
   const children = new Map();
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
@@ -49,19 +50,34 @@ function treeRssMb(pid) {
       // the process ended while we looked
     }
   }
-  let total = 0;
+  const tree = [];
   const stack = [pid];
   while (stack.length) {
     const current = stack.pop();
-    try {
-      total += Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${current}/status`, "utf8"))?.[1] ?? 0);
-    } catch {
-      continue;
-    }
+    tree.push(current);
     stack.push(...(children.get(current) ?? []));
   }
-  return total / 1024;
+  return tree;
 }
+
+/** The sum of one numeric field of /proc/<pid>/<file> over a process tree. */
+function treeSum(pid, file, pattern) {
+  let total = 0;
+  for (const current of processTree(pid)) {
+    try {
+      total += Number(pattern.exec(readFileSync(`/proc/${current}/${file}`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return total;
+}
+
+/** Resident memory (MB) of a process and its descendants. */
+const treeRssMb = (pid) => treeSum(pid, "status", /^VmRSS:\s+(\d+) kB/m) / 1024;
+
+/** Bytes a process tree has received (read, recv) and sent (write, send) so far, sockets included. */
+const treeIoBytes = (pid) => ({ read: treeSum(pid, "io", /^rchar:\s+(\d+)/m), written: treeSum(pid, "io", /^wchar:\s+(\d+)/m) });
 
 async function signIn(baseUrl, client) {
   const email = `bench-admin-${Date.now()}@example.com`;
@@ -105,29 +121,51 @@ async function exportOnce(baseUrl, cookie, serverPid, total) {
   return { rows: lines - 1, firstByte, bytes, seconds: (performance.now() - started) / 1000, peakRss, quarters };
 }
 
-/** When the export's connection last started a query (its batches are the only reads of this shape). */
-async function lastExportQueryStart(client) {
-  const { rows } = await client.query(
-    `SELECT max(query_start) AS started FROM pg_stat_activity
-     WHERE pid <> pg_backend_pid() AND query LIKE 'SELECT "id", "name", "email", "businessType", "employees", "joinedAt" FROM "waitlist"%'`,
-  );
-  return rows[0]?.started?.getTime() ?? null;
-}
-
-async function pausedExport(baseUrl, cookie, client) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/admin/waitlist/export`, { headers: { cookie }, signal: controller.signal });
-  const reader = response.body.getReader();
-  await reader.read();
-  // Let the buffers between the server and this reader (socket, HTTP) fill up, then watch the server's reads.
-  await sleep(1500);
-  const before = await lastExportQueryStart(client);
-  await sleep(2000);
-  const after = await lastExportQueryStart(client);
-  controller.abort();
-  await reader.cancel().catch(() => undefined);
-  if (before === null) return "unknown (the export's connection was not found)";
-  return after === before ? "no (backpressure holds)" : "yes (no backpressure)";
+/**
+ * A client that stops reading after the first chunk. It pauses a node:http response, which stops
+ * reading the socket as a slow client does. (fetch will not do: its body stream keeps pulling from the
+ * socket into memory for a second or more after its reader stops asking, about 4 MB here, and the
+ * server rightly keeps sending meanwhile.) The server's database reads show in the bytes it receives,
+ * what it sends in the bytes it writes. It waits for the server to go quiet (no reads for 1 s, at most
+ * 10 s), then watches 2 s more. Backpressure holds if the server then reads nothing and has read little
+ * more than it could send: what the socket buffers hold, plus a batch or two.
+ */
+async function pausedExport(baseUrl, cookie, serverPid) {
+  const QUIET_BYTES = 64 * 1024; // less than one batch of rows
+  const SLACK_MB = 8; // read but not sent: dozens of batches; an unbounded server reads the whole table
+  let request;
+  const response = await new Promise((resolve, reject) => {
+    request = http.get(`${baseUrl}/api/admin/waitlist/export`, { headers: { cookie } }, resolve);
+    request.on("error", reject);
+  });
+  try {
+    await new Promise((resolve, reject) => {
+      response.once("data", () => resolve(response.pause()));
+      response.once("error", reject);
+    });
+    const pausedAt = performance.now();
+    const atPause = treeIoBytes(serverPid);
+    let last = atPause;
+    let quietSince = pausedAt;
+    while (performance.now() - quietSince < 1000 && performance.now() - pausedAt < 10_000) {
+      await sleep(100);
+      const now = treeIoBytes(serverPid);
+      if (now.read - last.read > QUIET_BYTES) [last, quietSince] = [now, performance.now()];
+    }
+    await sleep(2000);
+    const end = treeIoBytes(serverPid);
+    const readMb = (last.read - atPause.read) / 1024 / 1024;
+    const sentMb = (end.written - atPause.written) / 1024 / 1024;
+    const verdict =
+      end.read - last.read > QUIET_BYTES
+        ? "yes (no backpressure: still reading)"
+        : readMb - sentMb > SLACK_MB
+          ? `yes (no backpressure: read ${(readMb - sentMb).toFixed(0)} MB more than it sent)`
+          : "no (backpressure holds)";
+    return { seconds: (quietSince - pausedAt) / 1000, readMb, sentMb, verdict };
+  } finally {
+    request.destroy();
+  }
 }
 
 async function latency(baseUrl, cookie, path, count) {
@@ -203,8 +241,10 @@ export default async function bench({ baseUrl, databaseUrl, schema, serverPid, r
     }
 
     // Backpressure: a client that stops reading must stop the server reading the table.
-    const paused = await pausedExport(baseUrl, cookie, client);
-    report("export with the client paused for 2 s: did the server read batches meanwhile?", paused);
+    const paused = await pausedExport(baseUrl, cookie, serverPid);
+    report("export with the client paused: the server's database reads stopped after", paused.seconds, "s");
+    report("export with the client paused: server read from the database / sent, after the pause", `${paused.readMb.toFixed(1)} / ${paused.sentMb.toFixed(1)}`, "MB");
+    report("export with the client paused: did the server read ahead without bound?", paused.verdict);
   } finally {
     await client.end();
   }

@@ -1,0 +1,91 @@
+import { resetDatabase, useTestDatabase } from "@/test/db";
+import { withSql } from "@/lib/db";
+import { findSearchPage } from "@/lib/data/waitlist-search";
+import { orderBy, Params, searchCondition, trigramsCanNarrow } from "@/lib/data/waitlist-sql";
+import { WAITLIST_SORTS, type WaitlistSort } from "@/lib/validation/waitlist-query";
+
+useTestDatabase();
+
+// Names and emails where lower-casing is not plain ASCII, LIKE's own characters, and ties on both sort keys.
+const PEOPLE: [name: string, email: string, businessType: string][] = [
+  ["Zoë Smith", "zoe.smith@gmail.com", "cleaning"],
+  ["ZOË SMITH", "zoe.smith.2@outlook.com", "car"],
+  ["İlker Straße", "ilker@example.de", "trades"],
+  ["ΣΊΣΥΦΟΣ Smithson", "sisyphus@example.gr", "therapy"],
+  ["ǅemal Łukasz", "dzemal@example.pl", "beauty"],
+  ["Carla 100% Real", "carla_x@example.com", "car"],
+  ["Dan Under_score", "dan@example.net", "handyman"],
+  ["Ewa Back\\slash", "ewa@example.io", "tutoring"],
+  ["Oliver Jones", "oliver.jones.2@gmail.com", "other"],
+  ["Oliver Jones", "oliver.jones.21@gmail.com", "other"],
+];
+
+// Every person three times over, joined in a few clusters so that pages, ties and walks all cross them.
+async function seed() {
+  await withSql(async (sql) => {
+    for (let round = 0; round < 3; round++) {
+      for (const [index, [name, email, businessType]] of PEOPLE.entries()) {
+        const joinedAt = new Date(Date.UTC(2025, 0, 1 + ((index * 7 + round) % 5))).toISOString();
+        await sql.query(
+          `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt") VALUES ($1, $2, $3, '1', $4)`,
+          [name, `${round}.${email}`, businessType, joinedAt],
+        );
+      }
+    }
+  });
+}
+
+/** What a search returned before the adaptive plans: one plain query for the page, one for the count. */
+async function oracle(search: string, sort: WaitlistSort, limit: number, offset: number, cap: number) {
+  const params = new Params();
+  const where = searchCondition(search, params);
+  return withSql(async (sql) => {
+    const ids = await sql.query<{ id: number }>(
+      `SELECT "id" FROM "waitlist" WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT ${limit} OFFSET ${offset}`,
+      params.values,
+    );
+    const [count] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "waitlist" WHERE ${where}`, params.values);
+    return { ids: ids.map((row) => row.id), counted: Math.min(count?.n ?? 0, cap) };
+  });
+}
+
+const SEARCHES = ["smith", "ZOË", "zoë smith", "straße", "i̇lker", "σίσυφος", "ǆemal", "łukasz", "%", "_", "\\", "100%", "r_s", "gmail", "valeting", "oliver.jones.2", "jo", "z", "no such person"];
+
+describe(`adaptive search pages (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  beforeAll(async () => {
+    await resetDatabase();
+    await seed();
+  });
+
+  it("returns the same page and count as a plain query, whichever path answers", async () => {
+    // walkRows 1 and 7 force the fallbacks (trigram bitmap, or scan for short searches); 5,000 lets the walk answer.
+    for (const walkRows of [1, 7, 5_000]) {
+      for (const sort of WAITLIST_SORTS) {
+        for (const search of SEARCHES) {
+          for (const [limit, offset, cap] of [[4, 0, 1_001], [4, 4, 6], [50, 0, 3], [5, 100, 1_101]] as const) {
+            const expected = await oracle(search, sort, limit, offset, cap);
+            const { rows, counted } = await findSearchPage(search, sort, limit, offset, cap, walkRows);
+            const actual = { ids: rows.map((row) => row.id), counted };
+            expect({ search, sort, walkRows, limit, offset, ...actual }).toEqual({ search, sort, walkRows, limit, offset, ...expected });
+          }
+        }
+      }
+    }
+  });
+
+  it("returns whole rows", async () => {
+    const { rows } = await findSearchPage("łukasz", "joined_desc", 1, 0, 10);
+    expect(rows).toEqual([
+      { id: expect.any(Number), name: "ǅemal Łukasz", email: expect.stringMatching(/dzemal@example\.pl$/), businessType: "beauty", employees: "1", joinedAt: expect.any(Date) },
+    ]);
+  });
+
+  it("sends only searches with three letters or digits in a row to the trigram indexes", () => {
+    expect(trigramsCanNarrow("smith")).toBe(true);
+    expect(trigramsCanNarrow("zoë")).toBe(true);
+    expect(trigramsCanNarrow("oliver.jones.2")).toBe(true);
+    expect(trigramsCanNarrow("zq")).toBe(false);
+    expect(trigramsCanNarrow("s.1")).toBe(false);
+    expect(trigramsCanNarrow("%%%")).toBe(false);
+  });
+});

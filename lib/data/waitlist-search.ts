@@ -1,0 +1,134 @@
+import "server-only";
+
+import { getDb } from "@/lib/db";
+import { orderBy, ORDER, Params, rowColumns, searchCondition, trigramsCanNarrow, type WaitlistRow } from "@/lib/data/waitlist-sql";
+import type { WaitlistSort } from "@/lib/validation/waitlist-query";
+
+/**
+ * How many rows, in the list's order, a search looks through for its page before it collects all its
+ * matches instead. Broad searches ("smith", "valeting", "gmail") fill their page well within it, and
+ * those matching one row in ten or more reach the count's cap too; a rare one pays for the walk
+ * (about 10 ms at a million rows) before its trigram lookup.
+ */
+export const SEARCH_WALK_ROWS = 10_000;
+
+/** One page of a search: the matching rows in the list's order, and the matches counted up to `cap`. */
+export interface SearchPage {
+  rows: WaitlistRow[];
+  counted: number;
+}
+
+/**
+ * Plans forced for one statement (`set_config(..., true)` lasts until the end of its transaction).
+ * The planner cannot be trusted with these searches: it estimates a LIKE pattern's matches from the
+ * hundred or so values it sampled, so one sampled match makes a rare search look like 1% of the table,
+ * and no sampled match makes "smith" (3%) look like 0.01%. It also costs a LIMIT above
+ * `count(*) OVER ()` as if it could stop early. Either way it can choose to walk a whole index for a
+ * handful of rows ("oliver.jones.2": 0.9 s). Turning a plan type off only prices it out, so a
+ * statement still runs when nothing else can run it.
+ */
+const PLANS = {
+  // The trigram and business-type indexes, combined in a bitmap: the cost follows the matches.
+  bitmap: ["enable_seqscan", "enable_indexscan", "enable_indexonlyscan"],
+  // Every row once, in parallel: for searches the trigram indexes cannot narrow.
+  scan: ["enable_bitmapscan", "enable_indexscan", "enable_indexonlyscan"],
+} as const;
+type Plan = keyof typeof PLANS;
+
+async function queryWithPlan<T>(plan: Plan, sql: string, values: unknown[]): Promise<T[]> {
+  const db = getDb();
+  const settings = PLANS[plan].map((name) => `set_config('${name}', 'off', true)`).join(", ");
+  const [, rows] = await db.$transaction([db.$queryRawUnsafe(`SELECT ${settings}`), db.$queryRawUnsafe<T[]>(sql, ...values)]);
+  return rows;
+}
+
+/**
+ * The page's rows among the first `walkRows` rows of the sort order (read through the sort index),
+ * with how many of those rows match, up to `cap`. The condition is a column rather than a filter so
+ * that the inner LIMIT bounds the rows read, matching or not.
+ */
+async function walk(search: string, sort: WaitlistSort, limit: number, offset: number, cap: number, walkRows: number) {
+  const params = new Params();
+  const hit = searchCondition(search, params, "scan");
+  const rows = await getDb().$queryRawUnsafe<(WaitlistRow & { matches: number })[]>(
+    `SELECT ${rowColumns("w")}, hits."matches"
+     FROM (
+       SELECT "id", row_number() OVER (ORDER BY ${orderBy(sort)}) AS "position", count(*) OVER ()::int AS "matches"
+       FROM (
+         SELECT "id", "${ORDER[sort].key}" FROM (
+           SELECT "id", "${ORDER[sort].key}", ${hit} AS "hit" FROM "waitlist" ORDER BY ${orderBy(sort)} LIMIT ${params.add(walkRows)}::int
+         ) AS walked
+         WHERE "hit" ORDER BY ${orderBy(sort)} LIMIT ${params.add(cap)}::int
+       ) AS capped
+     ) AS hits
+     JOIN "waitlist" AS w ON w."id" = hits."id"
+     WHERE hits."position" > ${params.add(offset)}::int AND hits."position" <= ${params.add(offset + limit)}::int
+     ORDER BY ${orderBy(sort, "w")}`,
+    ...params.values,
+  );
+  return { rows: rows.map(({ matches: _, ...row }) => row), matches: rows[0]?.matches ?? 0 };
+}
+
+// Every match through the plan, sorted, with their number: the cost follows the matches, however few.
+async function collect(search: string, sort: WaitlistSort, limit: number, offset: number, plan: Plan) {
+  const params = new Params();
+  const where = searchCondition(search, params, plan === "bitmap" ? "indexed" : "scan");
+  const page = await queryWithPlan<{ id: number; matches: number }>(
+    plan,
+    `SELECT "id", count(*) OVER ()::int AS "matches" FROM "waitlist" WHERE ${where}
+     ORDER BY ${orderBy(sort)} LIMIT ${params.add(limit)}::int OFFSET ${params.add(offset)}::int`,
+    params.values,
+  );
+  // The rows themselves under the usual plans: a primary-key lookup each.
+  const rows = page.length
+    ? await getDb().$queryRawUnsafe<WaitlistRow[]>(
+        `SELECT ${rowColumns()} FROM "waitlist" WHERE "id" = ANY($1::int[]) ORDER BY ${orderBy(sort)}`,
+        page.map((row) => row.id),
+      )
+    : [];
+  return { rows, matches: page[0]?.matches };
+}
+
+async function countUpTo(search: string, cap: number, plan: Plan): Promise<number> {
+  const params = new Params();
+  const where = searchCondition(search, params, plan === "bitmap" ? "indexed" : "scan");
+  const rows = await queryWithPlan<{ n: number }>(
+    plan,
+    `SELECT count(*)::int AS "n" FROM (SELECT 1 FROM "waitlist" WHERE ${where} LIMIT ${params.add(cap)}::int) AS matches`,
+    params.values,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * One page of a search's matches (in `sort` order) and the number of matches counted up to `cap`, in
+ * time that follows the page and the matches rather than the table:
+ * 1. Walk the first `walkRows` rows of the sort order. A broad search fills its page there; if it also
+ *    reaches `cap` matches, that is the count too, else the trigram indexes count them.
+ * 2. Otherwise the matches are few (or far down the order): collect them all through the trigram and
+ *    business-type indexes and sort them. The cost follows the matches: tens of thousands, all far down
+ *    the order (a first name, sorted by name), take 0.1-0.2 s. Searches those indexes cannot narrow
+ *    (no three letters or digits in a row, e.g. "zq") scan the table instead: at a million rows that
+ *    is the slow case (0.3-0.5 s on two cores), and no index this schema has can serve it.
+ */
+export async function findSearchPage(
+  search: string,
+  sort: WaitlistSort,
+  limit: number,
+  offset: number,
+  cap: number,
+  walkRows: number = SEARCH_WALK_ROWS,
+): Promise<SearchPage> {
+  const plan: Plan = trigramsCanNarrow(search) ? "bitmap" : "scan";
+  if (offset + limit <= walkRows) {
+    const walked = await walk(search, sort, limit, offset, cap, walkRows);
+    if (walked.rows.length === limit) {
+      const counted = walked.matches >= cap ? cap : await countUpTo(search, cap, plan);
+      return { rows: walked.rows, counted };
+    }
+  }
+  const { rows, matches } = await collect(search, sort, limit, offset, plan);
+  // A page past the last match has no row to carry the count.
+  const counted = matches ?? (offset > 0 ? await countUpTo(search, cap, plan) : 0);
+  return { rows, counted: Math.min(counted, cap) };
+}
