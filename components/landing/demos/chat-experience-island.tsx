@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 
 import { useLoadWhenNear } from "@/components/landing/use-load-when-near";
 
-// Loaded when the section comes near the viewport or the browser is idle, whichever is first.
+// Loaded when the section comes within a viewport's height of the screen, never during the page load.
 const ChatExperienceDemo = dynamic(() => import("./chat-experience-demo").then((mod) => mod.ChatExperienceDemo), {
   ssr: false,
   loading: () => <ChatExperiencePlaceholder />,
@@ -20,7 +20,7 @@ function ChatExperiencePlaceholder() {
 }
 
 export function ChatExperienceIsland() {
-  const [ref, load] = useLoadWhenNear<HTMLDivElement>();
+  const [ref, load] = useLoadWhenNear<HTMLDivElement>("100% 0px");
   return (
     <div ref={ref} className="w-full min-w-0">
       {load ? <ChatExperienceDemo /> : <ChatExperiencePlaceholder />}
