@@ -10,10 +10,11 @@ const ChatExperienceDemo = dynamic(() => import("./chat-experience-demo").then((
   loading: () => <ChatExperiencePlaceholder />,
 });
 
+/** The demo's outline, exactly its height (the mode switch is 46 px), so nothing below moves when it loads. */
 function ChatExperiencePlaceholder() {
   return (
     <div aria-hidden="true" className="w-full">
-      <div className="mx-auto mb-4 h-11 w-64 rounded-full bg-muted" />
+      <div className="mx-auto mb-4 h-[46px] w-64 rounded-full bg-muted" />
       <div className="h-[560px] rounded-3xl border border-border bg-card shadow-xl" />
     </div>
   );
