@@ -17,7 +17,8 @@ interface RevealProps {
 /**
  * Fades and lifts its content in once it scrolls into view. A server component: it renders the hidden state
  * (`data-revealed="false"`), and the page's one `RevealObserver` flips it when the element comes into view, so
- * the page hydrates no component per revealed block. The hidden state exists only under `motion-safe`: with
+ * the page hydrates no component per revealed block. The transition and the hidden state are one rule in
+ * globals.css rather than classes repeated on every block, and they exist only when motion is welcome: with
  * reduced motion the content is simply there, with no transform and full opacity, from the first paint.
  */
 export function Reveal({ children, className, delay = 0 }: RevealProps) {
@@ -25,12 +26,7 @@ export function Reveal({ children, className, delay = 0 }: RevealProps) {
     <div
       data-reveal=""
       data-revealed="false"
-      className={cx(
-        "motion-safe:transition-[opacity,translate] motion-safe:duration-700 motion-safe:ease-out",
-        "motion-safe:data-[revealed=false]:translate-y-6 motion-safe:data-[revealed=false]:opacity-0",
-        delays[delay],
-        className,
-      )}
+      className={cx(delays[delay], className) || undefined}
     >
       {children}
     </div>
