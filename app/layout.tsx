@@ -1,10 +1,18 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
-import { GeistSans } from "geist/font/sans";
+import localFont from "next/font/local";
 
 import { Providers } from "@/components/providers";
 import { siteConfig } from "@/config/site";
 import "./globals.css";
+
+// Geist Sans as the geist package sets it up (variable, swap, a metric-matched fallback), from a Latin subset with
+// weights 400 to 700 that `npm run fonts` cuts from the package's file: 27 KB to preload instead of 69 KB.
+const geistSans = localFont({
+  src: "./fonts/geist-sans-latin.woff2",
+  variable: "--font-geist-sans",
+  weight: "400 700",
+});
 
 export const metadata: Metadata = {
   metadataBase: new URL(siteConfig.url),
@@ -21,7 +29,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Every page renders per request, so Next can put proxy.ts's CSP nonce on its scripts.
   await connection();
   return (
-    <html lang="en" className={GeistSans.variable}>
+    <html lang="en" className={geistSans.variable}>
       <body className="min-h-dvh font-sans">
         <Providers>{children}</Providers>
       </body>

@@ -11,6 +11,7 @@ import { Industries } from "@/components/landing/industries";
 import { Integrations } from "@/components/landing/integrations";
 import { JsonLd } from "@/components/landing/json-ld";
 import { PainPoints } from "@/components/landing/pain-points";
+import { RevealObserver } from "@/components/landing/reveal-observer";
 import { Why } from "@/components/landing/why";
 import { WaitlistSection } from "@/components/waitlist/waitlist-section";
 import { siteConfig } from "@/config/site";
@@ -39,6 +40,7 @@ export default async function LandingPage() {
       <Industries />
       <WaitlistSection />
       <JsonLd nonce={nonce} />
+      <RevealObserver />
     </main>
   );
 }

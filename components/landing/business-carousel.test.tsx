@@ -9,7 +9,7 @@ const slides = ["Trades", "Cleaning", "Salon"].map((label) => ({
   id: label.toLowerCase(),
   label,
   summary: `${label} panel`,
-  icon: null,
+  icon: "hammer" as const,
   commands: [command(`${label} one`), command(`${label} two`), command(`${label} three`)],
 }));
 

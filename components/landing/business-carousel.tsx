@@ -1,10 +1,10 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import { CheckCheck, ChevronLeft, ChevronRight } from "lucide-react";
 
+import { Icon } from "@/components/icons/icon";
+import type { IconName } from "@/components/icons/icon-names";
 import type { ExampleCommand } from "@/content/landing/business-examples";
-
 
 import { cx } from "./class-names";
 import { wrapIndex } from "./scroll-math";
@@ -14,8 +14,7 @@ export interface CarouselSlide {
   label: string;
   summary: string;
   commands: readonly ExampleCommand[];
-  /** The business type's icon, rendered on the server. */
-  icon: React.ReactNode;
+  icon: IconName;
 }
 
 interface BusinessCarouselProps {
@@ -108,7 +107,7 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
                   : "border-border bg-card text-foreground hover:border-primary/40 hover:bg-accent lg:border-transparent lg:bg-transparent lg:hover:border-transparent",
               )}
             >
-              {tab.icon}
+              <Icon name={tab.icon} />
               {tab.label}
             </button>
           );
@@ -141,7 +140,7 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
           data-carousel="previous"
           className="inline-flex size-11 items-center justify-center rounded-full border border-border bg-card text-foreground shadow-sm transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
         >
-          <ChevronLeft aria-hidden="true" className="size-5" />
+          <Icon name="chevron-left" className="size-5" />
         </button>
 
         <div role="group" aria-label="Choose a business type" className="flex items-center">
@@ -175,7 +174,7 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
           data-carousel="next"
           className="inline-flex size-11 items-center justify-center rounded-full border border-border bg-card text-foreground shadow-sm transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
         >
-          <ChevronRight aria-hidden="true" className="size-5" />
+          <Icon name="chevron-right" className="size-5" />
         </button>
       </div>
 
@@ -192,10 +191,10 @@ function Slide({ slide, assistantName }: { slide: CarouselSlide; assistantName: 
       <div className="relative isolate flex flex-col justify-between gap-10 overflow-hidden bg-gradient-to-br from-indigo-600 via-primary to-violet-800 p-8 text-white sm:p-10 [&_.slide-watermark_svg]:size-40 [&_.slide-watermark_svg]:stroke-[1.25] sm:[&_.slide-watermark_svg]:size-48">
         <div aria-hidden="true" className="absolute -top-24 -right-24 -z-10 size-72 rounded-full bg-white/10 blur-2xl" />
         <span aria-hidden="true" className="slide-watermark absolute right-6 bottom-6 -z-10 text-white/10">
-          {slide.icon}
+          <Icon name={slide.icon} />
         </span>
         <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25 [&_svg]:size-7">
-          {slide.icon}
+          <Icon name={slide.icon} />
         </span>
         <div>
           <h3 className="text-3xl font-semibold tracking-tight">{slide.label}</h3>
@@ -215,7 +214,7 @@ function Slide({ slide, assistantName }: { slide: CarouselSlide; assistantName: 
               <img src="/images/assistant-avatar.svg" alt="" width={28} height={28} className="shrink-0" />
               <p className="inline-flex items-center gap-1.5 rounded-2xl rounded-bl-md bg-muted px-3.5 py-2 text-sm font-medium text-foreground">
                 <span className="sr-only">{assistantName}: </span>
-                <CheckCheck aria-hidden="true" className="size-4 shrink-0 text-success" />
+                <Icon name="check-check" className="size-4 shrink-0 text-success" />
                 {example.result}
               </p>
             </div>

@@ -22,10 +22,7 @@ export function BusinessExamples() {
           <BusinessCarousel
             label="Example commands by business type"
             assistantName={siteConfig.name}
-            slides={businessExamples.map(({ icon: Icon, ...business }) => ({
-              ...business,
-              icon: <Icon aria-hidden="true" />,
-            }))}
+            slides={businessExamples}
           />
         </Reveal>
       </div>

@@ -1,5 +1,4 @@
-import { Check, X } from "lucide-react";
-
+import { Icon } from "@/components/icons/icon";
 import { comparisonIntro, dontNeed, dontNeedTitle, getTitle, youGet } from "@/content/landing/comparison";
 import { sectionIds } from "@/content/landing/navigation";
 
@@ -22,7 +21,7 @@ export function Comparison() {
                 {dontNeed.map((item) => (
                   <li key={item} className="flex items-start gap-3 text-muted-foreground">
                     <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-foreground/5 ring-1 ring-foreground/10">
-                      <X aria-hidden="true" className="size-3.5" strokeWidth={2.5} />
+                      <Icon name="x" className="size-3.5" strokeWidth={2.5} />
                     </span>
                     {item}
                   </li>
@@ -39,7 +38,7 @@ export function Comparison() {
                 {youGet.map((item) => (
                   <li key={item} className="flex items-start gap-3 font-medium">
                     <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-white text-primary">
-                      <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />
+                      <Icon name="check" className="size-3.5" strokeWidth={3} />
                     </span>
                     {item}
                   </li>

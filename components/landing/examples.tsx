@@ -1,5 +1,4 @@
-import { ArrowDown, CircleCheck } from "lucide-react";
-
+import { Icon } from "@/components/icons/icon";
 import { dayMoments, examplesIntro, examplesOutro } from "@/content/landing/examples";
 import { sectionIds } from "@/content/landing/navigation";
 import { siteConfig } from "@/config/site";
@@ -34,7 +33,7 @@ export function Examples() {
                     <span className="sr-only">You: </span>“{moment.ask}”
                   </p>
                   <p className="mt-4 flex gap-2 text-sm leading-relaxed text-muted-foreground">
-                    <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                    <Icon name="circle-check" className="mt-0.5 size-4 shrink-0 text-success" />
                     <span>
                       <span className="sr-only">{siteConfig.name}: </span>
                       {moment.outcome}
@@ -47,7 +46,7 @@ export function Examples() {
         </ol>
 
         <p className="mt-12 flex items-center justify-center gap-2 text-center text-sm font-medium text-muted-foreground">
-          <ArrowDown aria-hidden="true" className="size-4 text-primary" />
+          <Icon name="arrow-down" className="size-4 text-primary" />
           {examplesOutro}
         </p>
       </div>

@@ -1,5 +1,4 @@
-import { ArrowRight } from "lucide-react";
-
+import { Icon } from "@/components/icons/icon";
 import { Button } from "@/components/ui/button";
 import {
   comingSoonFeatures,
@@ -28,13 +27,12 @@ export function Features() {
         <h3 className="sr-only">Available at launch</h3>
         <ul className="mt-16 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {currentFeatures.map((feature, index) => {
-            const Icon = feature.icon;
             return (
               <li key={feature.title}>
                 <Reveal delay={(index % 3) as 0 | 1 | 2} className="h-full">
                   <article className="flex h-full gap-5 rounded-3xl border bg-card p-7 shadow-[0_12px_32px_-20px_oklch(0.3_0.08_275/0.3)]">
                     <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-accent text-primary ring-1 ring-primary/10">
-                      <Icon aria-hidden="true" className="size-6" />
+                      <Icon name={feature.icon} className="size-6" />
                     </span>
                     <div className="flex flex-col gap-2">
                       <h4 className="text-lg font-semibold tracking-tight">{feature.title}</h4>
@@ -54,14 +52,13 @@ export function Features() {
           </div>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {comingSoonFeatures.map((feature) => {
-              const Icon = feature.icon;
               return (
                 <li
                   key={feature.title}
                   className="flex items-start gap-4 rounded-2xl border border-dashed border-primary/25 bg-card/60 p-5"
                 >
                   <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-muted text-muted-foreground">
-                    <Icon aria-hidden="true" className="size-5" />
+                    <Icon name={feature.icon} className="size-5" />
                   </span>
                   <div className="flex min-w-0 flex-col gap-1">
                     <div className="flex flex-wrap items-center gap-2">
@@ -82,7 +79,7 @@ export function Features() {
           <Button asChild size="lg" className="h-12 rounded-full px-7 shadow-lg shadow-primary/25">
             <a href={featuresCta.href}>
               {featuresCta.label}
-              <ArrowRight aria-hidden="true" />
+              <Icon name="arrow-right" />
             </a>
           </Button>
         </div>

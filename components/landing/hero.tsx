@@ -1,5 +1,4 @@
-import { ArrowRight, Check } from "lucide-react";
-
+import { Icon } from "@/components/icons/icon";
 import { HeroDemo } from "@/components/landing/demos/hero-demo";
 import { Button } from "@/components/ui/button";
 import { heroContent } from "@/content/landing/hero";
@@ -55,7 +54,7 @@ export function Hero() {
           <Button asChild size="lg" className="h-12 w-full rounded-full px-7 shadow-lg shadow-primary/30 sm:w-auto">
             <a href={heroContent.primaryCta.href}>
               {heroContent.primaryCta.label}
-              <ArrowRight aria-hidden="true" />
+              <Icon name="arrow-right" />
             </a>
           </Button>
           <Button asChild size="lg" variant="outline" className="h-12 w-full rounded-full bg-card/70 px-7 sm:w-auto">
@@ -66,7 +65,7 @@ export function Hero() {
         <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
           {heroContent.reassurance.map((item) => (
             <li key={item} className="inline-flex items-center gap-1.5">
-              <Check aria-hidden="true" className="size-4 text-success" />
+              <Icon name="check" className="size-4 text-success" />
               {item}
             </li>
           ))}

@@ -1,35 +1,22 @@
 import type { SimpleIcon } from "simple-icons";
 
-import { integrationRows, integrationsIntro, integrationsNote } from "@/content/landing/integrations";
+import {
+  integrationLogoUrl,
+  integrationRows,
+  integrationsIntro,
+  integrationsNote,
+} from "@/content/landing/integrations";
 import { sectionIds } from "@/content/landing/navigation";
 
 import { Reveal } from "./reveal";
 import { DriftGroup } from "./scroll-effects";
 import { SectionHeading } from "./section-heading";
 
-/** Relative luminance of a hex colour (WCAG formula). */
-function luminance(hex: string): number {
-  const channels = [0, 2, 4].map((at) => {
-    const value = parseInt(hex.slice(at, at + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  });
-  const [r = 0, g = 0, b = 0] = channels;
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** The brand colour, unless it would all but vanish on the white tile; then a dark ink. */
-export function markColour(icon: SimpleIcon): string {
-  const contrast = 1.05 / (luminance(icon.hex) + 0.05);
-  return contrast >= 1.8 ? `#${icon.hex}` : "#1e1b4b";
-}
-
+/** A brand logo: a static SVG in the brand's colour (the page carries no path data), fetched as it nears the view. */
 function BrandMark({ icon }: { icon: SimpleIcon }) {
-  const titleId = `logo-${icon.slug}`;
   return (
-    <svg role="img" aria-labelledby={titleId} viewBox="0 0 24 24" className="size-8 shrink-0 sm:size-9" fill={markColour(icon)}>
-      <title id={titleId}>{icon.title}</title>
-      <path d={icon.path} />
-    </svg>
+    // eslint-disable-next-line @next/next/no-img-element
+    <img src={integrationLogoUrl(icon)} alt={icon.title} width={36} height={36} loading="lazy" decoding="async" className="size-8 shrink-0 sm:size-9" />
   );
 }
 

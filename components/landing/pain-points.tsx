@@ -1,5 +1,4 @@
-import { ArrowRight, CircleAlert, CircleCheck } from "lucide-react";
-
+import { Icon } from "@/components/icons/icon";
 import { Button } from "@/components/ui/button";
 import { sectionIds } from "@/content/landing/navigation";
 import { painPoints, painPointsCta, painPointsIntro, solutionLabel } from "@/content/landing/pain-points";
@@ -17,7 +16,6 @@ export function PainPoints() {
 
         <ul className="mt-16 grid gap-6 md:grid-cols-2">
           {painPoints.map((point, index) => {
-            const Icon = point.icon;
             return (
               <li key={point.title}>
                 <Reveal delay={(index % 2) as 0 | 1} className="h-full">
@@ -25,12 +23,12 @@ export function PainPoints() {
                     <div className="flex flex-1 flex-col gap-5 p-7 sm:p-8">
                       <div className="flex items-center gap-3">
                         <span className="inline-flex size-11 items-center justify-center rounded-2xl bg-accent text-primary ring-1 ring-primary/10">
-                          <Icon aria-hidden="true" className="size-5" />
+                          <Icon name={point.icon} className="size-5" />
                         </span>
                         <h3 className="text-xl font-semibold tracking-tight">{point.title}</h3>
                       </div>
                       <div className="flex gap-3">
-                        <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
+                        <Icon name="circle-alert" className="mt-0.5 size-5 shrink-0 text-destructive" />
                         <div>
                           <p className="text-xs font-semibold tracking-[0.12em] text-destructive uppercase">The problem</p>
                           <p className="mt-1.5 text-muted-foreground">{point.problem}</p>
@@ -38,7 +36,7 @@ export function PainPoints() {
                       </div>
                     </div>
                     <div className="flex gap-3 border-t border-primary/10 bg-gradient-to-br from-accent/80 to-accent/30 px-7 py-6 sm:px-8">
-                      <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+                      <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-success" />
                       <div>
                         <p className="text-xs font-semibold tracking-[0.12em] text-success uppercase">{solutionLabel}</p>
                         <p className="mt-1.5 font-medium text-accent-foreground">{point.solution}</p>
@@ -55,7 +53,7 @@ export function PainPoints() {
           <Button asChild size="lg" className="h-12 rounded-full px-7 shadow-lg shadow-primary/25">
             <a href={painPointsCta.href}>
               {painPointsCta.label}
-              <ArrowRight aria-hidden="true" />
+              <Icon name="arrow-right" />
             </a>
           </Button>
         </div>

@@ -1,10 +1,4 @@
-"use client";
-
-import { useEffect, useRef, useState } from "react";
-
-
 import { cx } from "./class-names";
-import { REVEAL_MIN_RATIO, REVEAL_ROOT_MARGIN, revealThresholds } from "./scroll-math";
 
 const delays = {
   0: "",
@@ -21,45 +15,18 @@ interface RevealProps {
 }
 
 /**
- * Fades and lifts its content in once it scrolls into view (spec thresholds 0.05 to 0.5, 5% margin).
- * The hidden state exists only under `motion-safe`, so with reduced motion the content is simply there:
- * no transform, full opacity, from the first paint.
+ * Fades and lifts its content in once it scrolls into view. A server component: it renders the hidden state
+ * (`data-revealed="false"`), and the page's one `RevealObserver` flips it when the element comes into view, so
+ * the page hydrates no component per revealed block. The transition and the hidden state are one rule in
+ * globals.css rather than classes repeated on every block, and they exist only when motion is welcome: with
+ * reduced motion the content is simply there, with no transform and full opacity, from the first paint.
  */
 export function Reveal({ children, className, delay = 0 }: RevealProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [revealed, setRevealed] = useState(false);
-
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    if (typeof IntersectionObserver === "undefined") {
-      const frame = requestAnimationFrame(() => setRevealed(true));
-      return () => cancelAnimationFrame(frame);
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= REVEAL_MIN_RATIO)) {
-          setRevealed(true);
-          observer.disconnect();
-        }
-      },
-      { threshold: revealThresholds(), rootMargin: REVEAL_ROOT_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
   return (
     <div
-      ref={ref}
       data-reveal=""
-      data-revealed={revealed ? "true" : "false"}
-      className={cx(
-        "motion-safe:transition-[opacity,translate] motion-safe:duration-700 motion-safe:ease-out",
-        "motion-safe:data-[revealed=false]:translate-y-6 motion-safe:data-[revealed=false]:opacity-0",
-        delays[delay],
-        className,
-      )}
+      data-revealed="false"
+      className={cx(delays[delay], className) || undefined}
     >
       {children}
     </div>

@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Menu, X } from "lucide-react";
 
+import { Icon } from "@/components/icons/icon";
 import type { SectionLink } from "@/content/landing/types";
 
 import { cx } from "./class-names";
@@ -142,7 +142,7 @@ export function SiteHeader({ links, sectionIds, cta, homeId }: SiteHeaderProps) 
             onClick={() => setMenuOpen((open) => !open)}
             className="inline-flex size-11 items-center justify-center rounded-full text-foreground transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:hidden"
           >
-            {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+            <Icon name={menuOpen ? "x" : "menu"} className="size-5" />
           </button>
         </div>
       </div>

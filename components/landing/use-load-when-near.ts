@@ -3,8 +3,9 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 
 /**
- * True once the element comes within `rootMargin` of the viewport or the browser is idle, whichever is
- * first: islands use it to fetch their code after the first paint instead of with the page.
+ * True once the element comes within `rootMargin` of the viewport: islands below the fold use it to fetch and
+ * run their code only when a visitor scrolls towards them, never during the page load. Without
+ * IntersectionObserver it is true at once.
  */
 export function useLoadWhenNear<T extends Element>(rootMargin = "400px 0px"): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
@@ -13,23 +14,18 @@ export function useLoadWhenNear<T extends Element>(rootMargin = "400px 0px"): [R
   useEffect(() => {
     if (load) return;
     const element = ref.current;
-    const start = () => setLoad(true);
-    const idle =
-      typeof window.requestIdleCallback === "function"
-        ? window.requestIdleCallback(start, { timeout: 3000 })
-        : window.setTimeout(start, 1500);
-    let observer: IntersectionObserver | undefined;
-    if (element && typeof IntersectionObserver !== "undefined") {
-      observer = new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) start();
-      }, { rootMargin });
-      observer.observe(element);
+    if (!element || typeof IntersectionObserver === "undefined") {
+      setLoad(true);
+      return;
     }
-    return () => {
-      observer?.disconnect();
-      if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setLoad(true);
+      },
+      { rootMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [load, rootMargin]);
 
   return [ref, load];

@@ -1,3 +1,4 @@
+import { Icon } from "@/components/icons/icon";
 import { sectionIds } from "@/content/landing/navigation";
 import { whyCards, whyIntro } from "@/content/landing/why";
 
@@ -14,7 +15,6 @@ export function Why() {
 
         <ul className="mt-16 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {whyCards.map((card, index) => {
-            const Icon = card.icon;
             return (
               <li key={card.title}>
                 <Reveal delay={(index % 4) as 0 | 1 | 2 | 3} className="h-full">
@@ -24,7 +24,7 @@ export function Why() {
                       className="absolute inset-x-0 top-0 h-24 bg-gradient-to-b from-accent/70 to-transparent"
                     />
                     <span className="relative inline-flex size-12 items-center justify-center rounded-2xl bg-gradient-to-br from-indigo-500 to-primary text-white shadow-md shadow-primary/30">
-                      <Icon aria-hidden="true" className="size-6" />
+                      <Icon name={card.icon} className="size-6" />
                     </span>
                     <h3 className="relative mt-1 text-lg font-semibold tracking-tight sm:mt-2">{card.title}</h3>
                     <p className="relative text-[0.95rem] leading-relaxed text-muted-foreground">{card.body}</p>

@@ -4,9 +4,9 @@ import dynamic from "next/dynamic";
 
 import { useLoadWhenNear } from "@/components/landing/use-load-when-near";
 
-// The form brings react-hook-form, zod and the Radix select: it loads after the first paint, when the
-// section comes near the viewport or the browser is idle, so the landing page's first load stays light.
-const WaitlistForm = dynamic(() => import("@/components/waitlist/waitlist-form").then((mod) => mod.WaitlistForm), {
+// The form brings react-hook-form, zod, the Radix select and the toaster: it loads when the section comes near the
+// viewport, never during the page load, so the landing page's first load stays light.
+const WaitlistForm = dynamic(() => import("@/components/waitlist/waitlist-form").then((mod) => mod.WaitlistFormWithToaster), {
   ssr: false,
   loading: () => <WaitlistFormPlaceholder />,
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { Controller, useForm, type Control, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2Icon, Loader2Icon } from "lucide-react";
@@ -11,6 +12,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Toaster } from "@/components/ui/sonner";
 import { serverFieldErrors, useWaitlistSignup } from "@/components/waitlist/use-waitlist-signup";
 import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
 import {
@@ -29,6 +31,20 @@ const EMPTY: FormValues = { name: "", email: "", businessType: "", employees: ""
 const FIELDS = ["name", "email", "businessType", "employees", "agreedToTerms"] as const;
 const resolver = zodResolver(waitlistSchema) as unknown as Resolver<FormValues, unknown, WaitlistSignup>;
 const { fields: copy } = waitlistCopy;
+
+/**
+ * The form with the toaster that reports its outcome. On the landing page only the signup toasts, so the toaster
+ * (sonner) loads with this lazy island instead of with the page. It renders into <body>, where a page-wide
+ * toaster belongs, and stays mounted while the form gives way to the confirmation panel.
+ */
+export function WaitlistFormWithToaster() {
+  return (
+    <>
+      <WaitlistForm />
+      {createPortal(<Toaster />, document.body)}
+    </>
+  );
+}
 
 /** The waiting list form, replaced by a confirmation panel once the signup went through. */
 export function WaitlistForm() {

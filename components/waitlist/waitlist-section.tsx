@@ -1,5 +1,4 @@
-import { CheckIcon, UsersIcon } from "lucide-react";
-
+import { Icon } from "@/components/icons/icon";
 import { WaitlistCount } from "@/components/waitlist/waitlist-count";
 import { WaitlistFormIsland } from "@/components/waitlist/waitlist-form-island";
 import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
@@ -18,14 +17,14 @@ export function WaitlistSection() {
             {waitlistCopy.bullets.map((bullet) => (
               <li key={bullet} className="flex items-start gap-3">
                 <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
-                  <CheckIcon aria-hidden="true" className="size-4" />
+                  <Icon name="check" className="size-4" />
                 </span>
                 <span>{bullet}</span>
               </li>
             ))}
           </ul>
           <div className="flex items-center gap-3 rounded-lg border bg-background px-4 py-3 text-sm font-medium">
-            <UsersIcon aria-hidden="true" className="size-5 shrink-0 text-primary" />
+            <Icon name="users" className="size-5 shrink-0 text-primary" />
             <WaitlistCount />
           </div>
         </div>

@@ -290,11 +290,14 @@ export const sarahValetDone: Booking = {
   notes: `Done. Paid by card on completion (${invoices.sarahValetPaid.id}).`,
 };
 
-/** Today's jobs at midday, in time order: one done, one to go, one cancelled. */
+/**
+ * Today's jobs at midday, in time order: one done, one to go, one cancelled. Zero-padded "HH:MM" times sort as
+ * plain strings: localeCompare's first call sets up an ICU collator, tens of ms on a phone, while the hero demo loads.
+ */
 export const todaysSchedule: readonly Booking[] = bookingList
   .map((booking) => (booking.id === sarahValetDone.id ? sarahValetDone : booking))
   .filter((booking) => booking.date === DEMO_TODAY)
-  .sort((a, b) => a.startTime.localeCompare(b.startTime));
+  .sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0));
 
 /** The next scheduled job from midday today: Priya's 2pm valet (the one the voice demo is running late for). */
 export const nextBooking: Booking = bookings.priyaValet;

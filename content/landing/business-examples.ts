@@ -1,16 +1,4 @@
-import {
-  Camera,
-  Car,
-  GraduationCap,
-  Hammer,
-  LayoutGrid,
-  PawPrint,
-  Scissors,
-  Sparkles,
-  Trees,
-  type LucideIcon,
-} from "lucide-react";
-
+import type { IconName } from "@/components/icons/icon-names";
 import { siteConfig } from "@/config/site";
 
 import type { SectionIntro } from "./types";
@@ -25,7 +13,7 @@ export interface ExampleCommand {
 export interface BusinessExample {
   id: string;
   label: string;
-  icon: LucideIcon;
+  icon: IconName;
   /** One line on who this is for. */
   summary: string;
   commands: readonly [ExampleCommand, ExampleCommand, ExampleCommand];
@@ -41,7 +29,7 @@ export const businessExamples: readonly BusinessExample[] = [
   {
     id: "trades",
     label: "Trades",
-    icon: Hammer,
+    icon: "hammer",
     summary: "Plumbers, electricians, builders and joiners who quote on site and invoice at night.",
     commands: [
       {
@@ -61,7 +49,7 @@ export const businessExamples: readonly BusinessExample[] = [
   {
     id: "cleaning",
     label: "Cleaning",
-    icon: Sparkles,
+    icon: "sparkles",
     summary: "Domestic and commercial cleaners juggling regular rounds and one-off deep cleans.",
     commands: [
       {
@@ -81,7 +69,7 @@ export const businessExamples: readonly BusinessExample[] = [
   {
     id: "valeting",
     label: "Valeting",
-    icon: Car,
+    icon: "car",
     summary: "Mobile valeters and detailers who work from the driveway, not the desk.",
     commands: [
       {
@@ -101,7 +89,7 @@ export const businessExamples: readonly BusinessExample[] = [
   {
     id: "salon",
     label: "Salon",
-    icon: Scissors,
+    icon: "scissors",
     summary: "Hair, beauty and nail salons with a busy diary and regular clients.",
     commands: [
       {
@@ -121,7 +109,7 @@ export const businessExamples: readonly BusinessExample[] = [
   {
     id: "tutors",
     label: "Tutors",
-    icon: GraduationCap,
+    icon: "graduation-cap",
     summary: "Private tutors and music teachers running lessons around school hours.",
     commands: [
       {
@@ -141,7 +129,7 @@ export const businessExamples: readonly BusinessExample[] = [
   {
     id: "pet-services",
     label: "Pet Services",
-    icon: PawPrint,
+    icon: "paw-print",
     summary: "Dog walkers, groomers and pet sitters who are out with the animals all day.",
     commands: [
       {
@@ -161,7 +149,7 @@ export const businessExamples: readonly BusinessExample[] = [
   {
     id: "photography",
     label: "Photography",
-    icon: Camera,
+    icon: "camera",
     summary: "Wedding, portrait and product photographers with long lead times and deposits.",
     commands: [
       {
@@ -181,7 +169,7 @@ export const businessExamples: readonly BusinessExample[] = [
   {
     id: "landscaping",
     label: "Landscaping",
-    icon: Trees,
+    icon: "trees",
     summary: "Gardeners and landscapers working to the weather and the seasons.",
     commands: [
       {
@@ -201,7 +189,7 @@ export const businessExamples: readonly BusinessExample[] = [
   {
     id: "more",
     label: "More Options",
-    icon: LayoutGrid,
+    icon: "layout-grid",
     summary: "Handymen, therapists, personal trainers and any business that runs on appointments.",
     commands: [
       {

@@ -1,16 +1,3 @@
-import {
-  Brain,
-  Camera,
-  Car,
-  GraduationCap,
-  Hammer,
-  PawPrint,
-  Scissors,
-  Sparkles,
-  Sprout,
-  Wrench,
-} from "lucide-react";
-
 import { siteConfig } from "@/config/site";
 
 import type { IconCard, SectionIntro } from "./types";
@@ -23,14 +10,14 @@ export const industriesIntro: SectionIntro = {
 
 /** The industries named in spec section 1. */
 export const industries: readonly IconCard[] = [
-  { icon: Hammer, title: "Trades", body: "Plumbers, electricians, builders, roofers and joiners." },
-  { icon: Sparkles, title: "Cleaning", body: "Domestic, office and end-of-tenancy cleaning teams." },
-  { icon: Car, title: "Valeting", body: "Mobile valeting, detailing and car care." },
-  { icon: Scissors, title: "Beauty", body: "Hair, nails, lashes, brows and mobile beauty." },
-  { icon: Wrench, title: "Handyman", body: "Odd jobs, repairs and flat-pack, booked in minutes." },
-  { icon: Brain, title: "Therapy", body: "Counsellors, physios and massage therapists." },
-  { icon: GraduationCap, title: "Tutoring", body: "Private tutors, music teachers and coaches." },
-  { icon: PawPrint, title: "Pet Services", body: "Dog walkers, groomers and pet sitters." },
-  { icon: Camera, title: "Photography", body: "Weddings, portraits, events and products." },
-  { icon: Sprout, title: "Landscaping", body: "Gardeners, landscapers and tree surgeons." },
+  { icon: "hammer", title: "Trades", body: "Plumbers, electricians, builders, roofers and joiners." },
+  { icon: "sparkles", title: "Cleaning", body: "Domestic, office and end-of-tenancy cleaning teams." },
+  { icon: "car", title: "Valeting", body: "Mobile valeting, detailing and car care." },
+  { icon: "scissors", title: "Beauty", body: "Hair, nails, lashes, brows and mobile beauty." },
+  { icon: "wrench", title: "Handyman", body: "Odd jobs, repairs and flat-pack, booked in minutes." },
+  { icon: "brain", title: "Therapy", body: "Counsellors, physios and massage therapists." },
+  { icon: "graduation-cap", title: "Tutoring", body: "Private tutors, music teachers and coaches." },
+  { icon: "paw-print", title: "Pet Services", body: "Dog walkers, groomers and pet sitters." },
+  { icon: "camera", title: "Photography", body: "Weddings, portraits, events and products." },
+  { icon: "sprout", title: "Landscaping", body: "Gardeners, landscapers and tree surgeons." },
 ];

@@ -59,5 +59,10 @@ export const integrationRows: readonly (readonly Integration[])[] = [
   ],
 ];
 
+/** Where an integration's logo is served: a static file built by `npm run icons` (scripts/icons/build.ts). */
+export function integrationLogoUrl(icon: Pick<SimpleIcon, "slug">): string {
+  return `/integrations/${icon.slug}.svg`;
+}
+
 export const integrationsNote =
   "Brand names and logos belong to their owners and show the kinds of tool we connect with.";

@@ -1,12 +1,10 @@
-import { CalendarX, ClockAlert, Layers, Users } from "lucide-react";
-
+import type { IconName } from "@/components/icons/icon-names";
 import { siteConfig } from "@/config/site";
 
 import type { SectionIntro } from "./types";
-import type { LucideIcon } from "lucide-react";
 
 export interface PainPoint {
-  icon: LucideIcon;
+  icon: IconName;
   title: string;
   problem: string;
   solution: string;
@@ -20,28 +18,28 @@ export const painPointsIntro: SectionIntro = {
 
 export const painPoints: readonly PainPoint[] = [
   {
-    icon: ClockAlert,
+    icon: "clock-alert",
     title: "Admin After Hours",
     problem:
       "A full day on the job, then quotes, invoices and emails at the kitchen table until late. The admin never stops, it just moves into your evenings.",
     solution: `Tell ${siteConfig.name} what you need in one sentence between jobs. The quote is written, the invoice is sent and the customer is answered before you reach the van.`,
   },
   {
-    icon: Layers,
+    icon: "layers",
     title: "Complex Software Learning",
     problem:
       "Business software full of menus, settings and training videos. You pay for features you never find and still keep half of it on paper.",
     solution: `Nothing to learn. If you can send a text message, you can use ${siteConfig.name}: ask in your own words and it does the clicking for you.`,
   },
   {
-    icon: CalendarX,
+    icon: "calendar-x",
     title: "Chaotic Scheduling",
     problem:
       "Bookings scattered across texts, calls and a paper diary. Double bookings, forgotten callbacks and customers who don't show up.",
     solution: `${siteConfig.name} keeps one calendar, offers customers your free slots, confirms bookings and sends reminders the day before, automatically.`,
   },
   {
-    icon: Users,
+    icon: "users",
     title: "Customer Management",
     problem:
       "Phone numbers in your contacts, addresses in old emails, job notes in your head. Finding who owes what takes longer than the job itself.",

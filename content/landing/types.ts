@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { IconName } from "@/components/icons/icon-names";
 
 /** A link to a section of the landing page. `id` is the target anchor, without the `#`. */
 export interface SectionLink {
@@ -14,7 +14,7 @@ export interface SectionIntro {
 }
 
 export interface IconCard {
-  icon: LucideIcon;
+  icon: IconName;
   title: string;
   body: string;
 }

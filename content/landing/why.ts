@@ -1,5 +1,3 @@
-import { LayoutDashboard, MessageCircle, Puzzle, Zap } from "lucide-react";
-
 import { siteConfig } from "@/config/site";
 
 import type { IconCard, SectionIntro } from "./types";
@@ -12,22 +10,22 @@ export const whyIntro: SectionIntro = {
 
 export const whyCards: readonly IconCard[] = [
   {
-    icon: MessageCircle,
+    icon: "message-circle",
     title: "Simple Conversations",
     body: "Type or talk the way you would to a colleague. \"Book Sarah in for Thursday at 10\" is all it takes.",
   },
   {
-    icon: Zap,
+    icon: "zap",
     title: "Instant Actions",
     body: "Quotes, invoices, bookings and reminders are created and sent in seconds, while you are still on site.",
   },
   {
-    icon: LayoutDashboard,
+    icon: "layout-dashboard",
     title: "No Dashboards",
     body: "No menus to dig through and no reports to decode. Ask a question and get a straight answer.",
   },
   {
-    icon: Puzzle,
+    icon: "puzzle",
     title: "Fits Your Business",
     body: "Your prices, your services, your working hours. It learns how you run things and works around them.",
   },

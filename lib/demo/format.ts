@@ -1,16 +1,25 @@
 /** Formatting and date arithmetic for the demos' sample data (display only, always en-GB, always UTC). */
 
-const poundsWhole = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "GBP",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const poundsPence = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+// Written out rather than with Intl: creating an Intl formatter loads locale data on the main thread (about 15 ms
+// on a phone), and the demo scripts format their sample data as they load, in the hero demo's start-up.
+// format.test.ts checks every function here against Intl's en-GB output.
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+// en-GB's short September is "Sept" (CLDR).
+const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** Digits with en-GB thousands separators: 1210 to `1,210`. */
+function groupDigits(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
 
 /** An amount in pounds as text, e.g. `£85`, `£1,210` or `£12.50` (pence only when there are any). */
 export function formatMoney(amount: number): string {
-  return Number.isInteger(amount) ? poundsWhole.format(amount) : poundsPence.format(amount);
+  const sign = amount < 0 ? "-" : "";
+  if (Number.isInteger(amount)) return `${sign}£${groupDigits(Math.abs(amount))}`;
+  const pence = Math.round(Math.abs(amount) * 100);
+  return `${sign}£${groupDigits(Math.floor(pence / 100))}.${String(pence % 100).padStart(2, "0")}`;
 }
 
 /** The sum of price × quantity over line items, rounded to pence. */
@@ -37,15 +46,14 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((parseIsoDate(to) - parseIsoDate(from)) / DAY_MS);
 }
 
-const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const shortDate = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-
 /** An ISO date in the long form, e.g. `18 April 2025`. */
 export function formatLongDate(iso: string): string {
-  return longDate.format(parseIsoDate(iso));
+  const date = new Date(parseIsoDate(iso));
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** An ISO date in a compact form for tight layouts, e.g. `Thu 10 Apr`. */
 export function formatShortDate(iso: string): string {
-  return shortDate.format(parseIsoDate(iso));
+  const date = new Date(parseIsoDate(iso));
+  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]}`;
 }

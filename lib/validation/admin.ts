@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 
 export const EMAIL_MESSAGE = "Please enter a valid email address";
 export const NAME_MESSAGE = "Name must be at least 2 characters";

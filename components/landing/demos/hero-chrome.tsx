@@ -1,6 +1,6 @@
-import { CalendarDays, FileText, MessageSquareText, Pause, Play, Receipt, Users } from "lucide-react";
 import type { FormEvent, ReactNode } from "react";
 
+import { Icon } from "@/components/icons/icon";
 import { siteConfig } from "@/config/site";
 import { cx } from "@/components/landing/class-names";
 
@@ -19,11 +19,11 @@ export const HERO_COPY = {
 } as const;
 
 const sidebarItems = [
-  { label: "Chat", icon: MessageSquareText, active: true },
-  { label: "Bookings", icon: CalendarDays, active: false },
-  { label: "Quotes", icon: FileText, active: false },
-  { label: "Invoices", icon: Receipt, active: false },
-  { label: "Customers", icon: Users, active: false },
+  { label: "Chat", icon: "message-square-text", active: true },
+  { label: "Bookings", icon: "calendar-days", active: false },
+  { label: "Quotes", icon: "file-text", active: false },
+  { label: "Invoices", icon: "receipt", active: false },
+  { label: "Customers", icon: "users", active: false },
 ] as const;
 
 /** The app's side navigation, shown when the frame is wide (a tablet). Decorative only. */
@@ -35,7 +35,7 @@ export function HeroSidebar() {
         <span className="text-sm font-semibold">{siteConfig.name}</span>
       </div>
       <ul className="space-y-0.5">
-        {sidebarItems.map(({ label, icon: Icon, active }) => (
+        {sidebarItems.map(({ label, icon, active }) => (
           <li
             key={label}
             className={cx(
@@ -43,7 +43,7 @@ export function HeroSidebar() {
               active ? "bg-card font-medium text-foreground shadow-sm" : "text-muted-foreground",
             )}
           >
-            <Icon className="size-4" />
+            <Icon name={icon} className="size-4" />
             {label}
           </li>
         ))}
@@ -83,7 +83,6 @@ export function PauseControl({
   disabled?: boolean;
 }) {
   const label = mode === "pause" ? HERO_COPY.pause : mode === "resume" ? HERO_COPY.resume : HERO_COPY.play;
-  const Icon = mode === "pause" ? Pause : Play;
   return (
     <button
       type="button"
@@ -92,7 +91,7 @@ export function PauseControl({
       aria-label={label}
       className="inline-flex h-8 items-center gap-1.5 rounded-full border border-border bg-background px-3 text-xs font-medium text-foreground shadow-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
     >
-      <Icon aria-hidden="true" className="size-3.5" />
+      <Icon name={mode === "pause" ? "pause" : "play"} className="size-3.5" />
       {mode === "pause" ? "Pause" : mode === "resume" ? "Resume" : "Play"}
     </button>
   );
@@ -123,7 +122,7 @@ export function HeroInputBar({ onSubmit, onRestart, disabled }: { onSubmit?: () 
         title={HERO_COPY.restart}
         className="grid size-10 shrink-0 place-items-center rounded-full bg-primary text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:opacity-60"
       >
-        <Play aria-hidden="true" className="size-4 translate-x-px fill-current" />
+        <Icon name="play" className="size-4 translate-x-px fill-current" />
       </button>
     </form>
   );

@@ -115,6 +115,7 @@ export function TextModeDemo() {
       <div className="flex items-center gap-2 border-t border-border px-4 py-3">
         <input
           type="text"
+          name="demo-question"
           disabled
           placeholder={COPY.disabledInput}
           aria-label={COPY.inputLabel}
