@@ -1,3 +1,5 @@
+import { insertAdmin, verifiedAdminFor } from "@/lib/auth/test-support";
+import type { VerifiedAdmin } from "@/lib/auth/verified";
 import { resetDatabase, useTestDatabase } from "@/test/db";
 import { withSql } from "@/lib/db";
 import {
@@ -44,17 +46,29 @@ async function seedMany(count: number, options: { sameJoinedAt?: boolean; name?:
   );
 }
 
-const list = (params: Record<string, unknown> = {}) => listWaitlistEntries(waitlistListQuerySchema.parse(params));
+// The admin the data functions act for, made afresh after each reset.
+let admin: VerifiedAdmin;
+const list = (params: Record<string, unknown> = {}) => listWaitlistEntries(admin, waitlistListQuerySchema.parse(params));
 const names = (page: { entries: { name: string }[] }) => page.entries.map((entry) => entry.name).sort();
 
 async function collect(query: WaitlistExportQuery, batchSize: number) {
   const batches: number[][] = [];
-  for await (const batch of readWaitlistBatches(query, batchSize)) batches.push(batch.map((entry) => entry.id));
+  for await (const batch of readWaitlistBatches(admin, query, batchSize)) batches.push(batch.map((entry) => entry.id));
   return batches;
 }
 
 describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
-  beforeEach(() => resetDatabase());
+  beforeEach(async () => {
+    await resetDatabase();
+    admin = await verifiedAdminFor(await insertAdmin({ email: "ada@example.com" }));
+  });
+
+  it("serves only an admin that requireAdmin verified: a hand-built one is refused before any read", async () => {
+    const forged = { ...admin } as VerifiedAdmin;
+    const query = waitlistListQuerySchema.parse({});
+    await expect(listWaitlistEntries(forged, query)).rejects.toMatchObject({ status: 401 });
+    expect(() => readWaitlistBatches(forged, query)).toThrow(expect.objectContaining({ status: 401 }));
+  });
 
   describe("search", () => {
     beforeEach(() =>

@@ -1,5 +1,7 @@
 import "server-only";
 
+import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
+
 import { countWaitlistEntries } from "@/lib/data/waitlist";
 import { findSearchPage } from "@/lib/data/waitlist-search";
 import { ORDER, orderBy, Params, rowColumns, searchCondition, type WaitlistRow } from "@/lib/data/waitlist-sql";
@@ -74,7 +76,8 @@ async function unsearchedPage(sort: WaitlistSort, limit: number, offset: number)
  * business type (value or label), in the requested order, with the total number of matches (see
  * findSearchPage for how a search stays fast at any number of matches).
  */
-export async function listWaitlistEntries(query: WaitlistListQuery): Promise<AdminWaitlistPage> {
+export async function listWaitlistEntries(actor: VerifiedAdmin, query: WaitlistListQuery): Promise<AdminWaitlistPage> {
+  assertVerifiedAdmin(actor);
   const { q, page, pageSize, sort } = query;
   const offset = (page - 1) * pageSize;
   const cap = offset + SEARCH_COUNT_LIMIT + 1;
@@ -96,10 +99,17 @@ export async function listWaitlistEntries(query: WaitlistListQuery): Promise<Adm
  * third faster, and a long export does not hold one of the request pool's connections. Ending the loop
  * early closes the connection.
  */
-export async function* readWaitlistBatches(
+export function readWaitlistBatches(
+  actor: VerifiedAdmin,
   query: WaitlistExportQuery,
   batchSize: number = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<AdminWaitlistEntry[], void, undefined> {
+  // Checked here, before any generator runs, so an unverified caller fails at once.
+  assertVerifiedAdmin(actor);
+  return batchesOf(query, batchSize);
+}
+
+async function* batchesOf(query: WaitlistExportQuery, batchSize: number): AsyncGenerator<AdminWaitlistEntry[], void, undefined> {
   const order = ORDER[query.sort];
   const comparison = order.direction === "DESC" ? "<" : ">";
   const connection = holdSqlConnection();

@@ -7,10 +7,10 @@ import { queryErrorMessage, queryParamsOf, waitlistListQuerySchema } from "@/lib
  * One page of waitlist entries: `?q=&page=&pageSize=&sort=` → `{ entries, total, totalIsExact, page, pageSize }`.
  */
 export const GET = route(async (request) => {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const parsed = waitlistListQuerySchema.safeParse(queryParamsOf(request.url));
   if (!parsed.success) throw new HttpError(400, queryErrorMessage(parsed.error), { errors: fieldErrors(parsed.error) });
-  const result = await listWaitlistEntries(parsed.data);
+  const result = await listWaitlistEntries(admin, parsed.data);
   return json({
     ...result,
     entries: result.entries.map((entry) => ({ ...entry, joinedAt: entry.joinedAt.toISOString() })),

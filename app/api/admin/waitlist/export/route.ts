@@ -31,7 +31,7 @@ export const GET = route(async (request) => {
     "Too many exports in a short time. Please wait a few minutes and try again.",
   );
 
-  const stream = await createCsvStream({ header: WAITLIST_CSV_HEADER, batches: csvBatches(readWaitlistBatches(parsed.data)) });
+  const stream = await createCsvStream({ header: WAITLIST_CSV_HEADER, batches: csvBatches(readWaitlistBatches(admin, parsed.data)) });
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
