@@ -3,6 +3,7 @@ import { act, render, screen } from "@testing-library/react";
 
 import { mockIntersectionObserver } from "./demos/test-dom";
 import { Reveal } from "./reveal";
+import { RevealObserver } from "./reveal-observer";
 
 let intersection: ReturnType<typeof mockIntersectionObserver>;
 
@@ -11,10 +12,14 @@ beforeEach(() => {
 });
 
 function renderReveal() {
+  // As on the page: server-rendered blocks, and the page's one observer that reveals them.
   render(
-    <Reveal>
-      <p>Section content</p>
-    </Reveal>,
+    <>
+      <Reveal>
+        <p>Section content</p>
+      </Reveal>
+      <RevealObserver />
+    </>,
   );
   return screen.getByText("Section content").parentElement!;
 }
