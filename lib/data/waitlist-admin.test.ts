@@ -241,18 +241,24 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
       expect((await collect({ q: "", sort: "joined_desc" }, 5)).map((batch) => batch.length)).toEqual([5, 5]);
     });
 
-    it("turns an entry into the export's record: labels, and the join time in ISO 8601", () => {
+    it("turns an exported row into the export's record: labels, and the join time as read", () => {
       expect(
-        waitlistCsvRecord({
-          id: 1,
-          name: "Ann",
-          email: "ann@example.com",
-          businessType: "car",
-          businessTypeLabel: "Car valeting & detailing",
-          employees: "1",
-          joinedAt: new Date("2025-04-10T09:30:00.123Z"),
-        }),
+        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "2025-04-10T09:30:00.123Z" }),
       ).toEqual(["Ann", "ann@example.com", "Car valeting & detailing", "Just me", "2025-04-10T09:30:00.123Z"]);
+      expect(waitlistCsvRecord({ id: 2, name: "Bo", email: "bo@example.com", businessType: "legacy", employees: "50+", joinedAt: "x" }).slice(2, 4)).toEqual([
+        "legacy",
+        "50+",
+      ]);
+    });
+
+    it("reads join times as Date.toISOString writes them, in UTC to the millisecond", async () => {
+      const times = ["2025-04-10T09:30:00.123Z", "2025-12-31T23:59:59.999Z", "2024-02-29T00:00:00.000Z", "1999-01-01T12:00:00.007Z"];
+      await seed(times.map((joinedAt, index) => ({ name: `T${index}`, email: `t${index}@example.com`, joinedAt })));
+      const exported = (await collect({ q: "", sort: "joined_asc" }, 2)).flat();
+      expect(exported).toHaveLength(4);
+      const rows: string[] = [];
+      for await (const batch of readWaitlistBatches(admin, { q: "", sort: "joined_asc" }, 3)) rows.push(...batch.map((row) => row.joinedAt));
+      expect(rows).toEqual([...times].sort());
     });
   });
 });

@@ -37,8 +37,6 @@ export const SEARCH_COUNT_LIMIT = 1_000;
  */
 export const EXPORT_BATCH_SIZE = 500;
 
-const COLUMNS = rowColumns();
-
 const toEntry = (row: WaitlistRow): AdminWaitlistEntry => ({
   id: row.id,
   name: row.name,
@@ -92,30 +90,38 @@ export async function listWaitlistEntries(actor: VerifiedAdmin, query: WaitlistL
   };
 }
 
+/** A waitlist entry as the export reads it: the join time as ISO 8601 text (see readWaitlistBatches). */
+export type WaitlistExportRow = Omit<WaitlistRow, "joinedAt"> & { joinedAt: string };
+
+// The join time as Date.toISOString writes it (UTC, milliseconds; years 1000-9999). The column keeps
+// milliseconds, so the text also serves exactly as the next batch's key.
+const EXPORT_COLUMNS = `"id", "name", "email", "businessType", "employees", to_char("joinedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "joinedAt"`;
+
 /**
  * Every entry matching an export query, in batches read one at a time with keyset pagination on the
  * sort key (never OFFSET), so each batch costs the same however far into the table it is. The reads
  * go through one raw connection (withSql) rather than the Prisma client: at a million rows that was a
  * third faster, and a long export does not hold one of the request pool's connections. Ending the loop
- * early closes the connection.
+ * early closes the connection. Join times come as text: parsing a Date per row was half of what
+ * reading the rows allocated, and V8 moved those Dates to its old space (68 MB per million rows).
  */
 export function readWaitlistBatches(
   actor: VerifiedAdmin,
   query: WaitlistExportQuery,
   batchSize: number = EXPORT_BATCH_SIZE,
-): AsyncGenerator<AdminWaitlistEntry[], void, undefined> {
+): AsyncGenerator<WaitlistExportRow[], void, undefined> {
   // Checked here, before any generator runs, so an unverified caller fails at once.
   assertVerifiedAdmin(actor);
   return batchesOf(query, batchSize);
 }
 
-async function* batchesOf(query: WaitlistExportQuery, batchSize: number): AsyncGenerator<AdminWaitlistEntry[], void, undefined> {
+async function* batchesOf(query: WaitlistExportQuery, batchSize: number): AsyncGenerator<WaitlistExportRow[], void, undefined> {
   const order = ORDER[query.sort];
   const comparison = order.direction === "DESC" ? "<" : ">";
   const connection = holdSqlConnection();
   try {
     const sql = await connection.runner;
-    let last: WaitlistRow | undefined;
+    let last: WaitlistExportRow | undefined;
     for (;;) {
       const params = new Params();
       const where = searchCondition(query.q, params);
@@ -125,11 +131,12 @@ async function* batchesOf(query: WaitlistExportQuery, batchSize: number): AsyncG
         : order.key === "joinedAt"
           ? `("joinedAt", "id") ${comparison} (${params.add(last.joinedAt)}::timestamptz, ${params.add(last.id)}::int)`
           : `("name", "id") ${comparison} (${params.add(last.name)}::text, ${params.add(last.id)}::int)`;
-      const rows = await sql.query<WaitlistRow>(
-        `SELECT ${COLUMNS} FROM "waitlist" WHERE ${where} AND ${after} ORDER BY ${orderBy(query.sort)} LIMIT ${params.add(batchSize)}::int`,
+      const rows = await sql.query<WaitlistExportRow>(
+        // Ordered by the table's columns (w."joinedAt"), not the output's text column of the same name.
+        `SELECT ${EXPORT_COLUMNS} FROM "waitlist" AS w WHERE ${where} AND ${after} ORDER BY ${orderBy(query.sort, "w")} LIMIT ${params.add(batchSize)}::int`,
         params.values,
       );
-      if (rows.length > 0) yield rows.map(toEntry);
+      if (rows.length > 0) yield rows;
       if (rows.length < batchSize) return;
       last = rows[rows.length - 1];
     }
@@ -164,7 +171,7 @@ function holdSqlConnection(): { runner: Promise<SqlRunner>; release: () => Promi
 /** The export's columns. Joined is ISO 8601 in UTC: exact, sortable, and read as a date by spreadsheets. */
 export const WAITLIST_CSV_HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined"] as const;
 
-/** An entry as a CSV record, labels as the admin table shows them. */
-export function waitlistCsvRecord(entry: AdminWaitlistEntry): string[] {
-  return [entry.name, entry.email, entry.businessTypeLabel, teamSizeLabel(entry.employees), entry.joinedAt.toISOString()];
+/** An exported entry as a CSV record, labels as the admin table shows them. */
+export function waitlistCsvRecord(row: WaitlistExportRow): string[] {
+  return [row.name, row.email, businessTypeLabel(row.businessType), teamSizeLabel(row.employees), row.joinedAt];
 }
