@@ -2,7 +2,6 @@ import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import localFont from "next/font/local";
 
-import { Providers } from "@/components/providers";
 import { siteConfig } from "@/config/site";
 import "./globals.css";
 
@@ -31,7 +30,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en" className={geistSans.variable}>
       <body className="min-h-dvh font-sans">
-        <Providers>{children}</Providers>
+        {children}
       </body>
     </html>
   );

@@ -1,11 +1,15 @@
+import { Providers } from "@/components/providers";
 import { Toaster } from "@/components/ui/sonner";
 
-/** Every admin page, signed in or not, shares one toaster, so a toast survives the move from sign-in to the dashboard. */
+/**
+ * Every admin page, signed in or not, shares one query client and one toaster, so a toast survives the move from
+ * sign-in to the dashboard. (The landing page has neither at its root: its waitlist islands bring their own.)
+ */
 export default function AdminLayout({ children }: { children: React.ReactNode }) {
   return (
-    <>
+    <Providers>
       {children}
       <Toaster />
-    </>
+    </Providers>
   );
 }

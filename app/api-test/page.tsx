@@ -4,6 +4,7 @@ import { connection } from "next/server";
 import { ArrowLeft } from "lucide-react";
 
 import { ConnectionTest } from "@/components/api-test/connection-test";
+import { Providers } from "@/components/providers";
 import { siteConfig } from "@/config/site";
 
 export const metadata: Metadata = {
@@ -37,7 +38,9 @@ export default async function ApiTestPage() {
             request to the model and shows its reply, or what went wrong.
           </p>
           <div className="mt-6">
-            <ConnectionTest />
+            <Providers>
+              <ConnectionTest />
+            </Providers>
           </div>
         </section>
       </div>

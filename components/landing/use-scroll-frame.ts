@@ -3,8 +3,10 @@
 import { useEffect, useRef } from "react";
 
 /**
- * Calls `onFrame` once on mount and then at most once per animation frame while the page scrolls or resizes.
- * Passive listeners and rAF batching keep scrolling smooth.
+ * Calls `onFrame` in the first animation frame after mount and then at most once per frame while the page scrolls
+ * or resizes. Passive listeners and rAF batching keep scrolling smooth. The first call waits for a frame too: the
+ * callbacks read layout, and run straight from the effect they would force a style and layout pass inside
+ * hydration's commit, lengthening the page load's longest task.
  */
 export function useScrollFrame(onFrame: () => void, enabled = true): void {
   const callback = useRef(onFrame);
@@ -22,7 +24,7 @@ export function useScrollFrame(onFrame: () => void, enabled = true): void {
     const schedule = () => {
       if (frame === 0) frame = window.requestAnimationFrame(run);
     };
-    run();
+    schedule();
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
     return () => {

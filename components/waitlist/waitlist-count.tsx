@@ -1,7 +1,8 @@
 "use client";
 
 import { useWaitlistCount } from "@/components/waitlist/use-waitlist-count";
-import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
+import { WaitlistCountLine } from "@/components/waitlist/waitlist-count-line";
+import { WaitlistQueryProvider } from "@/components/waitlist/waitlist-query-provider";
 
 /**
  * A count with en-GB digit grouping (`1,234`). Written out rather than with Intl.NumberFormat: creating that
@@ -16,10 +17,14 @@ export function formatCount(count: number): string {
 /** The count line; it reads 'Many businesses ...' while the count loads or when it cannot be had. */
 export function WaitlistCount({ className }: { className?: string }) {
   const { data, isSuccess } = useWaitlistCount();
-  const count = isSuccess ? formatCount(data) : waitlistCopy.countFallback;
+  return <WaitlistCountLine className={className} count={isSuccess ? formatCount(data) : undefined} />;
+}
+
+/** The count with the query client it needs: what the lazy count island loads. */
+export function WaitlistCountWithQuery({ className }: { className?: string }) {
   return (
-    <p className={className} data-testid="waitlist-count">
-      {waitlistCopy.countLine(count)}
-    </p>
+    <WaitlistQueryProvider>
+      <WaitlistCount className={className} />
+    </WaitlistQueryProvider>
   );
 }

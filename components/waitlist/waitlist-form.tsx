@@ -15,6 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Toaster } from "@/components/ui/sonner";
 import { serverFieldErrors, useWaitlistSignup } from "@/components/waitlist/use-waitlist-signup";
 import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
+import { WaitlistQueryProvider } from "@/components/waitlist/waitlist-query-provider";
 import {
   BUSINESS_TYPE_OPTIONS,
   TEAM_SIZE_OPTIONS,
@@ -33,16 +34,16 @@ const resolver = zodResolver(waitlistSchema) as unknown as Resolver<FormValues, 
 const { fields: copy } = waitlistCopy;
 
 /**
- * The form with the toaster that reports its outcome. On the landing page only the signup toasts, so the toaster
+ * The form with the toaster that reports its outcome, and the query client it shares with the count. On the landing page only the signup toasts, so the toaster
  * (sonner) loads with this lazy island instead of with the page. It renders into <body>, where a page-wide
  * toaster belongs, and stays mounted while the form gives way to the confirmation panel.
  */
 export function WaitlistFormWithToaster() {
   return (
-    <>
+    <WaitlistQueryProvider>
       <WaitlistForm />
       {createPortal(<Toaster />, document.body)}
-    </>
+    </WaitlistQueryProvider>
   );
 }
 

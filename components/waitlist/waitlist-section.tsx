@@ -1,5 +1,5 @@
 import { Icon } from "@/components/icons/icon";
-import { WaitlistCount } from "@/components/waitlist/waitlist-count";
+import { WaitlistCountIsland } from "@/components/waitlist/waitlist-count-island";
 import { WaitlistFormIsland } from "@/components/waitlist/waitlist-form-island";
 import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
 
@@ -25,7 +25,7 @@ export function WaitlistSection() {
           </ul>
           <div className="flex items-center gap-3 rounded-lg border bg-background px-4 py-3 text-sm font-medium">
             <Icon name="users" className="size-5 shrink-0 text-primary" />
-            <WaitlistCount />
+            <WaitlistCountIsland />
           </div>
         </div>
         <div className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">

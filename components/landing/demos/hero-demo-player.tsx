@@ -22,11 +22,13 @@ export function HeroDemoPlayer(props: HeroDemoOptions) {
   const card = usePresence(snapshot.card, reducedMotion ? 0 : 220);
   const panel = usePresence(snapshot.panel, reducedMotion ? 0 : 260);
 
-  // Keep the newest message in view, above whatever card or panel is open.
+  // Keep the newest message in view, above whatever card or panel is open. An empty log has nothing to scroll:
+  // skipping it on mount spares a forced layout in the task that swaps the player in.
+  const hasContent = snapshot.messages.length > 0 || snapshot.typing;
   useEffect(() => {
     const scroller = scrollRef.current;
-    if (scroller) scroller.scrollTop = scroller.scrollHeight;
-  }, [snapshot.messages.length, snapshot.typing, card.shown, panel.shown]);
+    if (scroller && hasContent) scroller.scrollTop = scroller.scrollHeight;
+  }, [hasContent, snapshot.messages.length, snapshot.typing, card.shown, panel.shown]);
 
   const mode = !demo.running ? "play" : demo.userPaused ? "resume" : "pause";
 

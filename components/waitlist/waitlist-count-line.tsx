@@ -1,0 +1,10 @@
+import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
+
+/** "1,234 businesses have already joined the waiting list", or "Many businesses ..." without a count. */
+export function WaitlistCountLine({ count, className }: { count?: string; className?: string }) {
+  return (
+    <p className={className} data-testid="waitlist-count">
+      {waitlistCopy.countLine(count ?? waitlistCopy.countFallback)}
+    </p>
+  );
+}
