@@ -1,5 +1,7 @@
 /** Formatting and date arithmetic for the demos' sample data (display only, always en-GB, always UTC). */
 
+import { groupDigits } from "@/lib/group-digits";
+
 // Written out rather than with Intl: creating an Intl formatter loads locale data on the main thread (about 15 ms
 // on a phone), and the demo scripts format their sample data as they load, in the hero demo's start-up.
 // format.test.ts checks every function here against Intl's en-GB output.
@@ -8,11 +10,6 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
 // en-GB's short September is "Sept" (CLDR).
 const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-/** Digits with en-GB thousands separators: 1210 to `1,210`. */
-function groupDigits(whole: number): string {
-  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
 
 /** An amount in pounds as text, e.g. `£85`, `£1,210` or `£12.50` (pence only when there are any). */
 export function formatMoney(amount: number): string {
