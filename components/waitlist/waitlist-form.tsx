@@ -34,9 +34,10 @@ const resolver = zodResolver(waitlistSchema) as unknown as Resolver<FormValues, 
 const { fields: copy } = waitlistCopy;
 
 /**
- * The form with the toaster that reports its outcome, and the query client it shares with the count. On the landing page only the signup toasts, so the toaster
- * (sonner) loads with this lazy island instead of with the page. It renders into <body>, where a page-wide
- * toaster belongs, and stays mounted while the form gives way to the confirmation panel.
+ * The form with the toaster that reports its outcome, and the query client it shares with the count. On the
+ * landing page only the signup shows toasts, so the toaster (sonner) loads with this lazy island instead of with
+ * the page. It renders into <body>, where a page-wide toaster belongs, and stays mounted while the form gives way
+ * to the confirmation panel.
  */
 export function WaitlistFormWithToaster() {
   return (

@@ -4,11 +4,6 @@ import { clearSessionCookie } from "@/lib/auth/session";
 import { SESSION_ENDED_MESSAGE, verifySessionAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { HttpError } from "@/lib/http";
 
-/** The signed-in admin of a request, or null: checks the cookie and the admin row (active, session version). */
-export function getSessionAdmin(request: Request): Promise<VerifiedAdmin | null> {
-  return verifySessionAdmin(request);
-}
-
 /**
  * The signed-in active admin, or a 401 that also clears the stale cookie. The admin returned is the
  * only kind the admin data functions accept (see lib/auth/verified.ts).

@@ -1,7 +1,6 @@
 import "server-only";
 
 import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
-
 import { countWaitlistEntries } from "@/lib/data/waitlist";
 import { findSearchPage } from "@/lib/data/waitlist-search";
 import { ORDER, orderBy, Params, rowColumns, searchCondition, type WaitlistRow } from "@/lib/data/waitlist-sql";

@@ -1,10 +1,10 @@
 import { clearSessionCookie } from "@/lib/auth/session";
-import { getSessionAdmin } from "@/lib/auth/guard";
+import { verifySessionAdmin } from "@/lib/auth/verified";
 import { json, route } from "@/lib/http";
 
 /** Who is signed in: the admin's name and email, or a 401 that also clears a stale cookie. */
 export const GET = route(async (request) => {
-  const admin = await getSessionAdmin(request);
+  const admin = await verifySessionAdmin(request);
   if (!admin) {
     return json({ isAuthenticated: false, admin: null }, { status: 401, headers: { "Set-Cookie": clearSessionCookie(request) } });
   }
