@@ -72,7 +72,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".") || "env"}: ${issue.message}`));
 }
 
-/** The validated environment of this process (parsed on each call: cheap, and tests may change it). */
+const ENV_KEYS = Object.keys(envSchema.shape);
+let cached: { key: string; env: Env } | undefined;
+
+/**
+ * The validated environment of this process. Parsed again only when one of its variables changed (tests
+ * change them): request paths such as clientIp read it on every signup and sign-in.
+ */
 export function env(): Env {
-  return parseEnv();
+  const key = ENV_KEYS.map((name) => process.env[name] ?? "\u0000").join("\u0001");
+  if (cached?.key !== key) cached = { key, env: parseEnv() };
+  return cached.env;
 }
