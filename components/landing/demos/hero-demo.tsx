@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, type ComponentType } from "react";
+import { startTransition, useEffect, useState, type ComponentType } from "react";
 
 import { HeroDemoShell } from "./hero-chrome";
 
@@ -9,17 +9,25 @@ import { HeroDemoShell } from "./hero-chrome";
  * frame and the browser hydrates it as it is; the player loads after hydration, in its own chunk, and takes its
  * place. (next/dynamic with `ssr: false` would have the server bail out instead, and the browser would throw the
  * frame's server HTML away and build it again during hydration.)
+ *
+ * The chunk is fetched once the browser is idle after hydration, and the player renders in a transition, so
+ * React can yield to input between its parts: starting the demo never holds the main thread in one long task.
  */
 export function HeroDemo() {
   const [Player, setPlayer] = useState<ComponentType | null>(null);
 
   useEffect(() => {
     let mounted = true;
-    void import("./hero-demo-player").then((mod) => {
-      if (mounted) setPlayer(() => mod.HeroDemoPlayer);
-    });
+    const load = () =>
+      void import("./hero-demo-player").then((mod) => {
+        if (mounted) startTransition(() => setPlayer(() => mod.HeroDemoPlayer));
+      });
+    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(load, { timeout: 500 }) : null;
+    const timer = idle === null ? setTimeout(load, 1) : null;
     return () => {
       mounted = false;
+      if (idle !== null) cancelIdleCallback(idle);
+      if (timer !== null) clearTimeout(timer);
     };
   }, []);
 
