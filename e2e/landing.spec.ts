@@ -228,6 +228,33 @@ for (const viewport of WIDTHS) {
       else expect(waitlistTop).toBeGreaterThanOrEqual(78);
     });
 
+    test("sections below the hero render once the page is idle; jumps land exactly even before that", async ({ page }) => {
+      // Hold back idle callbacks, so the sections below the hero are still deferred when the link is used.
+      const holdIdle = () => {
+        window.requestIdleCallback = () => 0;
+      };
+      await page.addInitScript(holdIdle);
+      await page.goto("/");
+      await expect(page.locator("main > section[data-defer-render]")).toHaveCount(10);
+      await page.getByRole("link", { name: "See it in action" }).click();
+      await waitForScrollToSettle(page);
+      await expect(page).toHaveURL(/#examples$/);
+      expect(Math.abs((await sectionTop(page, "examples")) - 80)).toBeLessThanOrEqual(2);
+      await expect(page.locator("[data-defer-render]")).toHaveCount(0);
+
+      // Opened at an anchor, the page lays every section out from the start and lands on it.
+      const fresh = await page.context().newPage();
+      await fresh.addInitScript(holdIdle);
+      await fresh.goto("/#industries");
+      await waitForScrollToSettle(fresh);
+      expect(Math.abs((await sectionTop(fresh, "industries")) - 80)).toBeLessThanOrEqual(2);
+
+      // Left alone, the page renders them all once it is idle.
+      const idle = await page.context().newPage();
+      await idle.goto("/");
+      await expect(idle.locator("[data-defer-render]")).toHaveCount(0);
+    });
+
     test("the skip link moves focus to the main content", async ({ page }) => {
       await page.goto("/");
       await page.keyboard.press("Tab");

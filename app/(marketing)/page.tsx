@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { ChatExperience } from "@/components/landing/demos/chat-experience";
 import { BusinessExamples } from "@/components/landing/business-examples";
 import { Comparison } from "@/components/landing/comparison";
+import { DeferredRender } from "@/components/landing/deferred-render";
 import { Examples } from "@/components/landing/examples";
 import { Features } from "@/components/landing/features";
 import { Hero } from "@/components/landing/hero";
@@ -41,6 +42,7 @@ export default async function LandingPage() {
       <WaitlistSection />
       <JsonLd nonce={nonce} />
       <RevealObserver />
+      <DeferredRender />
     </main>
   );
 }

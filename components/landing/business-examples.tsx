@@ -9,6 +9,7 @@ import { SectionHeading } from "./section-heading";
 export function BusinessExamples() {
   return (
     <section
+      data-defer-render=""
       id={sectionIds.businessExamples}
       aria-labelledby="business-examples-heading"
       className="relative overflow-hidden border-y border-border/60 bg-gradient-to-b from-muted/80 to-background py-24 sm:py-32"

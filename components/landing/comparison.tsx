@@ -7,7 +7,7 @@ import { SectionHeading } from "./section-heading";
 
 export function Comparison() {
   return (
-    <section id={sectionIds.comparison} aria-labelledby="comparison-heading" className="py-24 sm:py-32">
+    <section data-defer-render="" id={sectionIds.comparison} aria-labelledby="comparison-heading" className="py-24 sm:py-32">
       <div className="mx-auto max-w-5xl px-6">
         <Reveal>
           <SectionHeading id="comparison-heading" intro={comparisonIntro} />

@@ -10,6 +10,7 @@ import { SectionHeading } from "./section-heading";
 export function Examples() {
   return (
     <section
+      data-defer-render=""
       id={sectionIds.examples}
       aria-labelledby="examples-heading"
       className="border-t border-border/60 bg-gradient-to-b from-muted/70 to-background pt-24 pb-12 sm:pt-32"

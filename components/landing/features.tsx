@@ -15,6 +15,7 @@ import { SectionHeading } from "./section-heading";
 export function Features() {
   return (
     <section
+      data-defer-render=""
       id={sectionIds.features}
       aria-labelledby="features-heading"
       className="relative border-y border-border/60 bg-gradient-to-b from-background via-muted/70 to-background py-24 sm:py-32"

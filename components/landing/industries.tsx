@@ -7,7 +7,7 @@ import { SectionHeading } from "./section-heading";
 
 export function Industries() {
   return (
-    <section id={sectionIds.industries} aria-labelledby="industries-heading" className="py-24 sm:py-32">
+    <section data-defer-render="" id={sectionIds.industries} aria-labelledby="industries-heading" className="py-24 sm:py-32">
       <div className="mx-auto max-w-6xl px-6">
         <Reveal>
           <SectionHeading id="industries-heading" intro={industriesIntro} />

@@ -23,6 +23,7 @@ function BrandMark({ icon }: { icon: SimpleIcon }) {
 export function Integrations() {
   return (
     <section
+      data-defer-render=""
       id={sectionIds.integrations}
       aria-labelledby="integrations-heading"
       className="relative isolate overflow-hidden bg-[oklch(0.22_0.07_276)] pt-24 pb-16 sm:pt-32 sm:pb-20"

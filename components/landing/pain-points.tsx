@@ -8,7 +8,7 @@ import { SectionHeading } from "./section-heading";
 
 export function PainPoints() {
   return (
-    <section id={sectionIds.painPoints} aria-labelledby="pain-points-heading" className="py-24 sm:py-32">
+    <section data-defer-render="" id={sectionIds.painPoints} aria-labelledby="pain-points-heading" className="py-24 sm:py-32">
       <div className="mx-auto max-w-6xl px-6">
         <Reveal>
           <SectionHeading id="pain-points-heading" intro={painPointsIntro} />

@@ -6,7 +6,7 @@ import { Logo } from "./logo";
 /** Site footer: links, tagline and the copyright line (year computed per request). */
 export function SiteFooter({ year = new Date().getFullYear() }: { year?: number }) {
   return (
-    <footer className="relative isolate overflow-hidden bg-[oklch(0.18_0.04_275)] text-indigo-100">
+    <footer data-defer-render="" className="relative isolate overflow-hidden bg-[oklch(0.18_0.04_275)] text-indigo-100">
       <div aria-hidden="true" className="absolute inset-x-0 top-0 h-px bg-gradient-to-r from-transparent via-indigo-400/40 to-transparent" />
       <div className="mx-auto flex max-w-6xl flex-col gap-12 px-6 py-16 md:flex-row md:items-start md:justify-between">
         <div className="flex max-w-sm flex-col gap-4">

@@ -2,9 +2,12 @@
 
 import { useEffect } from "react";
 
+import { renderDeferredSections } from "./deferred-render";
+
 /**
  * Makes every same-page link (`href="#id"`) scroll smoothly to its section, leave the 80 px header gap (from
- * `scroll-padding-top`), update the address with the hash and move keyboard focus to the section.
+ * `scroll-padding-top`), update the address with the hash and move keyboard focus to the section. Sections still
+ * deferred (deferred-render.tsx) are rendered first, so the target's position is exact.
  * One delegated listener covers links in server components too. With reduced motion the jump is instant.
  */
 export function useSmoothAnchors(onNavigate?: (id: string) => void): void {
@@ -19,6 +22,7 @@ export function useSmoothAnchors(onNavigate?: (id: string) => void): void {
       if (!target) return;
 
       event.preventDefault();
+      renderDeferredSections();
       const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       target.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block: "start" });
       if (window.location.hash !== `#${id}`) window.history.pushState(null, "", `#${id}`);

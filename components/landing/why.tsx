@@ -7,7 +7,7 @@ import { SectionHeading } from "./section-heading";
 
 export function Why() {
   return (
-    <section id={sectionIds.why} aria-labelledby="why-heading" className="py-24 sm:py-32">
+    <section data-defer-render="" id={sectionIds.why} aria-labelledby="why-heading" className="py-24 sm:py-32">
       <div className="mx-auto max-w-6xl px-6">
         <Reveal>
           <SectionHeading id="why-heading" intro={whyIntro} />

@@ -6,7 +6,7 @@ import { ChatExperienceIsland } from "./chat-experience-island";
 /** The chat demo section: heading and copy render on the server; the demo itself is a lazy island. */
 export function ChatExperience() {
   return (
-    <section id="chat-experience" aria-labelledby="chat-experience-heading" className="bg-muted/40 py-20 sm:py-28">
+    <section data-defer-render="" id="chat-experience" aria-labelledby="chat-experience-heading" className="bg-muted/40 py-20 sm:py-28">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,36rem)]">
         <div className="max-w-xl">
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">{CHAT_SECTION_COPY.eyebrow}</p>

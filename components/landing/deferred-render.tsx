@@ -1,0 +1,41 @@
+"use client";
+
+import { useEffect } from "react";
+
+const DEFERRED = "[data-defer-render]";
+
+function render(element: Element) {
+  element.removeAttribute("data-defer-render");
+}
+
+/**
+ * Renders every section that is still deferred, at once. An in-page jump calls it first: its target's position
+ * depends on the real height of every section above it, not on the placeholder height of skipped ones.
+ */
+export function renderDeferredSections(): void {
+  document.querySelectorAll(DEFERRED).forEach(render);
+}
+
+/**
+ * The sections below the hero carry `data-defer-render`, which lets the browser skip their style and layout while
+ * they are off screen (`content-visibility: auto` in globals.css): the first paint only lays out the hero. Once the
+ * browser is idle after hydration, this renders them in page order, one per idle period, so no single long task
+ * holds the main thread, and later scrolling meets a page that is fully laid out.
+ */
+export function DeferredRender() {
+  useEffect(() => {
+    const idle = typeof requestIdleCallback === "function";
+    let handle = 0;
+    const schedule = (step: () => void) => (idle ? requestIdleCallback(step) : window.setTimeout(step, 16));
+    const step = () => {
+      const next = document.querySelector(DEFERRED);
+      if (!next) return;
+      render(next);
+      handle = schedule(step);
+    };
+    handle = schedule(step);
+    return () => (idle ? cancelIdleCallback(handle) : window.clearTimeout(handle));
+  }, []);
+
+  return null;
+}
