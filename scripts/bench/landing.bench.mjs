@@ -1,5 +1,6 @@
-// The landing page's first-load JavaScript (gzip) and Lighthouse scores, each next to the same
+// The landing page's first-load JavaScript (gzip) and Lighthouse scores and metrics, each next to the same
 // figure for an empty Next.js page built with the same Next version in the same run.
+// BENCH_LIGHTHOUSE_SAVE=/some/prefix keeps every Lighthouse report as /some/prefix-<time>.json.
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -8,6 +9,8 @@ import { gzipSync } from "node:zlib";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** Lighthouse's performance metrics, reported (median) next to the scores to show where the points go. */
+const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
 
 /** Sum of gzip sizes of the script chunks a page's HTML loads (noModule polyfills aside). */
 async function firstLoadJs(url) {
@@ -49,15 +52,38 @@ function lighthouse(url) {
   try {
     if (result.status !== 0) throw new Error(`lighthouse failed: ${result.stderr?.toString().slice(-400)}`);
     const report = JSON.parse(readFileSync(out, "utf8"));
-    return Object.fromEntries(Object.entries(report.categories).map(([key, category]) => [key, Math.round(category.score * 100)]));
+    if (process.env.BENCH_LIGHTHOUSE_SAVE) writeFileSync(`${process.env.BENCH_LIGHTHOUSE_SAVE}-${Date.now()}.json`, JSON.stringify(report));
+    const scores = Object.fromEntries(Object.entries(report.categories).map(([key, category]) => [key, Math.round(category.score * 100)]));
+    const metrics = Object.fromEntries(METRICS.map((id) => [id, report.audits[id]?.numericValue ?? Number.NaN]));
+    return { scores, metrics };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function medianScores(url) {
-  const all = Array.from({ length: runs }, () => lighthouse(url));
-  return Object.fromEntries(Object.keys(all[0]).map((key) => [key, median(all.map((scores) => scores[key]))]));
+function medians(rows) {
+  return Object.fromEntries(Object.keys(rows[0]).map((key) => [key, median(rows.map((row) => row[key]))]));
+}
+
+function summarise(all) {
+  return { scores: medians(all.map((run) => run.scores)), metrics: medians(all.map((run) => run.metrics)) };
+}
+
+/**
+ * Lighthouse on both pages: one warm-up run each (discarded: the first load after a server starts pays for its cold
+ * caches), then `runs` runs that alternate between the two pages, so that whatever else this shared machine is doing
+ * weighs on both alike.
+ */
+function compareScores(landingUrl, emptyUrl) {
+  lighthouse(landingUrl);
+  lighthouse(emptyUrl);
+  const landing = [];
+  const empty = [];
+  for (let run = 0; run < runs; run++) {
+    landing.push(lighthouse(landingUrl));
+    empty.push(lighthouse(emptyUrl));
+  }
+  return { landing: summarise(landing), emptyPage: summarise(empty) };
 }
 
 /**
@@ -105,11 +131,15 @@ export default async function bench({ baseUrl, report }) {
     report("first-load JS ratio (target <= 1.3)", landingJs.kb / emptyJs.kb, "x");
 
     if (process.env.BENCH_SKIP_LIGHTHOUSE) return;
-    const landingScores = medianScores(landingUrl);
-    const emptyScores = medianScores(empty.url);
-    for (const [category, score] of Object.entries(landingScores)) {
+    const { landing, emptyPage } = compareScores(landingUrl, empty.url);
+    for (const [category, score] of Object.entries(landing.scores)) {
       report(`Lighthouse ${category}, landing (median of ${runs})`, score);
-      report(`Lighthouse ${category}, empty page (median of ${runs})`, emptyScores[category]);
+      report(`Lighthouse ${category}, empty page (median of ${runs})`, emptyPage.scores[category]);
+    }
+    for (const [metric, value] of Object.entries(landing.metrics)) {
+      const unit = metric === "cumulative-layout-shift" ? "" : "ms";
+      report(`${metric}, landing (median of ${runs})`, value, unit);
+      report(`${metric}, empty page (median of ${runs})`, emptyPage.metrics[metric], unit);
     }
   } finally {
     empty.stop();
