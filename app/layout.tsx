@@ -1,17 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
-import localFont from "next/font/local";
 
 import { siteConfig } from "@/config/site";
 import "./globals.css";
-
-// Geist Sans as the geist package sets it up (variable, swap, a metric-matched fallback), from a Latin subset with
-// weights 400 to 700 that `npm run fonts` cuts from the package's file: 27 KB to preload instead of 69 KB.
-const geistSans = localFont({
-  src: "./fonts/geist-sans-latin.woff2",
-  variable: "--font-geist-sans",
-  weight: "400 700",
-});
 
 export const metadata: Metadata = {
   metadataBase: new URL(siteConfig.url),
@@ -28,7 +19,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Every page renders per request, so Next can put proxy.ts's CSP nonce on its scripts.
   await connection();
   return (
-    <html lang="en" className={geistSans.variable}>
+    <html lang="en">
       <body className="min-h-dvh font-sans">
         {children}
       </body>
