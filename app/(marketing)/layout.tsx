@@ -10,10 +10,23 @@ import { socialMetadata } from "./social";
 // generated images only to the Open Graph and Twitter settings declared at the same level.
 export const metadata: Metadata = socialMetadata;
 
+/*
+ * Sections below the hero (data-defer-render) skip style and layout while off screen, so the first paint lays out
+ * only the hero; components/landing/deferred-render.tsx renders them one by one once the page is idle. A page opened
+ * at an anchor renders everything from the start, so the jump lands on the exact spot. Inline in the head rather than
+ * in globals.css: Chrome may lay the page out before the stylesheet arrives, and that layout should skip them too.
+ */
+const deferRenderCss =
+  "[data-defer-render]{content-visibility:auto;contain-intrinsic-size:auto 1000px}" +
+  "html:has(:target) [data-defer-render]{content-visibility:visible}";
+
 export default function MarketingLayout({ children }: { children: React.ReactNode }) {
   return (
     <>
       {/* Without JavaScript nothing would reveal the sections: show them as they are. */}
+      <style href="defer-render" precedence="default">
+        {deferRenderCss}
+      </style>
       <noscript>
         <style>{"[data-reveal]{opacity:1!important;translate:none!important}"}</style>
       </noscript>
