@@ -33,7 +33,18 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function lighthouse(url) {
+/** A Lighthouse run; one whose trace recording failed (it says "run Lighthouse again") is run again, up to twice. */
+function lighthouse(url, attemptsLeft = 2) {
+  const run = lighthouseOnce(url);
+  if (run.runtimeError && attemptsLeft > 0) {
+    console.log(`  (Lighthouse ${run.runtimeError}: running again)`);
+    return lighthouse(url, attemptsLeft - 1);
+  }
+  if (run.runtimeError) throw new Error(`lighthouse failed: ${run.runtimeError}`);
+  return run;
+}
+
+function lighthouseOnce(url) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "lh-"));
   const out = path.join(dir, "report.json");
   const result = spawnSync(
@@ -50,12 +61,16 @@ function lighthouse(url) {
     { env: { ...process.env, CHROME_PATH: chromium }, stdio: ["ignore", "ignore", "pipe"], timeout: 180_000 },
   );
   try {
-    if (result.status !== 0) throw new Error(`lighthouse failed: ${result.stderr?.toString().slice(-400)}`);
+    const stderr = result.stderr?.toString() ?? "";
+    // Lighthouse exits with an error, and may write no report, when its trace recording failed.
+    const runtimeError = /Runtime error encountered:.*\(([A-Z_]+)\)/.exec(stderr)?.[1];
+    if (result.status !== 0 && runtimeError) return { runtimeError };
+    if (result.status !== 0) throw new Error(`lighthouse failed: ${stderr.slice(-400)}`);
     const report = JSON.parse(readFileSync(out, "utf8"));
     if (process.env.BENCH_LIGHTHOUSE_SAVE) writeFileSync(`${process.env.BENCH_LIGHTHOUSE_SAVE}-${Date.now()}.json`, JSON.stringify(report));
     const scores = Object.fromEntries(Object.entries(report.categories).map(([key, category]) => [key, Math.round(category.score * 100)]));
     const metrics = Object.fromEntries(METRICS.map((id) => [id, report.audits[id]?.numericValue ?? Number.NaN]));
-    return { scores, metrics };
+    return { scores, metrics, runtimeError: report.runtimeError?.code };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
