@@ -23,10 +23,10 @@ const deferRenderCss =
 export default function MarketingLayout({ children }: { children: React.ReactNode }) {
   return (
     <>
-      {/* Without JavaScript nothing would reveal the sections: show them as they are. */}
       <style href="defer-render" precedence="default">
         {deferRenderCss}
       </style>
+      {/* Without JavaScript nothing would reveal the sections: show them as they are. */}
       <noscript>
         <style>{"[data-reveal]{opacity:1!important;translate:none!important}"}</style>
       </noscript>

@@ -18,9 +18,9 @@ export function renderDeferredSections(): void {
 
 /**
  * The sections below the hero carry `data-defer-render`, which lets the browser skip their style and layout while
- * they are off screen (`content-visibility: auto` in globals.css): the first paint only lays out the hero. Once the
- * browser is idle after hydration, this renders them in page order, one per idle period, so no single long task
- * holds the main thread, and later scrolling meets a page that is fully laid out.
+ * they are off screen (`content-visibility: auto`, set in app/(marketing)/layout.tsx): the first paint only lays out
+ * the hero. Once the browser is idle after hydration, this renders them in page order, one per idle period, so no
+ * single long task holds the main thread, and later scrolling meets a page that is fully laid out.
  */
 export function DeferredRender() {
   useEffect(() => {
