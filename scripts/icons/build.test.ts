@@ -12,11 +12,16 @@ describe("the static icon files", () => {
     }
   });
 
-  it("have one symbol per icon name, each in lucide's 24-unit box", () => {
+  it("have one symbol per icon name, each in lucide's 24-unit box with lucide's outline", () => {
     const sprite = iconSprite();
-    const ids = [...sprite.matchAll(/<symbol id="([^"]+)" viewBox="0 0 24 24">/g)].map((match) => match[1]);
+    const paint = 'stroke="currentColor" stroke-linecap="round" stroke-linejoin="round"';
+    const ids = [...sprite.matchAll(new RegExp(`<symbol id="([^"]+)" viewBox="0 0 24 24" ${paint}>`, "g"))].map(
+      (match) => match[1],
+    );
     expect(ids).toEqual([...ICON_NAMES]);
     expect(sprite).not.toMatch(/<symbol[^>]*><\/symbol>/);
+    // Fill and stroke width stay with each <svg> that draws a symbol, where a class can change them.
+    expect(sprite).not.toMatch(/stroke-width|fill=/);
   });
 
   it("refuses a name lucide does not have", () => {

@@ -28,9 +28,18 @@ function lucideShapes(name: string): string {
   return inner;
 }
 
+/**
+ * lucide's outline, set once on each symbol instead of on every `<svg>` that shows it: the current colour, round
+ * ends. Fill and stroke width are left to the `<svg>` (Icon sets them), so a caller can still change them: the play
+ * button fills its triangle.
+ */
+const SYMBOL_PAINT = 'stroke="currentColor" stroke-linecap="round" stroke-linejoin="round"';
+
 /** The sprite: one `<symbol>` per icon name, drawn in lucide's 24-unit box. */
 export function iconSprite(names: readonly string[] = ICON_NAMES): string {
-  const symbols = names.map((name) => `<symbol id="${name}" viewBox="0 0 24 24">${lucideShapes(name)}</symbol>`);
+  const symbols = names.map(
+    (name) => `<symbol id="${name}" viewBox="0 0 24 24" ${SYMBOL_PAINT}>${lucideShapes(name)}</symbol>`,
+  );
   // The root's size is only there for Next's static image import, which reads it; no one draws the root.
   return `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24">\n${symbols.join("\n")}\n</svg>\n`;
 }
