@@ -2,6 +2,8 @@
 
 import { useEffect } from "react";
 
+import { whenIdle } from "./when-idle";
+
 const DEFERRED = "[data-defer-render]";
 
 function render(element: Element) {
@@ -24,17 +26,14 @@ export function renderDeferredSections(): void {
  */
 export function DeferredRender() {
   useEffect(() => {
-    const idle = typeof requestIdleCallback === "function";
-    let handle = 0;
-    const schedule = (step: () => void) => (idle ? requestIdleCallback(step) : window.setTimeout(step, 16));
-    const step = () => {
+    let cancel = whenIdle(step);
+    function step() {
       const next = document.querySelector(DEFERRED);
       if (!next) return;
       render(next);
-      handle = schedule(step);
-    };
-    handle = schedule(step);
-    return () => (idle ? cancelIdleCallback(handle) : window.clearTimeout(handle));
+      cancel = whenIdle(step);
+    }
+    return () => cancel();
   }, []);
 
   return null;

@@ -2,6 +2,7 @@
 
 import { startTransition, useEffect, useState, type ComponentType } from "react";
 
+import { whenIdle } from "../when-idle";
 import { HeroDemoShell } from "./hero-chrome";
 
 /**
@@ -18,16 +19,16 @@ export function HeroDemo() {
 
   useEffect(() => {
     let mounted = true;
-    const load = () =>
-      void import("./hero-demo-player").then((mod) => {
-        if (mounted) startTransition(() => setPlayer(() => mod.HeroDemoPlayer));
-      });
-    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(load, { timeout: 500 }) : null;
-    const timer = idle === null ? setTimeout(load, 1) : null;
+    const cancel = whenIdle(
+      () =>
+        void import("./hero-demo-player").then((mod) => {
+          if (mounted) startTransition(() => setPlayer(() => mod.HeroDemoPlayer));
+        }),
+      500,
+    );
     return () => {
       mounted = false;
-      if (idle !== null) cancelIdleCallback(idle);
-      if (timer !== null) clearTimeout(timer);
+      cancel();
     };
   }, []);
 
