@@ -1,6 +1,6 @@
 const isProduction = process.env.NODE_ENV === "production";
 
-/** Headers every response carries; the Content-Security-Policy (with its per-request nonce) is set in proxy.ts. */
+/** Headers every response carries; pages get their Content-Security-Policy (with its per-request nonce) from proxy.ts. */
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -24,7 +24,11 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "bcryptjs"],
   images: { formats: ["image/avif", "image/webp"] },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // API answers are data, never a document: nothing in one may load or run, or be framed.
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+    ];
   },
 };
 

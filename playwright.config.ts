@@ -83,6 +83,9 @@ export default defineConfig({
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         ADMIN_NAME: E2E_ADMIN.name,
+        // The specs stand in for one trusted proxy: each sends X-Forwarded-For to be its own client. The bare
+        // server below trusts no forwarding header, as production does unless told otherwise.
+        TRUSTED_PROXY_HOPS: "1",
         OPENAI_API_KEY: "test-key",
         OPENAI_BASE_URL: `http://127.0.0.1:${fakeOpenAIPort}/v1`,
       }),

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 
-import { readSessionClaims } from "@/lib/auth/session";
+import { clearSessionCookie, isSecureRequest, readSessionClaims, sessionCookieName } from "@/lib/auth/session";
 import { contentSecurityPolicy } from "@/lib/csp";
 
 const LOGIN_PATH = "/admin/login";
@@ -12,10 +12,17 @@ const LOGIN_PATH = "/admin/login";
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
 
-  if (pathname === "/admin" || pathname.startsWith("/admin/")) {
+  if (isAdminPath(pathname)) {
     const signedIn = !request.headers.has("x-middleware-subrequest") && (await readSessionClaims(request)) !== null;
     if (pathname === LOGIN_PATH && signedIn) return NextResponse.redirect(new URL("/admin", request.url));
-    if (pathname !== LOGIN_PATH && !signedIn) return NextResponse.redirect(new URL(LOGIN_PATH, request.url));
+    if (pathname !== LOGIN_PATH && !signedIn) {
+      const redirect = NextResponse.redirect(new URL(LOGIN_PATH, request.url));
+      // A cookie that is no session (expired, forged or garbled) is cleared, so it cannot keep breaking the admin area.
+      if (request.headers.get("cookie")?.includes(sessionCookieName(isSecureRequest(request)))) {
+        redirect.headers.append("Set-Cookie", clearSessionCookie(request));
+      }
+      return redirect;
+    }
   }
 
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
@@ -28,12 +35,19 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+function isAdminPath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
 export const config = {
   matcher: [
     {
-      // Everything but the build's hashed assets and two plain-text files: a page at any other path (even
-      // /missing.png, which renders the 404 page) gets the CSP, and /admin/anything.png still meets the gate.
-      source: "/((?!_next/static/|_next/image|robots\\.txt|sitemap\\.xml).*)",
+      // Pages only. API routes each check their own session, and a JSON answer needs no CSP nonce; left
+      // out, their bodies also reach the route unread, so an oversized one is refused from its declared
+      // size instead of being buffered for the proxy first. Also left out: the build's hashed assets and
+      // two plain-text files. Any other path (even /missing.png, which renders the 404 page) gets the
+      // CSP, and /admin/anything.png still meets the gate.
+      source: "/((?!api/|_next/static/|_next/image|robots\\.txt|sitemap\\.xml).*)",
     },
   ],
 };

@@ -2,7 +2,7 @@ import bcrypt from "bcryptjs";
 
 import { POST as login } from "@/app/api/admin/login/route";
 import { apiRequest } from "@/lib/auth/test-support";
-import { DEV_ADMIN_EMAIL, ensureFirstAdmin } from "@/lib/bootstrap";
+import { bootstrap, DEV_ADMIN_EMAIL, ensureFirstAdmin, warnAboutClientAddresses } from "@/lib/bootstrap";
 import { getDb } from "@/lib/db";
 import { resetDatabase, useTestDatabase } from "@/test/db";
 
@@ -63,5 +63,38 @@ describe("the first admin", () => {
     await ensureFirstAdmin(log);
     expect(lines.join("\n")).toMatch(/ADMIN_EMAIL and ADMIN_PASSWORD|admin:create/);
     expect(await getDb().adminUser.count()).toBe(0);
+  });
+
+  it("is created once when several server instances start together, and nobody logs a fault", async () => {
+    Object.assign(process.env, { NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "a strong password" });
+    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const logs = jest.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      await Promise.all([bootstrap(), bootstrap(), bootstrap()]);
+      expect(errors).not.toHaveBeenCalled();
+      expect(logs.mock.calls.filter(([line]) => String(line).includes("Created the first admin"))).toHaveLength(1);
+      expect(await getDb().adminUser.count()).toBe(1);
+    } finally {
+      errors.mockRestore();
+      logs.mockRestore();
+    }
+  });
+});
+
+describe("the start-up warning about client addresses", () => {
+  const warned = (variables: Record<string, string>) => {
+    Object.assign(process.env, { AUTH_SECRET: "s".repeat(32), ...variables });
+    const { lines, log } = capture();
+    warnAboutClientAddresses(log);
+    return lines.join("\n");
+  };
+
+  it("speaks in production when TRUSTED_PROXY_HOPS is unset, and not on Vercel, in development or once it is set", () => {
+    delete process.env.TRUSTED_PROXY_HOPS;
+    delete process.env.VERCEL;
+    expect(warned({ NODE_ENV: "production" })).toMatch(/TRUSTED_PROXY_HOPS is not set/);
+    expect(warned({ NODE_ENV: "development" })).toBe("");
+    expect(warned({ NODE_ENV: "production", VERCEL: "1" })).toBe("");
+    expect(warned({ NODE_ENV: "production", TRUSTED_PROXY_HOPS: "0" })).toBe("");
   });
 });

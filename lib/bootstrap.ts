@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 
-import { countAdmins, createAdmin } from "@/lib/data/admins";
+import { AdminEmailTakenError, countAdmins, createAdmin } from "@/lib/data/admins";
 import { databaseKind, getDb } from "@/lib/db";
 import { isConnectionError } from "@/lib/db/errors";
 import { env } from "@/lib/env";
-import { createAdminSchema } from "@/lib/validation/admin";
+import { createAdminSchema, type CreateAdminInput } from "@/lib/validation/admin";
 
 /**
  * The development admin's address. It must pass the sign-in form's email rule (which wants a dotted
@@ -25,8 +25,7 @@ export async function ensureFirstAdmin(log: (line: string) => void = console.log
       email: settings.ADMIN_EMAIL,
       password: settings.ADMIN_PASSWORD,
     });
-    await createAdmin(input);
-    log(`[admin] Created the first admin ${input.email} from ADMIN_EMAIL/ADMIN_PASSWORD.`);
+    if (await createFirstAdmin(input)) log(`[admin] Created the first admin ${input.email} from ADMIN_EMAIL/ADMIN_PASSWORD.`);
     return;
   }
   if (settings.NODE_ENV !== "development") {
@@ -35,7 +34,7 @@ export async function ensureFirstAdmin(log: (line: string) => void = console.log
   }
   // Through the same schema as every other admin, so the printed login always passes the sign-in form.
   const input = createAdminSchema.parse({ name: "Local Admin", email: DEV_ADMIN_EMAIL, password: randomBytes(12).toString("base64url") });
-  await createAdmin(input);
+  if (!(await createFirstAdmin(input))) return;
   const line = "=".repeat(64);
   log(
     [
@@ -52,9 +51,39 @@ export async function ensureFirstAdmin(log: (line: string) => void = console.log
   );
 }
 
+/**
+ * Creates the first admin; false when another server instance starting at the same moment created it
+ * first (the unique email decides), which is not a fault: someone can sign in either way.
+ */
+async function createFirstAdmin(input: CreateAdminInput): Promise<boolean> {
+  try {
+    await createAdmin(input);
+    return true;
+  } catch (error) {
+    if (error instanceof AdminEmailTakenError) return false;
+    throw error;
+  }
+}
+
+/**
+ * In production, says once at start when per-client limits may not see real client addresses: with no
+ * proxy configured they use each connection's own address, which behind an undeclared proxy is the
+ * proxy's, shared by every visitor.
+ */
+export function warnAboutClientAddresses(log: (line: string) => void = console.warn): void {
+  const settings = env();
+  if (settings.NODE_ENV !== "production" || settings.VERCEL === "1" || process.env.TRUSTED_PROXY_HOPS?.trim()) return;
+  log(
+    "[startup] TRUSTED_PROXY_HOPS is not set, so per-client limits (signups, sign-in failures, AI tests) use each " +
+      "connection's own address. If a proxy or load balancer stands in front of this server, every visitor shares " +
+      "its address and limits: set TRUSTED_PROXY_HOPS to the number of proxies (0 to silence this when there are none).",
+  );
+}
+
 /** Server start: validates the environment, opens (and migrates) the embedded database, seeds the first admin. */
 export async function bootstrap(): Promise<void> {
   env(); // throws a readable list of every invalid variable
+  warnAboutClientAddresses();
   try {
     if (databaseKind() === "embedded") await getDb().$queryRaw`SELECT 1`;
     await ensureFirstAdmin();

@@ -71,12 +71,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...base, ADMIN_EMAIL: "boss@localhost" })).toThrow(/ADMIN_EMAIL: Please enter a valid email address/);
   });
 
-  it("counts one trusted proxy hop unless TRUSTED_PROXY_HOPS says otherwise, and refuses a nonsense count", () => {
-    expect(parseEnv({}).TRUSTED_PROXY_HOPS).toBe(1);
-    expect(parseEnv({ TRUSTED_PROXY_HOPS: "" }).TRUSTED_PROXY_HOPS).toBe(1);
+  it("trusts no proxy hop unless TRUSTED_PROXY_HOPS says so, and refuses a nonsense count", () => {
+    expect(parseEnv({}).TRUSTED_PROXY_HOPS).toBe(0);
+    expect(parseEnv({ TRUSTED_PROXY_HOPS: "" }).TRUSTED_PROXY_HOPS).toBe(0);
     expect(parseEnv({ TRUSTED_PROXY_HOPS: " 2 " }).TRUSTED_PROXY_HOPS).toBe(2);
-    for (const value of ["0", "-1", "1.5", "two", "11"]) {
-      expect(() => parseEnv({ TRUSTED_PROXY_HOPS: value })).toThrow(/TRUSTED_PROXY_HOPS: must be a whole number from 1 to 10/);
+    for (const value of ["-1", "1.5", "two", "11"]) {
+      expect(() => parseEnv({ TRUSTED_PROXY_HOPS: value })).toThrow(/TRUSTED_PROXY_HOPS: must be a whole number from 0 to 10/);
     }
   });
 });

@@ -12,7 +12,7 @@ const optionalUrl = z.preprocess(
   z.url({ message: "must be a URL" }).optional(),
 );
 
-const HOPS_MESSAGE = "must be a whole number from 1 to 10";
+const HOPS_MESSAGE = "must be a whole number from 0 to 10";
 
 const envSchema = z
   .object({
@@ -29,11 +29,16 @@ const envSchema = z
     OPENAI_BASE_URL: optionalUrl,
     OPENAI_MODEL: optionalString.default("gpt-4o-mini"),
     OPENAI_TIMEOUT_MS: optionalInt(100, 60_000, 5_000),
-    // How many proxies in front of the app append to X-Forwarded-For (see clientIp in lib/http.ts).
+    // How many proxies in front of the app append to X-Forwarded-For (see clientIp in lib/http.ts). None
+    // unless said: trusting a header no proxy wrote would let every client pick its own address.
     TRUSTED_PROXY_HOPS: z.preprocess(
       emptyAsUnset,
-      z.coerce.number({ message: HOPS_MESSAGE }).int(HOPS_MESSAGE).min(1, HOPS_MESSAGE).max(10, HOPS_MESSAGE).default(1),
+      z.coerce.number({ message: HOPS_MESSAGE }).int(HOPS_MESSAGE).min(0, HOPS_MESSAGE).max(10, HOPS_MESSAGE).default(0),
     ),
+    // Set to "1" by Vercel on its deployments; its edge then supplies the client address.
+    VERCEL: optionalString,
+    // Signups accepted per minute from everyone together: a backstop that holds whatever addresses clients claim.
+    WAITLIST_SIGNUPS_PER_MINUTE: optionalInt(1, 10_000_000, 600),
     NEXT_PUBLIC_SITE_URL: optionalUrl,
     NEXT_PUBLIC_PRODUCT_NAME: optionalString,
   })

@@ -1,44 +1,67 @@
-import { clientIp, HttpError, NOT_JSON_MESSAGE, readJson } from "@/lib/http";
+import { parseEnv } from "@/lib/env";
+import { clientIp, HttpError, NOT_JSON_MESSAGE, PEER_ADDRESS_HEADER, readJson } from "@/lib/http";
 
 function withHeaders(headers: Record<string, string>) {
   return new Request("http://localhost/api/waitlist", { headers });
 }
 
 describe("clientIp", () => {
-  const saved = process.env.TRUSTED_PROXY_HOPS;
-  afterEach(() => {
-    if (saved === undefined) delete process.env.TRUSTED_PROXY_HOPS;
-    else process.env.TRUSTED_PROXY_HOPS = saved;
+  const direct = { hops: 0, vercel: false };
+  const behindOneProxy = { hops: 1, vercel: false };
+  const peer = (address: string) => ({ [PEER_ADDRESS_HEADER]: address });
+
+  it("trusts no forwarding header by default: a server reached directly goes by the connection's own address", () => {
+    expect(parseEnv({}).TRUSTED_PROXY_HOPS).toBe(0);
+    const spoofs: Record<string, string>[] = [{}, { "x-forwarded-for": "1.2.3.4" }, { "x-forwarded-for": "5.6.7.8, 9.9.9.9" }, { "x-real-ip": "6.6.6.6" }, { "x-forwarded-for": "," }];
+    const seen = spoofs.map((headers) => clientIp(withHeaders({ ...headers, ...peer("203.0.113.7") }), direct));
+    expect(new Set(seen)).toEqual(new Set(["203.0.113.7"]));
   });
 
-  it("takes a single X-Forwarded-For value as it is (Vercel replaces the header with the real client)", () => {
-    expect(clientIp(withHeaders({ "x-forwarded-for": "203.0.113.7" }))).toBe("203.0.113.7");
+  it("knows no address at all, rather than a forged one, when neither the peer nor a trusted proxy says", () => {
+    expect(clientIp(withHeaders({ "x-forwarded-for": "1.2.3.4", "x-real-ip": "5.6.7.8" }), direct)).toBeNull();
+    expect(clientIp(withHeaders({}), behindOneProxy)).toBeNull();
+    expect(clientIp(withHeaders({ "x-forwarded-for": " , ", "x-real-ip": "203.0.113.9" }), behindOneProxy)).toBeNull();
   });
 
-  it("takes the rightmost entry by default: the one the proxy appended, not the ones the client sent", () => {
-    expect(clientIp(withHeaders({ "x-forwarded-for": "10.9.9.9, 203.0.113.7" }))).toBe("203.0.113.7");
-    expect(clientIp(withHeaders({ "x-forwarded-for": "1.1.1.1,2.2.2.2 ,  203.0.113.7 " }))).toBe("203.0.113.7");
-  });
-
-  it("gives the same address however the client varies the entries it controls", () => {
+  it("behind one proxy takes the entry it appended, whatever the client put before it", () => {
     const addresses = ["", "1.2.3.4, ", "5.6.7.8, 9.9.9.9, ", "not-an-ip, ", ", , "].map((spoofed) =>
-      clientIp(withHeaders({ "x-forwarded-for": `${spoofed}203.0.113.7` })),
+      clientIp(withHeaders({ "x-forwarded-for": `${spoofed}203.0.113.7`, ...peer("10.0.0.2") }), behindOneProxy),
     );
     expect(new Set(addresses)).toEqual(new Set(["203.0.113.7"]));
+    // Without the peer header (a request that did not pass through our server), the same entry.
+    expect(clientIp(withHeaders({ "x-forwarded-for": "1.1.1.1,2.2.2.2 ,  203.0.113.7 " }), behindOneProxy)).toBe("203.0.113.7");
   });
 
-  it("skips as many hops as TRUSTED_PROXY_HOPS says (e.g. a CDN in front of nginx)", () => {
-    process.env.TRUSTED_PROXY_HOPS = "2";
-    expect(clientIp(withHeaders({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 198.51.100.1" }))).toBe("203.0.113.7");
+  it("steps back as many hops as TRUSTED_PROXY_HOPS says (e.g. a CDN in front of nginx)", () => {
+    const twoHops = { hops: 2, vercel: false };
+    expect(clientIp(withHeaders({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 198.51.100.1", ...peer("10.0.0.2") }), twoHops)).toBe("203.0.113.7");
+    expect(clientIp(withHeaders({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 198.51.100.1" }), twoHops)).toBe("203.0.113.7");
     // Fewer entries than hops: the leftmost one is still the closest thing to the client.
-    expect(clientIp(withHeaders({ "x-forwarded-for": "203.0.113.7" }))).toBe("203.0.113.7");
-    expect(clientIp(withHeaders({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 198.51.100.1" }), 3)).toBe("6.6.6.6");
+    expect(clientIp(withHeaders({ "x-forwarded-for": "203.0.113.7", ...peer("10.0.0.2") }), { hops: 3, vercel: false })).toBe("203.0.113.7");
   });
 
-  it("falls back to X-Real-IP, then to a fixed key", () => {
-    expect(clientIp(withHeaders({ "x-real-ip": " 203.0.113.9 " }))).toBe("203.0.113.9");
-    expect(clientIp(withHeaders({ "x-forwarded-for": " , ", "x-real-ip": "203.0.113.9" }))).toBe("203.0.113.9");
-    expect(clientIp(withHeaders({}))).toBe("unknown");
+  it("on Vercel takes Vercel's own header, which its edge sets, and ignores X-Forwarded-For", () => {
+    const vercel = { hops: 0, vercel: true };
+    expect(clientIp(withHeaders({ "x-vercel-forwarded-for": "203.0.113.7", "x-forwarded-for": "1.2.3.4" }), vercel)).toBe("203.0.113.7");
+    expect(clientIp(withHeaders({ "x-real-ip": "203.0.113.8", "x-forwarded-for": "1.2.3.4" }), vercel)).toBe("203.0.113.8");
+    expect(clientIp(withHeaders({ "x-forwarded-for": "1.2.3.4" }), vercel)).toBeNull();
+  });
+
+  it("reads TRUSTED_PROXY_HOPS and VERCEL from the environment", () => {
+    process.env.TRUSTED_PROXY_HOPS = "0";
+    expect(clientIp(withHeaders({ "x-forwarded-for": "1.2.3.4" }))).toBeNull();
+    process.env.TRUSTED_PROXY_HOPS = "1";
+    expect(clientIp(withHeaders({ "x-forwarded-for": "1.2.3.4" }))).toBe("1.2.3.4");
+    process.env.VERCEL = "1";
+    expect(clientIp(withHeaders({ "x-forwarded-for": "1.2.3.4", "x-vercel-forwarded-for": "203.0.113.1" }))).toBe("203.0.113.1");
+  });
+
+  const saved = { hops: process.env.TRUSTED_PROXY_HOPS, vercel: process.env.VERCEL };
+  afterEach(() => {
+    for (const [name, value] of [["TRUSTED_PROXY_HOPS", saved.hops], ["VERCEL", saved.vercel]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 
-import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionError } from "@/lib/db/errors";
+import { DATABASE_UNAVAILABLE_MESSAGE, invalidInputCode, isConnectionError } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 
 /** An error with an HTTP status and a message that is safe to show to the client. */
@@ -15,6 +15,9 @@ export class HttpError extends Error {
     this.name = "HttpError";
   }
 }
+
+/** The 400 message for a value the database refuses to store or compare. */
+export const INVALID_VALUE_MESSAGE = "The request contains a value that cannot be stored or searched for. Please check it and try again.";
 
 /** A JSON response with `Cache-Control: no-store` unless headers say otherwise. */
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}) {
@@ -45,6 +48,13 @@ export function errorResponse(error: unknown): NextResponse {
   }
   if (isConnectionError(error)) {
     return json({ message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": "30" } });
+  }
+  // A value the schemas let through but PostgreSQL refuses is the client's input, not our fault: a 400,
+  // logged as one line (the full error would copy the request's data into the log).
+  const sqlState = invalidInputCode(error);
+  if (sqlState) {
+    console.warn(`[api] the database refused a value in the request (SQLSTATE ${sqlState})`);
+    return json({ message: INVALID_VALUE_MESSAGE }, { status: 400 });
   }
   console.error("[api] unexpected error:", error);
   return json({ message: "Something went wrong on our side. Please try again later." }, { status: 500 });
@@ -118,17 +128,37 @@ export function methodNotAllowed(allowed: string[]) {
 }
 
 /**
- * The client's IP address, as the nearest trusted proxy saw it. Each proxy appends the address it got the
- * request from to X-Forwarded-For (Vercel replaces the header with the real client's), so only entries
- * counted from the right can be trusted: anything further left came from the client and may be forged.
- * `trustedHops` (TRUSTED_PROXY_HOPS, default 1) is how many proxies stand in front of the app; with fewer
- * entries than that, the leftmost one is the best we have. Without the header: X-Real-IP, then a fixed key.
+ * The address of whoever opened the connection, written onto each request by the Node server itself
+ * (lib/peer-address.ts) and overwritten there on every request, so a client cannot supply it.
  */
-export function clientIp(request: Request, trustedHops: number = env().TRUSTED_PROXY_HOPS): string {
-  const entries = (request.headers.get("x-forwarded-for") ?? "")
+export const PEER_ADDRESS_HEADER = "x-otto-peer-address";
+
+/**
+ * The client's IP address, or null when it cannot be known. Forwarding headers are only as honest as
+ * whoever set them, so they are trusted only as configured:
+ * - on Vercel, its own `x-vercel-forwarded-for`, which its edge sets and clients cannot;
+ * - elsewhere, the connection's peer address, stepping back through X-Forwarded-For one entry per proxy
+ *   that `TRUSTED_PROXY_HOPS` says stands in front of the app (each appends the address it got the
+ *   request from; entries further left came from the client and may be forged).
+ */
+export function clientIp(request: Request, settings: { hops: number; vercel: boolean } = ipSettings()): string | null {
+  const header = (name: string) => request.headers.get(name)?.trim() || null;
+  if (settings.vercel) return header("x-vercel-forwarded-for")?.split(",")[0]?.trim() || header("x-real-ip");
+  const forwarded = (request.headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter((entry) => entry !== "");
-  const forwarded = entries[Math.max(0, entries.length - trustedHops)];
-  return forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
+  const peer = header(PEER_ADDRESS_HEADER);
+  // Without the peer (a request that did not come through our Node server), the last trusted proxy's
+  // own entry stands in for it.
+  const chain = peer ? [...forwarded, peer] : forwarded;
+  const index = chain.length - 1 - (peer ? settings.hops : settings.hops - 1);
+  if (index >= chain.length || chain.length === 0) return null;
+  // Fewer entries than proxies: the leftmost one is the closest thing to the client we have.
+  return chain[Math.max(0, index)]!;
+}
+
+function ipSettings() {
+  const { TRUSTED_PROXY_HOPS, VERCEL } = env();
+  return { hops: TRUSTED_PROXY_HOPS, vercel: VERCEL === "1" };
 }

@@ -74,3 +74,18 @@ export async function enforceRateLimits(rules: RateLimitRule[], message: string)
     if (!state.allowed) throw tooManyRequests(state, message);
   }
 }
+
+/** Notes a fact (such as "this admin has signed in from this address") for `ttlMs`, in the same table. */
+export async function remember(key: string, ttlMs: number, now = Date.now()): Promise<void> {
+  const expiresAt = new Date(now + ttlMs);
+  await getDb().$executeRaw`
+    INSERT INTO "rate_limits" ("key", "windowStart", "count", "expiresAt")
+    VALUES (${key}, ${new Date(0)}, 1, ${expiresAt})
+    ON CONFLICT ("key", "windowStart") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt"`;
+}
+
+/** True while a fact noted by remember() has not expired. */
+export async function isRemembered(key: string, now = Date.now()): Promise<boolean> {
+  const row = await getDb().rateLimit.findFirst({ where: { key, windowStart: new Date(0), expiresAt: { gt: new Date(now) } }, select: { key: true } });
+  return row !== null;
+}

@@ -1,4 +1,5 @@
 // Database lifecycle for Jest: every test file has its own database (see test/setup-env.ts).
+import { forgetCachedWaitlistCount } from "@/lib/data/waitlist";
 import { closeDb, migrateDatabase, withSql } from "@/lib/db";
 
 /** Call once per test file: migrates the file's database and drops it afterwards. */
@@ -18,4 +19,5 @@ export function useTestDatabase() {
 /** Empties every application table. */
 export async function resetDatabase(): Promise<void> {
   await withSql((sql) => sql.exec(`TRUNCATE "waitlist", "admin_users", "rate_limits" RESTART IDENTITY`));
+  forgetCachedWaitlistCount();
 }

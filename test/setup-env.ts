@@ -11,3 +11,6 @@ if (testUrl) {
   process.env.PGLITE_DIR = "memory://";
 }
 process.env.AUTH_SECRET ??= "test-secret-".padEnd(48, "x");
+// Route tests build their requests by hand, standing in for one trusted proxy that appends the client's
+// address to X-Forwarded-For (production trusts none unless configured; lib/http.test.ts covers that).
+process.env.TRUSTED_PROXY_HOPS ??= "1";

@@ -28,7 +28,13 @@ function readCookie(request: Request, name: string): string | undefined {
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
     if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (part.slice(0, index).trim() !== name) continue;
+    // A value that is not valid percent-encoding (`%ZZ%`, planted or corrupted) is no session at all.
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { countWaitlistEntries, upsertWaitlistEntry } from "@/lib/data/waitlist";
+import { countWaitlistEntries, addWaitlistEntry } from "@/lib/data/waitlist";
 import { getDb } from "@/lib/db";
 import { resetDatabase, useTestDatabase } from "@/test/db";
 
@@ -8,17 +8,16 @@ beforeEach(() => resetDatabase());
 const signup = { name: "Ada Lovelace", email: "ada@example.com", businessType: "cleaning", employees: "2-5", agreedToTerms: true } as const;
 
 describe(`waitlist data functions (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
-  it("records the time of each consent: a repeat signup replaces it, and keeps the place in the queue", async () => {
+  it("keeps the first signup's details and consent time when the same email signs up again", async () => {
     const firstConsent = new Date("2026-01-01T09:00:00.000Z");
     const secondConsent = new Date("2026-01-01T09:00:00.001Z");
-    await upsertWaitlistEntry(signup, firstConsent);
+    await addWaitlistEntry(signup, firstConsent);
     const first = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ada@example.com" } });
     expect(first.consentedAt).toEqual(firstConsent);
 
-    await upsertWaitlistEntry({ ...signup, email: " ADA@example.com " }, secondConsent);
+    await addWaitlistEntry({ ...signup, name: "Someone Else", businessType: "trades", employees: "11+", email: " ADA@example.com " }, secondConsent);
     const second = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ada@example.com" } });
-    expect(second.consentedAt).toEqual(secondConsent);
-    expect(second.joinedAt).toEqual(first.joinedAt);
+    expect(second).toEqual(first);
     expect(await countWaitlistEntries()).toBe(1);
   });
 });

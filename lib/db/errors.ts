@@ -53,3 +53,24 @@ export function translateDatabaseError(error: unknown): unknown {
   if (error instanceof DatabaseUnavailableError) return error;
   return isConnectionError(error) ? new DatabaseUnavailableError({ cause: error }) : error;
 }
+
+/** PostgreSQL's class 22 ("data exception"): a value the database refuses, such as a NUL byte in text. */
+const INVALID_INPUT_SQLSTATE = /^22[0-9A-Z]{3}$/;
+
+/**
+ * The SQLSTATE of a "data exception" in an error's chain (pg's own errors, and Prisma's driver-adapter
+ * errors, which nest it under meta.driverAdapterError.cause), or undefined.
+ */
+export function invalidInputCode(error: unknown): string | undefined {
+  const queue: unknown[] = [error];
+  for (let seen = 0; queue.length > 0 && seen < 16; seen++) {
+    const e = queue.shift();
+    if (!e || typeof e !== "object") continue;
+    const record = e as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+    for (const code of [record.originalCode, record.code]) {
+      if (typeof code === "string" && INVALID_INPUT_SQLSTATE.test(code)) return code;
+    }
+    queue.push(record.cause, record.meta?.driverAdapterError);
+  }
+  return undefined;
+}

@@ -1,4 +1,4 @@
-import { z } from "@/lib/validation/zod";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
 export const EMAIL_MESSAGE = "Please enter a valid email address";
 export const NAME_MESSAGE = "Name must be at least 2 characters";
@@ -10,6 +10,7 @@ export const PASSWORD_MAX_BYTES = 72;
 export const emailSchema = z
   .string({ error: EMAIL_MESSAGE })
   .trim()
+  .refine(hasNoControlCharacters, { message: `Email ${CONTROL_CHARACTER_MESSAGE}`, abort: true })
   .max(254, { message: "Email must be at most 254 characters" })
   .pipe(z.email({ message: EMAIL_MESSAGE }))
   .transform((email) => email.toLowerCase());
@@ -17,6 +18,7 @@ export const emailSchema = z
 export const nameSchema = z
   .string({ error: NAME_MESSAGE })
   .trim()
+  .refine(hasNoControlCharacters, { message: `Name ${CONTROL_CHARACTER_MESSAGE}`, abort: true })
   .min(2, { message: NAME_MESSAGE })
   .max(100, { message: "Name must be at most 100 characters" });
 
@@ -33,6 +35,7 @@ export function utf8ByteLength(text: string): number {
 /** A new password: 8 to 128 characters and at most 72 bytes, so bcrypt sees all of it. */
 export const newPasswordSchema = z
   .string({ error: PASSWORD_MESSAGE })
+  .refine(hasNoControlCharacters, { message: `Password ${CONTROL_CHARACTER_MESSAGE}`, abort: true })
   .min(8, { message: PASSWORD_MESSAGE })
   .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
   .refine((password) => utf8ByteLength(password) <= PASSWORD_MAX_BYTES, {
@@ -44,6 +47,7 @@ export const loginSchema = z.object({
   email: emailSchema,
   password: z
     .string({ error: PASSWORD_MESSAGE })
+    .refine(hasNoControlCharacters, { message: `Password ${CONTROL_CHARACTER_MESSAGE}`, abort: true })
     .min(8, { message: PASSWORD_MESSAGE })
     .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }),
 });

@@ -1,4 +1,4 @@
-import { z } from "@/lib/validation/zod";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
 /** Orders the admin list and the export can use; each one has an index behind it. */
 export const WAITLIST_SORTS = ["joined_desc", "joined_asc", "name_asc", "name_desc"] as const;
@@ -16,6 +16,7 @@ const blankAsUnset = (value: unknown) => (typeof value === "string" && value.tri
 const searchSchema = z
   .string({ error: "q must be text" })
   .trim()
+  .refine(hasNoControlCharacters, { message: `q ${CONTROL_CHARACTER_MESSAGE}`, abort: true })
   .max(MAX_WAITLIST_SEARCH_LENGTH, { message: `q must be at most ${MAX_WAITLIST_SEARCH_LENGTH} characters` })
   .default("");
 

@@ -1,4 +1,4 @@
-import { z } from "@/lib/validation/zod";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
 import { emailSchema } from "@/lib/validation/admin";
 
@@ -53,6 +53,7 @@ export const waitlistSchema = z.object({
   name: z
     .string({ error: "Name must be at least 2 characters" })
     .trim()
+    .refine(hasNoControlCharacters, { message: `Name ${CONTROL_CHARACTER_MESSAGE}`, abort: true })
     .min(2, { message: "Name must be at least 2 characters" })
     .max(100, { message: "Name must be at most 100 characters" }),
   email: emailSchema,

@@ -9,3 +9,14 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export { z };
+
+/** Control characters (C0, DEL and C1): never part of a name, an email or a search, and NUL is refused by PostgreSQL. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The message for text that holds a control character. */
+export const CONTROL_CHARACTER_MESSAGE = "must not contain control characters";
+
+/** True when text holds no control character. */
+export function hasNoControlCharacters(text: string): boolean {
+  return !CONTROL_CHARACTERS.test(text);
+}

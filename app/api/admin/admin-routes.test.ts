@@ -125,4 +125,16 @@ describe(`every /api/admin/* route except login (${process.env.DATABASE_URL ? "P
     }
     expect(wrong).toEqual([]);
   });
+
+  it("treats a garbled session cookie (%ZZ%) as no session: 401 with the cookie cleared, never a 500", async () => {
+    const wrong: string[] = [];
+    for (const target of targets) {
+      for (const value of ["%ZZ%", "%", "%E0%A4%A"]) {
+        const response = await call(target, { cookie: `authjs.session-token=${value}` });
+        const cleared = /authjs\.session-token=;.*Max-Age=0/.test(response.headers.get("set-cookie") ?? "");
+        if (response.status !== 401 || !cleared) wrong.push(`${target.method} ${target.route} (${value}) -> ${response.status}${cleared ? "" : " (cookie kept)"}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });

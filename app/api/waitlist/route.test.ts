@@ -4,7 +4,7 @@ import { DELETE, GET, PATCH, POST, PUT } from "@/app/api/waitlist/route";
 import { GET as GET_COUNT } from "@/app/api/waitlist/count/route";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
-import { WAITLIST_RATE_LIMIT, WAITLIST_RATE_LIMIT_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist";
+import { WAITLIST_BUSY_MESSAGE, WAITLIST_RATE_LIMIT, WAITLIST_RATE_LIMIT_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist";
 import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
 
 useTestDatabase();
@@ -194,30 +194,18 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
   });
 
   describe("duplicates", () => {
-    it("answers a repeat signup exactly like a first one and keeps one row, with the newest details", async () => {
+    it("answers a repeat signup exactly like a first one and changes nothing stored", async () => {
       const first = await post(valid);
       const firstBody = await first.text();
       const [original] = await rows();
-      // Backdate the first consent, so only a repeat that records its own consent time can pass below.
-      const firstConsent = new Date("2025-01-02T03:04:05.000Z");
-      await getDb().waitlistEntry.update({ where: { id: original!.id }, data: { consentedAt: firstConsent } });
 
-      const beforeRepeat = Date.now();
-      const again = await post({ ...valid, name: "Ada King", businessType: "tutoring", employees: "11+" });
-      const afterRepeat = Date.now();
+      // Whoever knows an address must not be able to rewrite that person's details or consent time.
+      const again = await post({ ...valid, name: "Mallory Rewrite", businessType: "tutoring", employees: "11+" });
       expect(again.status).toBe(first.status);
       expect(await again.text()).toBe(firstBody);
       expect([...again.headers.keys()].sort()).toEqual([...first.headers.keys()].sort());
 
-      const stored = await rows();
-      expect(stored).toHaveLength(1);
-      expect(stored[0]).toMatchObject({ id: original!.id, name: "Ada King", businessType: "tutoring", employees: "11+" });
-      // The place in the queue is kept; the consent time is that of the latest agreement.
-      expect(stored[0]!.joinedAt).toEqual(original!.joinedAt);
-      const repeatConsent = stored[0]!.consentedAt.getTime();
-      expect(repeatConsent).toBeGreaterThan(firstConsent.getTime());
-      expect(repeatConsent).toBeGreaterThanOrEqual(beforeRepeat);
-      expect(repeatConsent).toBeLessThanOrEqual(afterRepeat);
+      expect(await rows()).toEqual([original]);
     });
 
     it("folds case and surrounding whitespace of emails into one entry", async () => {
@@ -319,6 +307,38 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       expect(statuses.filter((status) => status === 201)).toHaveLength(5);
       expect(statuses.filter((status) => status === 429)).toHaveLength(7);
       expect(await rows()).toHaveLength(5);
+    });
+
+    it("holds a site-wide backstop whatever addresses clients claim, and keeps it apart from the per-client limit", async () => {
+      await insideOneWindow();
+      const saved = process.env.WAITLIST_SIGNUPS_PER_MINUTE;
+      process.env.WAITLIST_SIGNUPS_PER_MINUTE = "3";
+      try {
+        const statuses = [];
+        for (let i = 0; i < 4; i++) statuses.push((await post({ ...valid, email: `everyone-${i}@example.com` })).status);
+        expect(statuses).toEqual([201, 201, 201, 429]);
+        const busy = await post({ ...valid, email: "everyone-5@example.com" });
+        expect(await busy.json()).toEqual({ message: WAITLIST_BUSY_MESSAGE });
+        expect(Number(busy.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+        expect(await rows()).toHaveLength(3);
+      } finally {
+        if (saved === undefined) delete process.env.WAITLIST_SIGNUPS_PER_MINUTE;
+        else process.env.WAITLIST_SIGNUPS_PER_MINUTE = saved;
+      }
+    });
+
+    it("counts only the backstop for a client whose address cannot be known", async () => {
+      await insideOneWindow();
+      const saved = process.env.TRUSTED_PROXY_HOPS;
+      process.env.TRUSTED_PROXY_HOPS = "0";
+      try {
+        // No proxy is trusted and this request never passed through the Node server: no address at all.
+        expect((await post({ ...valid, email: "nowhere@example.com" }, { ip: "203.0.113.93" })).status).toBe(201);
+        const keys = (await getDb().rateLimit.findMany({ select: { key: true } })).map((row) => row.key);
+        expect(keys).toEqual(["waitlist:all"]);
+      } finally {
+        process.env.TRUSTED_PROXY_HOPS = saved;
+      }
     });
 
     it("does not spend the allowance on invalid bodies", async () => {

@@ -1,10 +1,12 @@
 import {
-  upsertWaitlistEntry,
+  addWaitlistEntry,
   WAITLIST_RATE_LIMIT,
+  WAITLIST_BUSY_MESSAGE,
   WAITLIST_RATE_LIMIT_MESSAGE,
   WAITLIST_SUCCESS_MESSAGE,
 } from "@/lib/data/waitlist";
 import { clientIp, json, methodNotAllowed, parseWith, readJson, route } from "@/lib/http";
+import { env } from "@/lib/env";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { WAITLIST_HONEYPOT_FIELD, waitlistSchema } from "@/lib/validation/waitlist";
 
@@ -28,8 +30,11 @@ export const POST = route(async (request) => {
   const signup = parseWith(waitlistSchema, body);
   // Bots are not told they were caught, and cost no database write.
   if (honeypotFilled(body)) return accepted();
-  await enforceRateLimits([{ key: `waitlist:ip:${clientIp(request)}`, ...WAITLIST_RATE_LIMIT }], WAITLIST_RATE_LIMIT_MESSAGE);
-  await upsertWaitlistEntry(signup);
+  const ip = clientIp(request);
+  // A client whose address cannot be known has only the site-wide backstop to count against.
+  if (ip) await enforceRateLimits([{ key: `waitlist:ip:${ip}`, ...WAITLIST_RATE_LIMIT }], WAITLIST_RATE_LIMIT_MESSAGE);
+  await enforceRateLimits([{ key: "waitlist:all", limit: env().WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }], WAITLIST_BUSY_MESSAGE);
+  await addWaitlistEntry(signup);
   return accepted();
 });
 

@@ -1,6 +1,7 @@
 import { POST as login } from "@/app/api/admin/login/route";
 import { GET as session } from "@/app/api/admin/session/route";
 import { BCRYPT_MAX_BYTES, hashPassword } from "@/lib/auth/password";
+import { isFamiliar, loginSlowdownMs } from "@/lib/auth/login-throttle";
 import { TEST_PASSWORD, apiRequest, insertAdmin, safeJson } from "@/lib/auth/test-support";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
@@ -123,26 +124,57 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     expect(sameOrigin.status).toBe(200);
   });
 
-  it("locks an account after 5 failures in 15 minutes, from any IP, with 429 and Retry-After, even for the right password", async () => {
+  it("blocks one client after 5 failures for an email in 15 minutes, with 429 and Retry-After, even for the right password", async () => {
     await insideOneWindow();
     await insertAdmin({ email: "ada@example.com" });
-    for (let i = 0; i < 5; i++) expect((await attempt("ada@example.com", `wrong-password-${i}`)).status).toBe(401);
-    const blocked = await attempt("ada@example.com", TEST_PASSWORD);
+    const ip = "203.0.113.60";
+    for (let i = 0; i < 5; i++) expect((await attempt("ada@example.com", `wrong-password-${i}`, { ip })).status).toBe(401);
+    const blocked = await attempt("ada@example.com", TEST_PASSWORD, { ip });
     expect(blocked.status).toBe(429);
     const retryAfter = Number(blocked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect((await blocked.json()).message).toMatch(/too many/i);
     expect(blocked.headers.get("set-cookie")).toBeNull();
-    // Another account is not affected.
-    await insertAdmin({ email: "grace@example.com" });
-    expect((await attempt("grace@example.com", TEST_PASSWORD)).status).toBe(200);
+    // The owner, from their own connection, is not locked out by someone else's guesses.
+    expect((await attempt("ada@example.com", TEST_PASSWORD, { ip: "203.0.113.61" })).status).toBe(200);
   }, THROTTLE_TEST_TIMEOUT_MS);
+
+  it("never locks an account: failures from many addresses slow the email down, and the right password still gets in", async () => {
+    await insideOneWindow();
+    await insertAdmin({ email: "ada@example.com" });
+    const statuses = [];
+    for (let i = 0; i < 12; i++) statuses.push((await attempt("ada@example.com", `wrong-password-${i}`)).status);
+    expect(new Set(statuses)).toEqual(new Set([401]));
+    expect((await attempt("ada@example.com", TEST_PASSWORD)).status).toBe(200);
+  }, THROTTLE_TEST_TIMEOUT_MS);
+
+  it("slows strangers progressively once an email has failed 10 times, up to a few seconds, and spares familiar clients", async () => {
+    expect([0, 10].map(loginSlowdownMs)).toEqual([0, 0]);
+    expect(loginSlowdownMs(11)).toBeGreaterThan(0);
+    expect(loginSlowdownMs(14)).toBeGreaterThan(loginSlowdownMs(12));
+    expect(loginSlowdownMs(1_000)).toBeLessThanOrEqual(5_000);
+
+    await insertAdmin({ email: "ada@example.com" });
+    const ip = "203.0.113.62";
+    const fromIp = (address: string, headers: Record<string, string> = {}) =>
+      apiRequest("/api/admin/login", { body: {}, headers: { "x-forwarded-for": address, ...headers } });
+    expect(await isFamiliar(fromIp(ip), "ada@example.com", ip)).toBe(false);
+    const signedIn = await attempt("ada@example.com", TEST_PASSWORD, { ip });
+    expect(signedIn.status).toBe(200);
+    // The address it signed in from, and any client holding that admin's session, are familiar from now on.
+    expect(await isFamiliar(fromIp(ip), "ada@example.com", ip)).toBe(true);
+    expect(await isFamiliar(fromIp("203.0.113.63"), "ada@example.com", "203.0.113.63")).toBe(false);
+    const cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+    expect(await isFamiliar(fromIp("203.0.113.63", { cookie }), "ada@example.com", "203.0.113.63")).toBe(true);
+    expect(await isFamiliar(fromIp("203.0.113.63", { cookie }), "grace@example.com", "203.0.113.63")).toBe(false);
+  });
 
   it("throttles unknown emails the same way, so the 429 reveals nothing about which accounts exist", async () => {
     await insideOneWindow();
-    for (let i = 0; i < 5; i++) expect((await attempt("ghost@example.com", TEST_PASSWORD)).status).toBe(401);
-    const blocked = await attempt("ghost@example.com", TEST_PASSWORD);
+    const ip = "203.0.113.64";
+    for (let i = 0; i < 5; i++) expect((await attempt("ghost@example.com", TEST_PASSWORD, { ip })).status).toBe(401);
+    const blocked = await attempt("ghost@example.com", TEST_PASSWORD, { ip });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
   }, THROTTLE_TEST_TIMEOUT_MS);
@@ -172,14 +204,16 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     const ip = "203.0.113.90";
     for (let i = 0; i < 4; i++) expect((await attempt("ada@example.com", "wrong-password", { ip })).status).toBe(401);
     expect((await attempt("ada@example.com", TEST_PASSWORD, { ip })).status).toBe(200);
-    const counters = await getDb().rateLimit.findMany({ where: { key: { in: [`login-fail:ip:${ip}`, "login-fail:email:ada@example.com"] } } });
+    const counters = await getDb().rateLimit.findMany({
+      where: { key: { in: [`login-fail:ip:${ip}`, `login-fail:pair:${ip}:ada@example.com`, "login-fail:email:ada@example.com"] } },
+    });
     expect(counters).toEqual([]);
   });
 
   it("holds the limit against a burst of parallel guesses", async () => {
     await insideOneWindow();
     await insertAdmin({ email: "ada@example.com" });
-    const responses = await Promise.all(Array.from({ length: 9 }, (_, i) => attempt("ada@example.com", `parallel-guess-${i}`)));
+    const responses = await Promise.all(Array.from({ length: 9 }, (_, i) => attempt("ada@example.com", `parallel-guess-${i}`, { ip: "203.0.113.65" })));
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBe(5);
     expect(statuses.filter((s) => s === 429).length).toBe(4);

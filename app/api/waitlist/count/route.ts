@@ -1,10 +1,10 @@
-import { countWaitlistEntries, WAITLIST_COUNT_CACHE_CONTROL } from "@/lib/data/waitlist";
+import { cachedWaitlistCount, WAITLIST_COUNT_CACHE_CONTROL } from "@/lib/data/waitlist";
 import { json, methodNotAllowed, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route(async () => {
-  const count = await countWaitlistEntries();
+  const count = await cachedWaitlistCount();
   return json({ count }, { headers: { "Cache-Control": WAITLIST_COUNT_CACHE_CONTROL } });
 });
 
