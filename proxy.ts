@@ -2,11 +2,12 @@ import { NextResponse, type NextRequest } from "next/server";
 
 import { clearSessionCookie, isSecureRequest, readSessionClaims, sessionCookieName } from "@/lib/auth/session";
 import { contentSecurityPolicy } from "@/lib/csp";
+import { prerenderedScriptHashes } from "@/lib/static-page-scripts";
 
 const LOGIN_PATH = "/admin/login";
 
 /**
- * A coarse gate and the per-request CSP nonce. The gate only reads the session cookie: every admin
+ * A coarse gate and each page's Content-Security-Policy. The gate only reads the session cookie: every admin
  * route handler and data function checks the admin row itself (lib/auth/guard.ts).
  */
 export async function proxy(request: NextRequest) {
@@ -25,8 +26,19 @@ export async function proxy(request: NextRequest) {
     }
   }
 
+  const isDevelopment = process.env.NODE_ENV === "development";
+  // Pages outside the admin area are built once and served as files: their scripts are allowed by hash.
+  // The admin area renders per request (personal data) and gets a fresh nonce, as does every page in
+  // development, where nothing is prerendered.
+  const hashes = isAdminPath(pathname) || isDevelopment ? [] : prerenderedScriptHashes();
+  if (hashes.length > 0) {
+    const response = NextResponse.next();
+    response.headers.set("Content-Security-Policy", contentSecurityPolicy({ hashes }, false));
+    return response;
+  }
+
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
+  const csp = contentSecurityPolicy({ nonce }, isDevelopment);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);

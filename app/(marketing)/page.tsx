@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 
 import { ChatExperience } from "@/components/landing/demos/chat-experience";
 import { BusinessExamples } from "@/components/landing/business-examples";
@@ -25,8 +24,8 @@ export const metadata: Metadata = {
   alternates: { canonical: "/" },
 };
 
-export default async function LandingPage() {
-  const nonce = (await headers()).get("x-nonce") ?? undefined;
+/** Built once and served as a file: nothing on it depends on the request (the waitlist count is a client island). */
+export default function LandingPage() {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <Hero />
@@ -40,7 +39,7 @@ export default async function LandingPage() {
       <Integrations />
       <Industries />
       <WaitlistSection />
-      <JsonLd nonce={nonce} />
+      <JsonLd />
       <RevealObserver />
       <DeferredRender />
     </main>

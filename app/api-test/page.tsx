@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { connection } from "next/server";
 import { ArrowLeft } from "lucide-react";
 
 import { ConnectionTest } from "@/components/api-test/connection-test";
@@ -14,10 +13,7 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-export default async function ApiTestPage() {
-  // Rendered per request so its scripts carry the CSP nonce that proxy.ts sets.
-  await connection();
-
+export default function ApiTestPage() {
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-accent/60 to-background px-4 py-16">
       <div className="w-full max-w-xl">

@@ -43,12 +43,11 @@ export function serializeJsonLd(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
 
-/** The structured data script; it carries the request's CSP nonce. */
-export function JsonLd({ nonce }: { nonce?: string }) {
+/** The structured data script: a data block the browser never runs, so the CSP has nothing to allow for it. */
+export function JsonLd() {
   return (
     <script
       type="application/ld+json"
-      nonce={nonce}
       dangerouslySetInnerHTML={{ __html: serializeJsonLd(landingStructuredData()) }}
     />
   );

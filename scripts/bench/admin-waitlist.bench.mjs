@@ -2,8 +2,11 @@
 // list and search latency (p50/p95 over sequential requests), and the full CSV export's time with
 // the server's memory at rest and at its peak during the export (VmRSS from /proc).
 // Targets: list and search p95 under 100 ms; export under 20 s with memory growth under 100 MB.
-import { readFileSync, readdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 
 import bcrypt from "bcryptjs";
 
@@ -183,6 +186,18 @@ async function latency(baseUrl, cookie, path, count) {
   return { p50: percentile(timings, 0.5), p95: percentile(timings, 0.95), body };
 }
 
+/** Seconds psql takes to `\copy` every entry, newest first, as CSV into a file: what PostgreSQL itself can do. */
+function psqlCopy(databaseUrl, schema) {
+  const file = path.join(os.tmpdir(), `waitlist-psql-${process.pid}.csv`);
+  const copy = `\\copy (SELECT "name", "email", "businessType", "employees", "joinedAt" FROM "waitlist" ORDER BY "joinedAt" DESC, "id" DESC) TO '${file}' CSV`;
+  const started = performance.now();
+  const result = spawnSync("psql", [databaseUrl, "-v", "ON_ERROR_STOP=1", "-c", `SET search_path TO "${schema}", public`, "-c", copy], { stdio: ["ignore", "ignore", "inherit"] });
+  const seconds = (performance.now() - started) / 1000;
+  rmSync(file, { force: true });
+  if (result.status !== 0) throw new Error("psql \\copy failed");
+  return { seconds };
+}
+
 export default async function bench({ baseUrl, databaseUrl, schema, serverPid, report, pg }) {
   const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema},public` });
   await client.connect();
@@ -226,8 +241,10 @@ export default async function bench({ baseUrl, databaseUrl, schema, serverPid, r
     await sleep(1000);
     const restRss = treeRssMb(serverPid);
     report("server RSS at rest", restRss, "MB");
+    let exportSeconds = Infinity;
     for (const run of [1, 2]) {
       const result = await exportOnce(baseUrl, cookie, serverPid, total);
+      exportSeconds = Math.min(exportSeconds, result.seconds);
       const name = run === 1 ? "export" : "second export";
       report(`${name} rows (excluding the header)`, result.rows, "rows");
       if (result.rows !== total) throw new Error(`the export had ${result.rows} rows, the table ${total}`);
@@ -239,6 +256,11 @@ export default async function bench({ baseUrl, databaseUrl, schema, serverPid, r
       report(`${name} server RSS growth over rest`, result.peakRss - restRss, "MB");
       report(`${name} RSS growth over rest after 25/50/75/100% of rows`, result.quarters.map((mb) => Math.round(mb - restRss)).join(" / "), "MB");
     }
+
+    // The floor for the export: psql's own \copy of the same rows in the same order, to a file.
+    const psql = psqlCopy(databaseUrl, schema);
+    report("psql \\copy of the same rows, total time", psql.seconds, "s");
+    report("export time / psql copy", exportSeconds / psql.seconds);
 
     // Backpressure: a client that stops reading must stop the server reading the table.
     const paused = await pausedExport(baseUrl, cookie, serverPid);

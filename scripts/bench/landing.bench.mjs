@@ -1,11 +1,14 @@
-// The landing page's first-load JavaScript (gzip) and Lighthouse scores and metrics, each next to the same
+// The landing page's first-load JavaScript (gzip), time to first byte, and Lighthouse scores and metrics, each next to the same
 // figure for an empty Next.js page built with the same Next version in the same run.
 // BENCH_LIGHTHOUSE_SAVE=/some/prefix keeps every Lighthouse report as /some/prefix-<time>.json.
-import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+
+import { startEmptyApp } from "./empty-app.mjs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -84,6 +87,33 @@ function summarise(all) {
   return { scores: medians(all.map((run) => run.scores)), metrics: medians(all.map((run) => run.metrics)) };
 }
 
+/** Milliseconds from sending a GET until the first byte of the body arrives, on a fresh connection. */
+function timeToFirstByte(url) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const request = http.get(url, { agent: false, headers: { "accept-encoding": "gzip" } }, (response) => {
+      response.once("data", () => {
+        resolve(performance.now() - started);
+        response.destroy();
+      });
+      response.once("error", reject);
+    });
+    request.once("error", reject);
+  });
+}
+
+/** Median time to first byte of each page over `samples` requests, alternating between them after a warm-up. */
+async function compareTtfb(landingUrl, emptyUrl, samples = 200) {
+  for (let i = 0; i < 20; i++) await Promise.all([timeToFirstByte(landingUrl), timeToFirstByte(emptyUrl)]);
+  const landing = [];
+  const empty = [];
+  for (let i = 0; i < samples; i++) {
+    landing.push(await timeToFirstByte(landingUrl));
+    empty.push(await timeToFirstByte(emptyUrl));
+  }
+  return { landing: median(landing), empty: median(empty) };
+}
+
 /**
  * Lighthouse on both pages: one warm-up run each (discarded: the first load after a server starts pays for its cold
  * caches), then `runs` runs that alternate between the two pages, so that whatever else this shared machine is doing
@@ -101,40 +131,6 @@ function compareScores(landingUrl, emptyUrl) {
   return { landing: summarise(landing), emptyPage: summarise(empty) };
 }
 
-/**
- * Builds and starts scripts/bench/empty-app on its own, in a temporary folder with a hard-linked copy
- * of node_modules (Turbopack will not compile outside its root, and inside ours it would pick up our
- * proxy.ts), so the floor is a truly empty app on the same Next version.
- */
-async function startEmptyApp(port) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "otto-empty-next-"));
-  cpSync(path.join("scripts", "bench", "empty-app"), dir, { recursive: true });
-  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "empty-next", private: true }));
-  writeFileSync(path.join(dir, "package-lock.json"), "{}");
-  const link = spawnSync("cp", ["-al", path.resolve("node_modules"), path.join(dir, "node_modules")]);
-  if (link.status !== 0) throw new Error("copying node_modules for the empty app failed");
-  const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: "" };
-  const next = path.join(dir, "node_modules", "next", "dist", "bin", "next");
-  const build = spawnSync("node", [next, "build"], { cwd: dir, env, stdio: ["ignore", "ignore", "inherit"] });
-  if (build.status !== 0) throw new Error("building the empty app failed");
-  const child = spawn("node", [next, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env, stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}/`;
-  const stop = () => {
-    child.kill();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).ok) return { stop, url };
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  stop();
-  throw new Error("the empty app did not start");
-}
-
 export default async function bench({ baseUrl, report }) {
   const landingUrl = `${baseUrl}/`;
   const empty = await startEmptyApp(3990);
@@ -144,6 +140,11 @@ export default async function bench({ baseUrl, report }) {
     report("first-load JS, landing page (gzip)", landingJs.kb, "KB");
     report("first-load JS, empty Next page (gzip)", emptyJs.kb, "KB");
     report("first-load JS ratio (target <= 1.3)", landingJs.kb / emptyJs.kb, "x");
+
+    const ttfb = await compareTtfb(landingUrl, empty.url);
+    report("time to first byte, landing page (median of 200)", ttfb.landing, "ms");
+    report("time to first byte, empty Next page (median of 200)", ttfb.empty, "ms");
+    report("landing ttfb / empty ttfb", ttfb.landing / ttfb.empty);
 
     if (process.env.BENCH_SKIP_LIGHTHOUSE) return;
     const { landing, emptyPage } = compareScores(landingUrl, empty.url);

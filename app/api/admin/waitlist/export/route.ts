@@ -1,6 +1,6 @@
 import { requireAdmin } from "@/lib/auth/guard";
-import { createCsvStream } from "@/lib/csv";
-import { readWaitlistBatches, WAITLIST_CSV_HEADER, waitlistCsvRecord } from "@/lib/data/waitlist-admin";
+import { createCsvStream, csvStreamFromCopy } from "@/lib/csv";
+import { copyWaitlistCsv, readWaitlistBatches, WAITLIST_CSV_HEADER, waitlistCsvRecord } from "@/lib/data/waitlist-admin";
 import { fieldErrors, HttpError, route } from "@/lib/http";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { queryErrorMessage, queryParamsOf, waitlistExportQuerySchema } from "@/lib/validation/waitlist-query";
@@ -19,8 +19,8 @@ async function* csvBatches(batches: ReturnType<typeof readWaitlistBatches>) {
 }
 
 /**
- * Streams every waitlist entry (or those matching `q`) as CSV, in the list's order (`sort`). Rows are
- * read in keyset batches as the client consumes them, so memory stays flat at any table size.
+ * Streams every waitlist entry (or those matching `q`) as CSV, in the list's order (`sort`), only as fast
+ * as the client consumes it, so memory stays flat at any table size.
  */
 export const GET = route(async (request) => {
   const admin = await requireAdmin(request);
@@ -31,7 +31,11 @@ export const GET = route(async (request) => {
     "Too many exports in a short time. Please wait a few minutes and try again.",
   );
 
-  const stream = await createCsvStream({ header: WAITLIST_CSV_HEADER, batches: csvBatches(readWaitlistBatches(admin, parsed.data)) });
+  // PostgreSQL writes the CSV itself; the embedded database is read in keyset batches.
+  const copy = await copyWaitlistCsv(admin, parsed.data);
+  const stream = copy
+    ? csvStreamFromCopy(WAITLIST_CSV_HEADER, copy)
+    : await createCsvStream({ header: WAITLIST_CSV_HEADER, batches: csvBatches(readWaitlistBatches(admin, parsed.data)) });
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

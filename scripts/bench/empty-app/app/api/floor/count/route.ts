@@ -1,0 +1,2 @@
+export { count as GET } from "../waitlist";
+export const dynamic = "force-dynamic";

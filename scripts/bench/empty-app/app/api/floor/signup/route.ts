@@ -1,0 +1,1 @@
+export { signup as POST } from "../waitlist";
