@@ -2,13 +2,18 @@ import type { MetadataRoute } from "next";
 
 import { siteConfig } from "@/config/site";
 
-/** Only the public landing page is worth indexing; the admin area and the test page are not listed. */
+/** The public pages worth indexing: the landing page and the privacy notice (not the admin area or the test page). */
 export default function sitemap(): MetadataRoute.Sitemap {
   return [
     {
       url: new URL("/", siteConfig.url).toString(),
       changeFrequency: "weekly",
       priority: 1,
+    },
+    {
+      url: new URL("/privacy", siteConfig.url).toString(),
+      changeFrequency: "yearly",
+      priority: 0.3,
     },
   ];
 }

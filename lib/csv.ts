@@ -1,5 +1,4 @@
-import { PassThrough, Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { type Readable, Transform } from "node:stream";
 
 // Cells a spreadsheet would run as a formula (or treat as one after stripping a tab or carriage return).
 const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
@@ -130,20 +129,40 @@ export function lfToCrlfOutsideQuotes(): Transform {
 /**
  * A CSV download made by the database itself: the BOM and header as createCsvStream writes them, then the
  * records of a `COPY … TO STDOUT (FORMAT csv, FORCE_QUOTE *)`, read only as fast as the client takes them.
+ * Cancelling (the client went away) destroys the COPY, and with it its connection.
  */
 export function csvStreamFromCopy(header: readonly string[], copy: Readable): ReadableStream<Uint8Array> {
-  const head = Readable.from([Buffer.from(UTF8_BOM + csvRecord(header))]);
-  const body = new PassThrough({ highWaterMark: 64 * 1024 });
-  (async () => {
-    try {
-      for await (const chunk of head) body.write(chunk);
-      await pipeline(copy, lfToCrlfOutsideQuotes(), body);
-    } catch (error) {
-      body.destroy(error as Error);
-      copy.destroy();
-    }
-  })();
-  // A download the client abandons destroys `body`, and with it the COPY and its connection.
-  body.once("close", () => copy.destroy());
-  return Readable.toWeb(body) as ReadableStream<Uint8Array>;
+  const records = copy.pipe(lfToCrlfOutsideQuotes());
+  // A failure reaches the reader through `records` (and the log, below); nothing may go unhandled when
+  // no one is reading any more.
+  copy.on("error", (error) => records.destroy(error));
+  records.on("error", () => undefined);
+  const chunks = records[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let headerSent = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!headerSent) {
+          headerSent = true;
+          controller.enqueue(new TextEncoder().encode(UTF8_BOM + csvRecord(header)));
+          return;
+        }
+        try {
+          const next = await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+        } catch (error) {
+          // The 200 is already sent: the client sees a cut-off download, the log says why.
+          console.error("[export] the CSV stopped part-way:", error);
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        copy.destroy();
+        await chunks.return?.();
+      },
+    },
+    // Nothing is queued beyond what the reader asks for; the node streams hold the rest, and pause the COPY.
+    { highWaterMark: 0 },
+  );
 }

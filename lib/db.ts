@@ -67,6 +67,8 @@ function connectPostgres(url: string, schema: string | undefined, max: number): 
     },
     async copyOut(statement) {
       const client = new pg.Client({ ...config, options: undefined, query_timeout: undefined });
+      // A connection lost mid-export fails the COPY stream, which is where it is reported.
+      client.on("error", () => undefined);
       try {
         await client.connect();
         if (schema) await client.query(`SET search_path TO "${schema}", public`);
@@ -74,7 +76,7 @@ function connectPostgres(url: string, schema: string | undefined, max: number): 
         // However the stream ends (finished, failed, or the reader went away), the connection goes with it.
         const end = () => void client.end().catch(() => undefined);
         stream.once("close", end);
-        stream.once("error", end);
+        stream.on("error", end);
         return stream;
       } catch (error) {
         await client.end().catch(() => undefined);

@@ -27,7 +27,8 @@ function FormField({ id, label, error, hint, className, children }: FormFieldPro
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
-    <div data-slot="form-field" className={cn("grid gap-2", className)}>
+    // min-w-0: a long value (a chosen option's label) truncates inside its column instead of widening it.
+    <div data-slot="form-field" className={cn("grid min-w-0 grid-cols-1 gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": hint ? `${hintId} ${errorId}` : errorId })}
       {hint ? (

@@ -21,7 +21,8 @@ function SelectTrigger({ className, children, ...props }: React.ComponentProps<t
         "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
         "disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-muted-foreground",
         "aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive",
-        "[&>span]:truncate",
+        // The chosen label keeps to the trigger's width, cut with an ellipsis; the options list shows it whole.
+        "min-w-0 [&>span]:min-w-0 [&>span]:truncate",
         className,
       )}
       {...props}

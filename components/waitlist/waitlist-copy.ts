@@ -18,6 +18,8 @@ export const waitlistCopy = {
     businessType: { label: "Business Type", placeholder: "Select your business type" },
     employees: { label: "Number of Employees", placeholder: "Select team size" },
     consent: "I agree to receive emails about the product and understand I can unsubscribe any time.",
+    /** Beside the consent: who holds the details and how to have them deleted. */
+    privacy: { label: "How we use and protect your details", href: "/privacy" },
   },
   submit: "Join the Waiting List",
   submitting: "Joining the Waiting List...",

@@ -99,7 +99,7 @@ export function WaitlistForm() {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} aria-label={waitlistCopy.heading} className="relative grid gap-5" aria-busy={busy || undefined}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} aria-label={waitlistCopy.heading} className="relative grid grid-cols-1 gap-5" aria-busy={busy || undefined}>
       <FormField id="waitlist-name" label={copy.name.label} error={errors.name?.message}>
         {(control) => <Input {...control} {...form.register("name")} placeholder={copy.name.placeholder} autoComplete="name" maxLength={100} />}
       </FormField>
@@ -119,7 +119,7 @@ export function WaitlistForm() {
         )}
       </FormField>
 
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <OptionSelectField
           id="waitlist-business-type"
           name="businessType"
@@ -163,6 +163,11 @@ export function WaitlistForm() {
             {copy.consent}
           </Label>
         </div>
+        <p className="pl-7 text-sm">
+          <a href={copy.privacy.href} className="font-medium text-primary underline underline-offset-4 hover:no-underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+            {copy.privacy.label}
+          </a>
+        </p>
         <p id="waitlist-consent-error" aria-live="polite" className="text-sm font-medium text-destructive empty:hidden">
           {errors.agreedToTerms?.message}
         </p>

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+
+import { PageShell } from "@/components/site/page-shell";
+import { privacyNotice } from "@/content/legal/privacy";
+
+export const metadata: Metadata = {
+  title: privacyNotice.title,
+  description: privacyNotice.lead,
+  alternates: { canonical: "/privacy" },
+};
+
+export default function PrivacyPage() {
+  return (
+    <PageShell>
+      <main id="main" className="mx-auto max-w-3xl px-6 py-16">
+        <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{privacyNotice.title}</h1>
+        <p className="mt-4 text-lg text-muted-foreground">{privacyNotice.lead}</p>
+        <p className="mt-2 text-sm text-muted-foreground">Last updated {privacyNotice.updated}</p>
+        {privacyNotice.sections.map((section) => (
+          <section key={section.id} aria-labelledby={`privacy-${section.id}`} className="mt-10">
+            <h2 id={`privacy-${section.id}`} className="text-xl font-semibold tracking-tight">
+              {section.heading}
+            </h2>
+            {section.items ? (
+              <ul className="mt-3 list-disc space-y-2 pl-6 leading-relaxed">
+                {section.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            ) : null}
+            {section.paragraphs?.map((paragraph) => (
+              <p key={paragraph} className="mt-3 leading-relaxed">
+                {paragraph}
+              </p>
+            ))}
+          </section>
+        ))}
+      </main>
+    </PageShell>
+  );
+}

@@ -1,0 +1,28 @@
+import Link from "next/link";
+
+import { Logo } from "@/components/landing/logo";
+import { SiteFooter } from "@/components/landing/site-footer";
+import { joinWaitlistLink } from "@/content/landing/navigation";
+
+/** The site's header and footer around a page other than the landing page (the privacy notice, the 404 page). */
+export function PageShell({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <header className="border-b border-border/70 bg-background/95">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-6">
+          <Link href="/" className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none">
+            <Logo size={28} nameClassName="text-lg" />
+          </Link>
+          <Link
+            href={`/#${joinWaitlistLink.id}`}
+            className="inline-flex min-h-10 items-center rounded-full bg-primary px-5 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+          >
+            {joinWaitlistLink.label}
+          </Link>
+        </div>
+      </header>
+      {children}
+      <SiteFooter linkBase="/" />
+    </>
+  );
+}
