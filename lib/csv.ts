@@ -139,6 +139,7 @@ export function csvStreamFromCopy(header: readonly string[], copy: Readable): Re
   records.on("error", () => undefined);
   const chunks = records[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let headerSent = false;
+  let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -149,15 +150,18 @@ export function csvStreamFromCopy(header: readonly string[], copy: Readable): Re
         }
         try {
           const next = await chunks.next();
+          if (cancelled) return;
           if (next.done) controller.close();
           else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
         } catch (error) {
+          if (cancelled) return;
           // The 200 is already sent: the client sees a cut-off download, the log says why.
           console.error("[export] the CSV stopped part-way:", error);
           controller.error(error);
         }
       },
       async cancel() {
+        cancelled = true;
         copy.destroy();
         await chunks.return?.();
       },

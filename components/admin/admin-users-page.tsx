@@ -76,18 +76,18 @@ export function AdminUsersPage() {
       const isCurrentAdmin = admin.email === currentEmail;
       return (
         <TableRow key={admin.id} data-testid="admin-row">
-          <TableCell className="font-medium">
+          <TableCell data-label="Name" className="font-medium">
             {admin.name}
             {isCurrentAdmin ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
           </TableCell>
-          <TableCell className="break-all">{admin.email}</TableCell>
-          <TableCell>
+          <TableCell data-label="Email" className="break-all">{admin.email}</TableCell>
+          <TableCell data-label="Status">
             <Badge variant={admin.isActive ? "success" : "muted"}>{admin.isActive ? "Active" : "Inactive"}</Badge>
           </TableCell>
-          <TableCell className="whitespace-nowrap">
+          <TableCell data-label="Created" className="whitespace-nowrap">
             <time dateTime={admin.createdAt}>{formatLongDate(admin.createdAt)}</time>
           </TableCell>
-          <TableCell>
+          <TableCell data-label="Actions">
             <ToggleStatusDialog admin={admin} isCurrentAdmin={isCurrentAdmin} />
           </TableCell>
         </TableRow>
@@ -120,7 +120,7 @@ export function AdminUsersPage() {
       <p className="sr-only" role="status" aria-live="polite">
         {admins.isSuccess ? `${shown.length} ${shown.length === 1 ? "admin" : "admins"} shown` : ""}
       </p>
-      <Table containerLabel="Admin users">
+      <Table containerLabel="Admin users" stackOnPhone>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>Name</TableHead>

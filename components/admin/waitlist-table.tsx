@@ -2,6 +2,7 @@
 
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, Loader2Icon } from "lucide-react";
 
+import { JoinedTime } from "@/components/admin/joined-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -9,8 +10,6 @@ import { teamSizeBadgeVariant } from "@/lib/team-size-badge";
 import { teamSizeLabel } from "@/lib/validation/waitlist";
 import type { WaitlistListEntry, WaitlistSort } from "@/lib/validation/waitlist-query";
 import { cn } from "@/lib/utils";
-
-const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long" });
 
 /** What the table body shows instead of rows. */
 export type WaitlistTableMessage = { kind: "loading" | "error" | "empty"; text: string; action?: React.ReactNode };
@@ -45,7 +44,7 @@ function SortHeader({
   const Icon = !active ? ArrowUpDownIcon : ascending ? ArrowUpIcon : ArrowDownIcon;
   const nextDescription = next.endsWith("_asc") ? (column === "name" ? "A to Z" : "oldest first") : column === "name" ? "Z to A" : "newest first";
   return (
-    <TableHead aria-sort={active ? (ascending ? "ascending" : "descending") : "none"} className="px-2">
+    <TableHead data-sortable="" aria-sort={active ? (ascending ? "ascending" : "descending") : "none"} className="px-2">
       <Button
         variant="ghost"
         size="sm"
@@ -63,7 +62,7 @@ function SortHeader({
 /** The waitlist table: Name, Email, Business Type (label), Team Size (badge), Joined (long date). */
 export function WaitlistTable({ entries, sort, onSort, message, busy = false }: WaitlistTableProps) {
   return (
-    <Table containerLabel="Waitlist entries" aria-busy={busy || message?.kind === "loading"} className={cn(busy && "opacity-60 transition-opacity")}>
+    <Table containerLabel="Waitlist entries" stackOnPhone aria-busy={busy || message?.kind === "loading"} className={cn(busy && "opacity-60 transition-opacity")}>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
@@ -92,14 +91,14 @@ export function WaitlistTable({ entries, sort, onSort, message, busy = false }: 
         ) : (
           entries.map((entry) => (
             <TableRow key={entry.id}>
-              <TableCell className="min-w-40 font-medium">{entry.name}</TableCell>
-              <TableCell className="whitespace-nowrap">{entry.email}</TableCell>
-              <TableCell className="min-w-40">{entry.businessTypeLabel}</TableCell>
-              <TableCell>
+              <TableCell data-label="Name" className="min-w-40 font-medium">{entry.name}</TableCell>
+              <TableCell data-label="Email" className="whitespace-nowrap">{entry.email}</TableCell>
+              <TableCell data-label="Business Type" className="min-w-40">{entry.businessTypeLabel}</TableCell>
+              <TableCell data-label="Team Size">
                 <Badge variant={teamSizeBadgeVariant(entry.employees)}>{teamSizeLabel(entry.employees)}</Badge>
               </TableCell>
-              <TableCell className="whitespace-nowrap">
-                <time dateTime={entry.joinedAt}>{longDate.format(new Date(entry.joinedAt))}</time>
+              <TableCell data-label="Joined" className="whitespace-nowrap">
+                <JoinedTime iso={entry.joinedAt} />
               </TableCell>
             </TableRow>
           ))

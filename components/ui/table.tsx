@@ -2,11 +2,15 @@ import * as React from "react";
 
 import { cn } from "@/lib/utils";
 
-/** A table in a horizontally scrollable, keyboard-focusable region (for narrow screens). */
-function Table({ className, containerLabel, ...props }: React.ComponentProps<"table"> & { containerLabel?: string }) {
+/**
+ * A table in a horizontally scrollable, keyboard-focusable region. With `stackOnPhone`, below 768 px each row
+ * becomes a card of labelled fields instead (give each cell a `data-label`; see globals.css).
+ */
+function Table({ className, containerLabel, stackOnPhone = false, ...props }: React.ComponentProps<"table"> & { containerLabel?: string; stackOnPhone?: boolean }) {
   return (
     <div
       data-slot="table-container"
+      data-stack={stackOnPhone ? "phone" : undefined}
       className="relative w-full overflow-x-auto rounded-lg border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       {...(containerLabel ? { role: "region", "aria-label": containerLabel, tabIndex: 0 } : {})}
     >

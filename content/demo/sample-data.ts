@@ -1,5 +1,5 @@
 /** The demos' canned sample data (spec sections 3 and 9). Every figure shown by a demo comes from here. */
-import { addDays, formatMoney, lineItemsTotal } from "@/lib/demo/format";
+import { addDays, formatMoney, lineItemsTotal, SCENARIO_TODAY } from "@/lib/demo/format";
 
 import type {
   AvailabilitySlot,
@@ -13,8 +13,8 @@ import type {
   Service,
 } from "./types";
 
-/** The demos' "today". */
-export const DEMO_TODAY = "2025-04-10";
+/** The demos' "today", as the sample data is written; shown as the visitor's today (see SCENARIO_TODAY). */
+export const DEMO_TODAY = SCENARIO_TODAY;
 export const QUOTE_VALID_DAYS = 14;
 export const INVOICE_DUE_DAYS = 14;
 

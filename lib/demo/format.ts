@@ -43,14 +43,41 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((parseIsoDate(to) - parseIsoDate(from)) / DAY_MS);
 }
 
-/** An ISO date in the long form, e.g. `18 April 2025`. */
+/**
+ * The day the demos' sample data is written around. Every date a demo shows is moved by the same number of
+ * days, so that this day is the visitor's today: the sample invoices never look stale, on a page built once.
+ */
+export const SCENARIO_TODAY = "2025-04-10";
+
+let dayShift: number | undefined;
+
+/** The visitor's calendar date, as YYYY-MM-DD. */
+function localIsoDate(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+}
+
+/**
+ * Days from SCENARIO_TODAY to the visitor's today, fixed for the page's life. 0 where there is no visitor (the
+ * server, at build time): the demos show dates only in the browser.
+ */
+export function demoDayShift(): number {
+  dayShift ??= typeof window === "undefined" ? 0 : daysBetween(SCENARIO_TODAY, localIsoDate(new Date()));
+  return dayShift;
+}
+
+/** A sample-data date as the visitor sees it: moved into their present (see SCENARIO_TODAY). */
+function shown(iso: string): Date {
+  return new Date(parseIsoDate(iso) + demoDayShift() * DAY_MS);
+}
+
+/** An ISO date in the long form, e.g. `18 April 2025` (moved into the visitor's present). */
 export function formatLongDate(iso: string): string {
-  const date = new Date(parseIsoDate(iso));
+  const date = shown(iso);
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
-/** An ISO date in a compact form for tight layouts, e.g. `Thu 10 Apr`. */
+/** An ISO date in a compact form for tight layouts, e.g. `Thu 10 Apr` (moved into the visitor's present). */
 export function formatShortDate(iso: string): string {
-  const date = new Date(parseIsoDate(iso));
+  const date = shown(iso);
   return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]}`;
 }

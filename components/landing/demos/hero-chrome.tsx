@@ -99,9 +99,13 @@ export function PauseControl({
 
 /** The text box and play button. Typing does nothing visible; Enter only starts a demo when none runs. */
 export function HeroInputBar({ onSubmit, onRestart, disabled }: { onSubmit?: () => void; onRestart?: () => void; disabled?: boolean }) {
+  // The play button is the form's submit button (a form needs one for the keyboard and for checkers), but it
+  // restarts the demo, where Enter in the text box only starts one when none runs.
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit?.();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.dataset.action === "restart") onRestart?.();
+    else onSubmit?.();
   };
   return (
     <form onSubmit={handleSubmit} className="flex items-center gap-2 border-t border-border bg-card px-3 py-3">
@@ -115,8 +119,8 @@ export function HeroInputBar({ onSubmit, onRestart, disabled }: { onSubmit?: () 
         className="h-10 min-w-0 flex-1 rounded-full border border-input bg-background px-4 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />
       <button
-        type="button"
-        onClick={onRestart}
+        type="submit"
+        data-action="restart"
         disabled={disabled}
         aria-label={HERO_COPY.restart}
         title={HERO_COPY.restart}

@@ -1,0 +1,30 @@
+"use client";
+
+import { format, formatDistanceToNow } from "date-fns";
+
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+
+/**
+ * When an entry joined: the long date, and on hover or keyboard focus the time and how long ago, so a
+ * day's signups can be told apart. Times are the admin's own (the browser's time zone).
+ */
+export function JoinedTime({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  const detail = `${format(date, "d MMMM yyyy 'at' HH:mm")} (${formatDistanceToNow(date, { addSuffix: true })})`;
+  return (
+    <TooltipProvider delayDuration={200}>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <time
+            dateTime={iso}
+            tabIndex={0}
+            className="cursor-help rounded-sm underline decoration-dotted underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {format(date, "d MMMM yyyy")}
+          </time>
+        </TooltipTrigger>
+        <TooltipContent>{detail}</TooltipContent>
+      </Tooltip>
+    </TooltipProvider>
+  );
+}
