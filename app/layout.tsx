@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import localFont from "next/font/local";
 
 import { siteConfig } from "@/config/site";
 import "./globals.css";
@@ -10,13 +11,24 @@ export const metadata: Metadata = {
   applicationName: siteConfig.name,
 };
 
+// The brand face: Geist, cut to Latin (scripts/fonts/subset-geist.sh), preloaded, with a fallback whose
+// metrics are adjusted to match, so the text does not move when the font arrives.
+const geist = localFont({
+  src: "./fonts/geist-latin.woff2",
+  variable: "--font-geist",
+  weight: "100 900",
+  display: "swap",
+  preload: true,
+  adjustFontFallback: "Arial",
+});
+
 export const viewport: Viewport = {
   themeColor: "#4338ca",
 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    <html lang="en" className={geist.variable}>
       <body className="min-h-dvh font-sans">
         {children}
       </body>

@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 
+import { IslandStandIn } from "@/components/landing/island-stand-in";
 import { useLoadWhenNear } from "@/components/landing/use-load-when-near";
 
 // The form brings react-hook-form, zod, the Radix select and the toaster: it loads when the section comes near the
@@ -11,10 +12,11 @@ const WaitlistForm = dynamic(() => import("@/components/waitlist/waitlist-form")
   loading: () => <WaitlistFormPlaceholder />,
 });
 
-/** The form's outline while its code loads, the same size so nothing shifts. */
+/** The form's outline while its code loads, the same size so nothing shifts, with a stand-in for keyboard visitors. */
 function WaitlistFormPlaceholder() {
   return (
-    <div aria-hidden="true" className="grid gap-5">
+    <div className="relative grid gap-5">
+      <IslandStandIn label="Load the waiting list form" />
       {[0, 1].map((row) => (
         <div key={row} className="grid gap-2">
           <div className="h-4 w-28 rounded bg-muted" />
@@ -37,6 +39,10 @@ function WaitlistFormPlaceholder() {
 
 /** The waiting list form as a lazy island. */
 export function WaitlistFormIsland() {
-  const [ref, load] = useLoadWhenNear<HTMLDivElement>("600px 0px");
-  return <div ref={ref}>{load ? <WaitlistForm /> : <WaitlistFormPlaceholder />}</div>;
+  const [ref, load, focusHandlers] = useLoadWhenNear<HTMLDivElement>("600px 0px");
+  return (
+    <div ref={ref} {...focusHandlers}>
+      {load ? <WaitlistForm /> : <WaitlistFormPlaceholder />}
+    </div>
+  );
 }

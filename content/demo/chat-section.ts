@@ -20,6 +20,8 @@ export const CHAT_SECTION_COPY = {
   reset: "Reset",
   tryDemo: "Try Demo",
   close: "Close",
+  /** The voice demo's sound toggle (aria-pressed says whether it is on). */
+  sound: "Sound",
   micIdle: "Tap Try Demo to hear a request",
   micListening: "Listening…",
   micDone: "Request handled",

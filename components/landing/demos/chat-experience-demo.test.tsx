@@ -170,3 +170,61 @@ describe("voice mode", () => {
     expect(screen.getByRole("button", { name: COPY.tryDemo })).toHaveFocus();
   });
 });
+
+describe("voice mode speaks", () => {
+  // The browser's speech synthesis is out of reach in jsdom: a stand-in records what would be said.
+  function installSpeech() {
+    const said: { text: string; pitch: number }[] = [];
+    const speech = { speak: jest.fn((u: { text: string; pitch: number }) => said.push({ text: u.text, pitch: u.pitch })), cancel: jest.fn(), getVoices: () => [] };
+    Object.defineProperty(window, "speechSynthesis", { configurable: true, value: speech });
+    (globalThis as { SpeechSynthesisUtterance?: unknown }).SpeechSynthesisUtterance = class {
+      lang = "";
+      voice = null;
+      pitch = 1;
+      constructor(public text: string) {}
+    };
+    return { said, speech };
+  }
+  afterEach(() => {
+    delete (window as { speechSynthesis?: unknown }).speechSynthesis;
+  });
+
+  const startVoiceDemo = () => {
+    render(<ChatExperienceDemo />);
+    fireEvent.click(screen.getByRole("radio", { name: COPY.voiceMode }));
+  };
+
+  it("says the request and the confirmation as their captions appear, after the visitor's click", () => {
+    const { said } = installSpeech();
+    startVoiceDemo();
+    expect(screen.getByRole("button", { name: COPY.sound })).toHaveAttribute("aria-pressed", "true");
+    fireEvent.click(screen.getByRole("button", { name: COPY.tryDemo }));
+    advance(1000);
+    advance(2500);
+    const lines = said.filter((line) => line.text !== "");
+    expect(lines.map((line) => line.text)).toEqual([expect.stringMatching(/running about 20 minutes late/), expect.stringMatching(/I've emailed Priya/)]);
+    expect(lines[1]!.pitch).toBeGreaterThan(lines[0]!.pitch);
+  });
+
+  it("stays silent once the visitor turns the sound off, and stops what it was saying", () => {
+    const { said, speech } = installSpeech();
+    startVoiceDemo();
+    fireEvent.click(screen.getByRole("button", { name: COPY.sound }));
+    expect(screen.getByRole("button", { name: COPY.sound })).toHaveAttribute("aria-pressed", "false");
+    expect(speech.cancel).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: COPY.tryDemo }));
+    advance(3500);
+    expect(said).toEqual([]);
+    expect(screen.getByText(/I've emailed Priya/)).toBeInTheDocument();
+  });
+
+  it("starts with the sound off for a visitor who prefers reduced motion", () => {
+    const { said } = installSpeech();
+    mockReducedMotion(true);
+    startVoiceDemo();
+    expect(screen.getByRole("button", { name: COPY.sound })).toHaveAttribute("aria-pressed", "false");
+    fireEvent.click(screen.getByRole("button", { name: COPY.tryDemo }));
+    advance(3500);
+    expect(said).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 "use client";
 
-import { Mic } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { Mic, Volume2, VolumeX } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 
 import { siteConfig } from "@/config/site";
 import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
@@ -13,7 +13,10 @@ import { CARD_TITLES, InfoCard } from "./cards";
 import { MessageLog, TypingIndicator } from "./chat-parts";
 import { ChatWindow } from "./chat-window";
 import styles from "./demo.module.css";
+import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
+
 import { useDemoPlayer } from "./use-demo-player";
+import { useDemoSpeech } from "./use-demo-speech";
 
 /** Voice mode: a microphone and Try Demo, playing one spoken request through to the email it sends. */
 export function VoiceModeDemo() {
@@ -22,6 +25,11 @@ export function VoiceModeDemo() {
   const tryRef = useRef<HTMLButtonElement>(null);
 
   const running = snapshot.status === "running";
+  // Spoken aloud unless the visitor asks for less motion, or turns the sound off; the captions stay either way.
+  const reducedMotion = usePrefersReducedMotion();
+  const [soundChoice, setSoundChoice] = useState<boolean | null>(null);
+  const sound = soundChoice ?? !reducedMotion;
+  const speech = useDemoSpeech(snapshot.messages, sound);
   const listening = running && snapshot.messages.length === 0;
   const status = listening ? COPY.micListening : snapshot.messages.length > 0 ? COPY.micDone : COPY.micIdle;
 
@@ -31,6 +39,7 @@ export function VoiceModeDemo() {
   }, [snapshot.messages.length, snapshot.typing, snapshot.card]);
 
   const close = () => {
+    speech.stop();
     player.close("card");
     tryRef.current?.focus();
   };
@@ -96,13 +105,26 @@ export function VoiceModeDemo() {
           type="button"
           // aria-disabled rather than disabled: a disabled button drops keyboard focus to the page while the demo runs.
           onClick={() => {
-            if (!running) player.play(voiceScript);
+            if (running) return;
+            speech.start();
+            player.play(voiceScript);
           }}
           aria-disabled={running || undefined}
           className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-6 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-disabled:cursor-default aria-disabled:opacity-60 aria-disabled:hover:bg-primary"
         >
           {COPY.tryDemo}
         </button>
+        {speech.supported ? (
+          <button
+            type="button"
+            aria-pressed={sound}
+            onClick={() => setSoundChoice(!sound)}
+            className="inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-xs font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {sound ? <Volume2 aria-hidden="true" className="size-4" /> : <VolumeX aria-hidden="true" className="size-4" />}
+            {COPY.sound}
+          </button>
+        ) : null}
       </div>
     </ChatWindow>
   );
