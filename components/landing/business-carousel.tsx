@@ -80,7 +80,7 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
         ref={listRef}
         role="tablist"
         aria-label="Business types"
-        className="-mx-6 flex snap-x scroll-px-6 gap-2 overflow-x-auto px-6 py-1 [scrollbar-width:none] lg:mx-auto lg:w-fit lg:gap-1 lg:overflow-visible lg:rounded-full lg:border lg:bg-card lg:p-1.5 lg:shadow-[0_8px_24px_-16px_oklch(0.3_0.1_275/0.35)]"
+        className="-mx-6 flex snap-x scroll-px-6 gap-2 overflow-x-auto px-6 py-1 [scrollbar-width:none] lg:mx-auto lg:w-fit lg:max-w-full lg:flex-wrap lg:justify-center lg:gap-1 lg:overflow-visible lg:rounded-[1.75rem] lg:border lg:bg-card lg:p-1.5 lg:shadow-[0_8px_24px_-16px_oklch(0.3_0.1_275/0.35)]"
       >
         {slides.map((tab, index) => {
           const selected = index === active;

@@ -62,9 +62,10 @@ export function Features() {
                     <Icon name={feature.icon} className="size-5" />
                   </span>
                   <div className="flex min-w-0 flex-col gap-1">
-                    <div className="flex flex-wrap items-center gap-2">
+                    {/* The badge on its own line in every card, so none wraps differently from the next. */}
+                    <div className="flex flex-col items-start gap-1.5">
                       <h4 className="font-semibold tracking-tight">{feature.title}</h4>
-                      <span className="rounded-full bg-amber-50 px-2 py-0.5 text-[0.7rem] font-semibold tracking-wide text-amber-800 uppercase ring-1 ring-amber-200 ring-inset">
+                      <span className="whitespace-nowrap rounded-full bg-amber-50 px-2 py-0.5 text-[0.7rem] font-semibold tracking-wide text-amber-800 uppercase ring-1 ring-amber-200 ring-inset">
                         {comingSoonLabel}
                       </span>
                     </div>

@@ -99,6 +99,7 @@ export function SiteHeader({ links, sectionIds, cta, homeId }: SiteHeaderProps) 
   return (
     <header
       ref={headerRef}
+      data-site-header=""
       data-visible={visible ? "true" : "false"}
       data-translucent={translucent ? "true" : "false"}
       onFocus={() => setHasFocus(true)}

@@ -48,7 +48,7 @@ export function CardShell({
         </span>
         <div className="min-w-0 flex-1">
           <h3 className="text-sm font-semibold leading-tight text-balance">{title}</h3>
-          {subtitle ? <p className="truncate text-xs text-muted-foreground">{subtitle}</p> : null}
+          {subtitle ? <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{subtitle}</p> : null}
         </div>
         {badge}
         {onClose ? (

@@ -22,7 +22,7 @@ function InvoiceRows({ invoices, asOf }: { invoices: readonly Invoice[]; asOf?: 
       {invoices.map((invoice) => (
         <li key={invoice.id} className="flex items-center gap-3 py-2 first:pt-0 last:pb-0">
           <div className="min-w-0 flex-1">
-            <p className="truncate text-[13px] font-medium">{invoice.customerName}</p>
+            <p className="text-[13px] font-medium [overflow-wrap:anywhere]">{invoice.customerName}</p>
             <p className="text-xs text-muted-foreground">
               {invoice.id} ·{" "}
               {asOf
@@ -94,10 +94,10 @@ export function InfoCard({ card, onClose, className }: { card: DemoCard; onClose
                 </div>
                 <div className="min-w-0 flex-1 rounded-lg border border-border/70 px-3 py-2">
                   <div className="flex items-center justify-between gap-2">
-                    <p className="truncate text-[13px] font-medium">{booking.service}</p>
+                    <p className="text-[13px] font-medium [overflow-wrap:anywhere]">{booking.service}</p>
                     <StatusBadge kind="booking" status={booking.status} />
                   </div>
-                  <p className="truncate text-xs text-muted-foreground">
+                  <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
                     {booking.customerName} · {booking.address}
                   </p>
                 </div>

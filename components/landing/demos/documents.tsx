@@ -59,8 +59,8 @@ export function CustomerRows({ customers }: { customers: readonly Customer[] }) 
               .slice(0, 2)}
           </span>
           <div className="min-w-0 flex-1">
-            <p className="truncate text-[13px] font-medium">{customer.name}</p>
-            <p className="truncate text-xs text-muted-foreground">{customer.email}</p>
+            <p className="text-[13px] font-medium [overflow-wrap:anywhere]">{customer.name}</p>
+            <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{customer.email}</p>
           </div>
           <div className="shrink-0 text-right">
             <p className="text-[11px] font-medium capitalize text-secondary-foreground">{customer.type}</p>

@@ -72,7 +72,7 @@ describe("HeroDemoPlayer", () => {
 
     advance(at(8) - at(3) - 300);
     const panel = screen.getByTestId("hero-document-panel");
-    expect(panel.className).toContain("h-[350px]");
+    expect(panel.className).toContain("max-h-[350px]");
     expect(within(panel).getByText("Quote Q-1042")).toBeInTheDocument();
     // The quote's expiry, moved into the visitor's present like every demo date.
     expect(within(panel).getByText(formatLongDate("2025-04-18"))).toBeInTheDocument();

@@ -93,15 +93,16 @@ export function HeroDemoPlayer(props: HeroDemoOptions) {
               <div
                 data-testid="hero-document-panel"
                 className={cn(
-                  "absolute inset-x-0 bottom-0 mx-auto h-[350px] max-w-2xl px-2",
+                  "absolute inset-x-0 bottom-0 mx-auto max-h-[350px] max-w-2xl px-2",
                   panel.leaving ? styles.sheetDown : styles.sheetUp,
                 )}
               >
-                <div key={panel.shown.type} className={cn("h-full", styles.fadeIn)}>
+                {/* As tall as its content, up to the panel's 350 px (its body scrolls past that). */}
+                <div key={panel.shown.type} className={styles.fadeIn}>
                   <DocumentCard
                     document={panel.shown}
                     onClose={() => demo.close("panel")}
-                    className="h-full rounded-b-none border-b-0 shadow-[0_-16px_40px_-16px_oklch(0.3_0.05_270/0.35)]"
+                    className="max-h-[350px] rounded-b-none border-b-0 shadow-[0_-16px_40px_-16px_oklch(0.3_0.05_270/0.35)]"
                   />
                 </div>
               </div>

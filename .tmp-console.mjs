@@ -1,0 +1,10 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+page.on("console", (m) => console.log("console", m.type(), m.text().slice(0, 300)));
+page.on("pageerror", (e) => console.log("pageerror", e.message.slice(0, 300)));
+page.on("requestfailed", (r) => console.log("failed", r.url(), r.failure()?.errorText));
+page.on("response", (r) => { if (r.status() >= 400) console.log("status", r.status(), r.url()); });
+await page.goto("http://127.0.0.1:3260/");
+await page.waitForTimeout(4000);
+await browser.close();

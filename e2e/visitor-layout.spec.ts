@@ -1,0 +1,160 @@
+import { expect, test, type Page } from "@playwright/test";
+
+import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS } from "@/lib/validation/waitlist";
+
+/**
+ * What a visitor's eyes and keyboard meet: no sideways scroll at 375 px whatever the form holds, every section
+ * reachable by Tab on the first pass, the hero's cards whole inside the chat window and dated in the present,
+ * the business-type strip and the "Coming soon" badges inside their containers.
+ */
+
+async function pageWidth(page: Page) {
+  return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+}
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("choosing any business type or team size never makes the page wider than the screen", async ({ page }) => {
+    await page.goto("/#join-waitlist");
+    const section = page.locator("section#join-waitlist");
+    await section.getByLabel("Your Name").waitFor();
+    for (const [label, options] of [
+      ["Business Type", BUSINESS_TYPE_OPTIONS],
+      ["Number of Employees", TEAM_SIZE_OPTIONS],
+    ] as const) {
+      for (const option of options) {
+        await section.getByRole("combobox", { name: label }).click();
+        await page.getByRole("option", { name: option.label, exact: true }).click();
+        await expect(section.getByRole("combobox", { name: label })).toContainText(option.label.slice(0, 8));
+        const { scroll, inner } = await pageWidth(page);
+        expect(scroll, `${label}: ${option.label}`).toBeLessThanOrEqual(inner);
+        const trigger = await section.getByRole("combobox", { name: label }).boundingBox();
+        expect(trigger!.x + trigger!.width).toBeLessThanOrEqual(inner);
+      }
+    }
+  });
+});
+
+test("keyboard only: Tab from the top reaches the chat demo's questions and the waitlist form before any footer link", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  const order: string[] = [];
+  for (let presses = 0; presses < 250; presses++) {
+    await page.keyboard.press("Tab");
+    const where = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return "body";
+      if (element.closest("footer")) return "footer";
+      if (element.closest("#chat-experience") && element.tagName === "BUTTON" && /\?|Show my|Help me|Create a new|Find all/.test(element.textContent ?? "")) return "quick-question";
+      if (element.id === "waitlist-name") return "waitlist-name";
+      return "other";
+    });
+    order.push(where);
+    if (where === "footer") break;
+  }
+  const footerAt = order.indexOf("footer");
+  expect(order).toContain("quick-question");
+  expect(order).toContain("waitlist-name");
+  expect(order.indexOf("quick-question")).toBeLessThan(footerAt === -1 ? Infinity : footerAt);
+  expect(order.indexOf("waitlist-name")).toBeLessThan(footerAt === -1 ? Infinity : footerAt);
+});
+
+const HERO_SCRIPTS = [
+  // The car valeting script: a service card, then the quote, the free slots, the booking and the customer list.
+  { random: 0, name: "car valeting", expected: 5, seconds: 48 },
+  // The carpentry script: a service card, then the invoice.
+  { random: 0.99, name: "carpentry", expected: 2, seconds: 28 },
+];
+
+for (const viewport of [
+  { width: 375, height: 800 },
+  { width: 1280, height: 720 },
+]) {
+  for (const script of HERO_SCRIPTS) {
+    test(`hero at ${viewport.width} px, ${script.name}: every card and panel whole inside the chat window, dated no earlier than this year`, async ({ page }, testInfo) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      await page.addInitScript((value) => {
+        Math.random = () => value;
+      }, script.random);
+      await page.clock.install();
+      await page.goto("/");
+      const region = page.getByRole("region", { name: /demo conversation$/ });
+      await region.scrollIntoViewIfNeeded();
+      if (viewport.width >= 1280) {
+        // On a laptop screen the chat window is in the first screen without scrolling.
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      }
+      const thisYear = new Date().getFullYear();
+      const seen = new Set<string>();
+      for (let elapsed = 0; elapsed < script.seconds * 1000; elapsed += 500) {
+        await page.clock.runFor(500);
+        for (const testId of ["hero-service-card", "hero-document-panel"]) {
+          const holder = page.getByTestId(testId);
+          if (!(await holder.isVisible())) continue;
+          // Let the slide-in finish (CSS animations run on the real clock).
+          await page.waitForTimeout(450);
+          if (!(await holder.isVisible())) continue;
+          const report = await holder.evaluate((element) => {
+            const window_ = element.parentElement!.getBoundingClientRect();
+            const card = (element.firstElementChild ?? element).getBoundingClientRect();
+            const cut = [...element.querySelectorAll<HTMLElement>("*")].filter(
+              (node) => getComputedStyle(node).textOverflow === "ellipsis" && node.scrollWidth > node.clientWidth,
+            );
+            return {
+              title: element.querySelector("h3")?.textContent ?? "",
+              inside: card.left >= window_.left - 1 && card.right <= window_.right + 1 && card.top >= window_.top - 1 && card.bottom <= window_.bottom + 1,
+              cut: cut.map((node) => node.textContent),
+              years: [...(element.textContent ?? "").matchAll(/\b(20\d\d)\b/g)].map((match) => Number(match[1])),
+            };
+          });
+          if (seen.has(report.title)) continue;
+          seen.add(report.title);
+          await testInfo.attach(`${viewport.width}px ${report.title}`, { body: await page.screenshot(), contentType: "image/png" });
+          expect(report.inside, `${report.title} inside the chat window`).toBe(true);
+          expect(report.cut, `${report.title} has no text cut off`).toEqual([]);
+          for (const year of report.years) expect(year, `${report.title} is dated in the present`).toBeGreaterThanOrEqual(thisYear);
+        }
+        const conversation = (await region.textContent()) ?? "";
+        for (const match of conversation.matchAll(/\b(20\d\d)\b/g)) expect(Number(match[1])).toBeGreaterThanOrEqual(thisYear);
+      }
+      expect([...seen], "every card and panel of the script was checked").toHaveLength(script.expected);
+    });
+  }
+}
+
+for (const width of [1024, 1280]) {
+  test(`at ${width} px the business-type strip and the "Coming soon" badges stay inside their containers`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/#business-examples");
+    const strip = page.getByRole("tablist", { name: "Business types" });
+    await expect(strip).toBeVisible();
+    const stripBox = (await strip.boundingBox())!;
+    expect(stripBox.x).toBeGreaterThanOrEqual(0);
+    expect(stripBox.x + stripBox.width).toBeLessThanOrEqual(width);
+    for (const tab of await strip.getByRole("tab").all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(stripBox.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(stripBox.x + stripBox.width + 0.5);
+    }
+
+    await page.goto("/#features");
+    const badges = page.locator("#features li").filter({ hasText: "Coming Soon" });
+    const count = await badges.count();
+    expect(count).toBeGreaterThan(0);
+    const tops = new Set<number>();
+    for (let index = 0; index < count; index++) {
+      const card = badges.nth(index);
+      await card.scrollIntoViewIfNeeded();
+      const cardBox = (await card.boundingBox())!;
+      const badge = card.getByText("Coming Soon", { exact: true });
+      const box = (await badge.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      // One line each, and the same place in every card (under the title).
+      expect(box.height).toBeLessThan(30);
+      tops.add(Math.round(box.y - cardBox.y));
+    }
+    expect(tops.size).toBeLessThanOrEqual(2);
+  });
+}
