@@ -10,10 +10,5 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
     },
   },
-  {
-    // Jest helpers such as useTestDatabase() are not React hooks.
-    files: ["**/*.test.ts", "test/**/*.ts"],
-    rules: { "react-hooks/rules-of-hooks": "off" },
-  },
   globalIgnores([".next/**", ".next-*/**", "out/**", "build/**", "next-env.d.ts", "lib/generated/**", ".data/**", "coverage/**", "playwright-report/**", "test-results/**", "bench-results/**", ".tmp-*/**"]),
 ]);

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 /**
- * The chat demos (issue 7): the hero's auto-play, text mode, voice mode, reduced motion, network isolation and
+ * The chat demos: the hero's auto-play, text mode, voice mode, reduced motion, network isolation and
  * accessibility with every card and panel open.
  */
 

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /**
- * The landing page (issue 6) at a phone and a desktop width: structure, header behaviour, in-page navigation,
+ * The landing page at a phone and a desktop width: structure, header behaviour, in-page navigation,
  * the business-examples carousel, reduced motion, the footer, network isolation and accessibility.
  */
 

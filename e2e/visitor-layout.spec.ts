@@ -42,6 +42,15 @@ test("keyboard only: Tab from the top reaches the chat demo's questions and the 
   const order: string[] = [];
   for (let presses = 0; presses < 250; presses++) {
     await page.keyboard.press("Tab");
+    // On a lazy island's stand-in, a moment for its code to arrive, as any visitor's next key press allows.
+    await page.waitForFunction(
+      () => {
+        const active = document.activeElement;
+        return !!active && active !== document.body && !active.hasAttribute("data-island-stand-in");
+      },
+      undefined,
+      { timeout: 5_000 },
+    );
     const where = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
       if (!element || element === document.body) return "body";

@@ -72,7 +72,7 @@ export function serverMessage(error: unknown): string | null {
   return error.body.trim() || null;
 }
 
-/** True when a message says the database connection failed (spec section 8). */
+/** True when a message says the database connection failed. */
 export function mentionsDatabaseConnection(message: string | null | undefined): boolean {
   return !!message && /database connection/i.test(message);
 }

@@ -4,9 +4,9 @@ import { POST as login } from "@/app/api/admin/login/route";
 import { apiRequest } from "@/lib/auth/test-support";
 import { bootstrap, DEV_ADMIN_EMAIL, ensureFirstAdmin, warnAboutClientAddresses } from "@/lib/bootstrap";
 import { getDb } from "@/lib/db";
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
-useTestDatabase();
+prepareTestDatabase();
 
 const saved = { ...process.env };
 beforeEach(async () => {

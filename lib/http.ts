@@ -78,7 +78,7 @@ export const NOT_JSON_MESSAGE = "The request body must be JSON: send it with the
 
 /**
  * Reads a JSON body of at most `maxBytes`. A body not declared as JSON, empty or not valid JSON gets a
- * 400 and a body too large a 413, each with a message (issue 3: "Not JSON ...: 400/413 with a message").
+ * 400 and a body too large a 413, each with a message.
  */
 export async function readJson(request: Request, options: { maxBytes?: number } = {}): Promise<unknown> {
   const maxBytes = options.maxBytes ?? 10_240;

@@ -1,7 +1,7 @@
 import { hitRateLimit, peekRateLimit, resetRateLimit } from "@/lib/rate-limit";
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
-useTestDatabase();
+prepareTestDatabase();
 beforeEach(() => resetDatabase());
 
 const rule = { key: "test:ip:203.0.113.9", limit: 3, windowMs: 60_000 };

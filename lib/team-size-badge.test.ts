@@ -1,6 +1,6 @@
 import { teamSizeBadgeVariant } from "@/lib/team-size-badge";
 
-describe("teamSizeBadgeVariant (spec section 3)", () => {
+describe("teamSizeBadgeVariant", () => {
   it.each([
     // The spec's table, row by row, with the values it names and values that merely contain them.
     ["solo", "outline"],
@@ -20,7 +20,7 @@ describe("teamSizeBadgeVariant (spec section 3)", () => {
   });
 
   it.each([
-    // Our form's own values (spec section 9), placed in the table's bands.
+    // Our form's own values, placed in the table's bands.
     ["1", "outline"],
     ["2-5", "outline"],
     ["6-10", "secondary"],

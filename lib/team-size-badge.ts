@@ -12,7 +12,7 @@ const FORM_VALUE_VARIANTS: Record<string, TeamSizeBadgeVariant> = {
 };
 
 /**
- * The badge variant for a stored team size (spec section 3): contains "solo" or "1-5" → outline;
+ * The badge variant for a stored team size: contains "solo" or "1-5" → outline;
  * "6-10" or "11-25" → secondary; "26-50" or "51-100" → default; anything else → destructive.
  */
 export function teamSizeBadgeVariant(value: string): TeamSizeBadgeVariant {

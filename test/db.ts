@@ -3,7 +3,7 @@ import { forgetCachedWaitlistCount } from "@/lib/data/waitlist";
 import { closeDb, migrateDatabase, withSql } from "@/lib/db";
 
 /** Call once per test file: migrates the file's database and drops it afterwards. */
-export function useTestDatabase() {
+export function prepareTestDatabase() {
   beforeAll(async () => {
     await migrateDatabase();
   });

@@ -5,9 +5,9 @@ import { POST as signup } from "@/app/api/waitlist/route";
 import { apiRequest, insertAdmin, sessionCookieFor } from "@/lib/auth/test-support";
 import { getDb } from "@/lib/db";
 import { INVALID_VALUE_MESSAGE, route } from "@/lib/http";
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
-useTestDatabase();
+prepareTestDatabase();
 
 let cookie: string;
 beforeEach(async () => {

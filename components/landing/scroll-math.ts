@@ -1,5 +1,5 @@
 /**
- * Pure numbers behind the landing page's scroll behaviour (spec section 9), kept free of the DOM so they can be
+ * Pure numbers behind the landing page's scroll behaviour, kept free of the DOM so they can be
  * unit-tested and shared by the client islands.
  */
 

@@ -36,7 +36,7 @@ describe("a lazy island reached by keyboard", () => {
     expect(screen.queryByLabelText("Your Name")).not.toBeInTheDocument();
 
     const standIn = screen.getByRole("button", { name: "Load the form" });
-    act(() => standIn.focus());
+    await act(async () => standIn.focus());
     await act(async () => {
       jest.advanceTimersByTime(60);
     });

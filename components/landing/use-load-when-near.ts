@@ -10,11 +10,12 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
  * IntersectionObserver it is true at once.
  *
  * Keyboard visitors do not scroll first: `onFocus` (for the island's wrapper, whose placeholder holds a
- * focusable stand-in) loads the island at once and, when its first control appears, moves focus there, so the
- * Tab order reaches every section on the first pass.
+ * focusable stand-in) fetches the island's code (`preload`, the same import its next/dynamic uses), shows it,
+ * and moves focus to its first control, so the Tab order reaches every section on the first pass.
  */
 export function useLoadWhenNear<T extends HTMLElement>(
   rootMargin = "400px 0px",
+  preload?: () => Promise<unknown>,
 ): [RefObject<T | null>, boolean, { onFocus: (event: FocusEvent<T>) => void }] {
   const ref = useRef<T>(null);
   const [load, setLoad] = useState(false);
@@ -45,7 +46,9 @@ export function useLoadWhenNear<T extends HTMLElement>(
       const first = element.querySelector<HTMLElement>(FOCUSABLE);
       if (!first || first.dataset.islandStandIn !== undefined) return false;
       focusPending.current = false;
-      first.focus();
+      // Only if the visitor is still here: someone who tabbed on meanwhile keeps their place.
+      const current = document.activeElement;
+      if (!current || current === document.body || element.contains(current)) first.focus();
       return true;
     };
     if (handOver()) return;
@@ -58,11 +61,13 @@ export function useLoadWhenNear<T extends HTMLElement>(
 
   const onFocus = useCallback(
     (event: FocusEvent<T>) => {
-      if (load || (event.target as HTMLElement).dataset.islandStandIn === undefined) return;
+      if (load || focusPending.current || (event.target as HTMLElement).dataset.islandStandIn === undefined) return;
       focusPending.current = true;
-      setLoad(true);
+      // The stand-in keeps focus while the island's code arrives, then the island replaces it in one render.
+      const ready = preload ? preload().catch(() => undefined) : Promise.resolve();
+      void ready.then(() => setLoad(true));
     },
-    [load],
+    [load, preload],
   );
 
   return [ref, load, { onFocus }];

@@ -14,7 +14,7 @@ export interface SignupInput {
   honeypot: string;
 }
 
-/** The description of the failure toast (spec section 8): the server's message, the database text, or the default. */
+/** The description of the failure toast: the server's message, the database text, or the default. */
 export function failureDescription(error: unknown): string {
   const message = serverMessage(error);
   if (mentionsDatabaseConnection(message)) return waitlistCopy.failure.database;

@@ -7,16 +7,17 @@ import { useLoadWhenNear } from "@/components/landing/use-load-when-near";
 
 // The form brings react-hook-form, zod, the Radix select and the toaster: it loads when the section comes near the
 // viewport, never during the page load, so the landing page's first load stays light.
-const WaitlistForm = dynamic(() => import("@/components/waitlist/waitlist-form").then((mod) => mod.WaitlistFormWithToaster), {
+const loadForm = () => import("@/components/waitlist/waitlist-form");
+const WaitlistForm = dynamic(() => loadForm().then((mod) => mod.WaitlistFormWithToaster), {
   ssr: false,
-  loading: () => <WaitlistFormPlaceholder />,
+  loading: () => <WaitlistFormPlaceholder standIn={false} />,
 });
 
 /** The form's outline while its code loads, the same size so nothing shifts, with a stand-in for keyboard visitors. */
-function WaitlistFormPlaceholder() {
+function WaitlistFormPlaceholder({ standIn = true }: { standIn?: boolean }) {
   return (
     <div className="relative grid gap-5">
-      <IslandStandIn label="Load the waiting list form" />
+      {standIn ? <IslandStandIn label="Load the waiting list form" /> : null}
       {[0, 1].map((row) => (
         <div key={row} className="grid gap-2">
           <div className="h-4 w-28 rounded bg-muted" />
@@ -39,7 +40,7 @@ function WaitlistFormPlaceholder() {
 
 /** The waiting list form as a lazy island. */
 export function WaitlistFormIsland() {
-  const [ref, load, focusHandlers] = useLoadWhenNear<HTMLDivElement>("600px 0px");
+  const [ref, load, focusHandlers] = useLoadWhenNear<HTMLDivElement>("600px 0px", loadForm);
   return (
     <div ref={ref} {...focusHandlers}>
       {load ? <WaitlistForm /> : <WaitlistFormPlaceholder />}

@@ -1,4 +1,4 @@
-/** The hero's auto-playing conversations (spec sections 4 and 9): typed data for the demo player. */
+/** The hero's auto-playing conversations: typed data for the demo player. */
 import { formatLongDate, formatMoney } from "@/lib/demo/format";
 
 import { availabilitySlots, bookings, customerList, customers, invoices, quotes, services } from "./sample-data";

@@ -38,7 +38,7 @@ describe("money and dates", () => {
   });
 });
 
-describe("demo sample data (spec section 9)", () => {
+describe("demo sample data", () => {
   it("prices its services at £85, £45, £130 and £950, as text with the currency sign", () => {
     expect(Object.values(services).map((service) => service.price)).toEqual(["£85", "£45", "£130", "£950"]);
   });

@@ -1,4 +1,4 @@
-/** The demos' canned sample data (spec sections 3 and 9). Every figure shown by a demo comes from here. */
+/** The demos' canned sample data. Every figure shown by a demo comes from here. */
 import { addDays, formatMoney, lineItemsTotal, SCENARIO_TODAY } from "@/lib/demo/format";
 
 import type {

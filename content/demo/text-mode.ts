@@ -1,4 +1,4 @@
-/** The chat section's text mode (spec section 2, "Chat demo"): greeting, six quick questions and their answers. */
+/** The chat section's text mode: greeting, six quick questions and their answers. */
 import { formatMoney, lineItemsTotal } from "@/lib/demo/format";
 
 import {

@@ -1,4 +1,4 @@
-/** Demo sample data (spec section 3): display only, never stored or sent anywhere. */
+/** Demo sample data: display only, never stored or sent anywhere. */
 import type { DemoScript } from "@/lib/demo/player";
 
 export type CustomerType = "residential" | "commercial";

@@ -1,4 +1,4 @@
-/** The chat section's voice mode (spec section 2, "Chat demo"): one scripted spoken request. */
+/** The chat section's voice mode: one scripted spoken request. */
 import { bookings, lateArrivalEmail } from "./sample-data";
 import type { ChatDemoScript } from "./types";
 

@@ -8,7 +8,7 @@ export const industriesIntro: SectionIntro = {
   lead: `If your day is spent with customers rather than at a desk, ${siteConfig.name} was made for you.`,
 };
 
-/** The industries named in spec section 1. */
+/** The industries the site names. */
 export const industries: readonly IconCard[] = [
   { icon: "hammer", title: "Trades", body: "Plumbers, electricians, builders, roofers and joiners." },
   { icon: "sparkles", title: "Cleaning", body: "Domestic, office and end-of-tenancy cleaning teams." },

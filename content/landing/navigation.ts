@@ -2,7 +2,7 @@ import { siteConfig } from "@/config/site";
 
 import type { SectionLink } from "./types";
 
-/** Anchor ids of the landing page, in page order (spec section 2). */
+/** Anchor ids of the landing page, in page order. */
 export const sectionIds = {
   hero: "hero",
   painPoints: "pain-points",

@@ -2,9 +2,9 @@ import bcrypt from "bcryptjs";
 
 import { runAdminCreate } from "@/lib/cli/admin-create";
 import { getDb } from "@/lib/db";
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
-useTestDatabase();
+prepareTestDatabase();
 beforeEach(() => resetDatabase());
 
 function io(answer = "") {

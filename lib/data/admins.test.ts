@@ -13,9 +13,9 @@ import {
 } from "@/lib/data/admins";
 import { getDb } from "@/lib/db";
 import { HttpError } from "@/lib/http";
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
-useTestDatabase();
+prepareTestDatabase();
 
 let ada: VerifiedAdmin;
 let grace: VerifiedAdmin;

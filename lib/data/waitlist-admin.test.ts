@@ -1,6 +1,6 @@
 import { insertAdmin, verifiedAdminFor } from "@/lib/auth/test-support";
 import type { VerifiedAdmin } from "@/lib/auth/verified";
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { withSql } from "@/lib/db";
 import {
   listWaitlistEntries,
@@ -11,7 +11,7 @@ import {
 import { businessTypesMatching, escapeLike } from "@/lib/data/waitlist-sql";
 import { waitlistListQuerySchema, type WaitlistExportQuery, type WaitlistSort } from "@/lib/validation/waitlist-query";
 
-useTestDatabase();
+prepareTestDatabase();
 
 interface Seed {
   name: string;

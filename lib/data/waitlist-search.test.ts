@@ -1,10 +1,10 @@
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { withSql } from "@/lib/db";
 import { findSearchPage } from "@/lib/data/waitlist-search";
 import { orderBy, Params, searchCondition, trigramsCanNarrow } from "@/lib/data/waitlist-sql";
 import { WAITLIST_SORTS, type WaitlistSort } from "@/lib/validation/waitlist-query";
 
-useTestDatabase();
+prepareTestDatabase();
 
 // Names and emails where lower-casing is not plain ASCII, LIKE's own characters, and ties on both sort keys.
 const PEOPLE: [name: string, email: string, businessType: string][] = [

@@ -1,8 +1,8 @@
 import { countWaitlistEntries, addWaitlistEntry } from "@/lib/data/waitlist";
 import { getDb } from "@/lib/db";
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
-useTestDatabase();
+prepareTestDatabase();
 beforeEach(() => resetDatabase());
 
 const signup = { name: "Ada Lovelace", email: "ada@example.com", businessType: "cleaning", employees: "2-5", agreedToTerms: true } as const;

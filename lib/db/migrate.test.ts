@@ -1,9 +1,9 @@
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { databaseKind, migrateDatabase, withSql } from "@/lib/db";
 import { readMigrations } from "@/lib/db/migrate";
 import { createHash } from "node:crypto";
 
-useTestDatabase();
+prepareTestDatabase();
 
 const columnsOf = (table: string) =>
   withSql((sql) =>

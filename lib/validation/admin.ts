@@ -42,7 +42,7 @@ export const newPasswordSchema = z
     message: `Password is too long: use at most ${PASSWORD_MAX_BYTES} bytes (fewer characters if it has accents or emoji)`,
   });
 
-/** Admin sign-in (spec section 5). */
+/** Admin sign-in. */
 export const loginSchema = z.object({
   email: emailSchema,
   password: z

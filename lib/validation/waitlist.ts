@@ -2,7 +2,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/vali
 
 import { emailSchema } from "@/lib/validation/admin";
 
-/** Business types a signup can choose (spec section 3), with the labels people see. */
+/** Business types a signup can choose, with the labels people see. */
 export const BUSINESS_TYPE_OPTIONS = [
   { value: "trades", label: "Trades (plumbing, electrical, building)" },
   { value: "cleaning", label: "Cleaning" },
@@ -14,7 +14,7 @@ export const BUSINESS_TYPE_OPTIONS = [
   { value: "other", label: "Other" },
 ] as const;
 
-/** Team sizes a signup can choose (spec sections 3 and 9). */
+/** Team sizes a signup can choose. */
 export const TEAM_SIZE_OPTIONS = [
   { value: "1", label: "Just me" },
   { value: "2-5", label: "2-5" },
@@ -48,7 +48,7 @@ export const WAITLIST_HONEYPOT_FIELD = "website";
 const BUSINESS_TYPE_MESSAGE = "Please select a business type";
 const TEAM_SIZE_MESSAGE = "Please select team size";
 
-/** The waiting list form and POST /api/waitlist (spec section 5); unknown fields are dropped. */
+/** The waiting list form and POST /api/waitlist; unknown fields are dropped. */
 export const waitlistSchema = z.object({
   name: z
     .string({ error: "Name must be at least 2 characters" })

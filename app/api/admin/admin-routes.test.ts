@@ -3,9 +3,9 @@ import path from "node:path";
 
 import { apiRequest, insertAdmin, safeText, sessionCookieFor } from "@/lib/auth/test-support";
 import { getDb } from "@/lib/db";
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
-useTestDatabase();
+prepareTestDatabase();
 
 // Every admin API route except login, found on disk: a route added later is covered without listing it here.
 const ADMIN_API_DIR = path.join(process.cwd(), "app/api/admin");

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { POST } from "@/app/api/waitlist/route";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
 import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD, waitlistSchema } from "@/lib/validation/waitlist";
 
-useTestDatabase();
+prepareTestDatabase();
 
 const RUNS = Number(process.env.WAITLIST_PROPERTY_RUNS ?? 2000);
 const businessTypes = BUSINESS_TYPE_OPTIONS.map((option) => option.value as string);

@@ -1,4 +1,4 @@
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 import { DELETE, GET, PATCH, POST, PUT } from "@/app/api/waitlist/route";
 import { GET as GET_COUNT } from "@/app/api/waitlist/count/route";
@@ -7,7 +7,7 @@ import { NOT_JSON_MESSAGE } from "@/lib/http";
 import { WAITLIST_BUSY_MESSAGE, WAITLIST_RATE_LIMIT, WAITLIST_RATE_LIMIT_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist";
 import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
 
-useTestDatabase();
+prepareTestDatabase();
 
 const URL = "http://localhost/api/waitlist";
 let ipCounter = 0;

@@ -6,9 +6,10 @@ import { IslandStandIn } from "@/components/landing/island-stand-in";
 import { useLoadWhenNear } from "@/components/landing/use-load-when-near";
 
 // Loaded when the section comes within a viewport's height of the screen, never during the page load.
-const ChatExperienceDemo = dynamic(() => import("./chat-experience-demo").then((mod) => mod.ChatExperienceDemo), {
+const loadDemo = () => import("./chat-experience-demo");
+const ChatExperienceDemo = dynamic(() => loadDemo().then((mod) => mod.ChatExperienceDemo), {
   ssr: false,
-  loading: () => <ChatExperiencePlaceholder />,
+  loading: () => <ChatExperiencePlaceholder standIn={false} />,
 });
 
 /**
@@ -16,10 +17,10 @@ const ChatExperienceDemo = dynamic(() => import("./chat-experience-demo").then((
  * stand-in button is there for keyboard visitors, who reach the section before scrolling to it: focusing it
  * loads the demo and moves focus into it.
  */
-function ChatExperiencePlaceholder() {
+function ChatExperiencePlaceholder({ standIn = true }: { standIn?: boolean }) {
   return (
     <div className="relative w-full">
-      <IslandStandIn label="Load the chat demo" />
+      {standIn ? <IslandStandIn label="Load the chat demo" /> : null}
       <div aria-hidden="true" className="mx-auto mb-4 h-[46px] w-64 rounded-full bg-muted" />
       <div aria-hidden="true" className="h-[560px] rounded-3xl border border-border bg-card shadow-xl" />
     </div>
@@ -27,7 +28,7 @@ function ChatExperiencePlaceholder() {
 }
 
 export function ChatExperienceIsland() {
-  const [ref, load, focusHandlers] = useLoadWhenNear<HTMLDivElement>("100% 0px");
+  const [ref, load, focusHandlers] = useLoadWhenNear<HTMLDivElement>("100% 0px", loadDemo);
   return (
     <div ref={ref} className="w-full min-w-0" {...focusHandlers}>
       {load ? <ChatExperienceDemo /> : <ChatExperiencePlaceholder />}

@@ -5,10 +5,10 @@ import { isFamiliar, loginSlowdownMs } from "@/lib/auth/login-throttle";
 import { TEST_PASSWORD, apiRequest, insertAdmin, safeJson } from "@/lib/auth/test-support";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
-useTestDatabase();
+prepareTestDatabase();
 
 beforeEach(async () => {
   await resetDatabase();

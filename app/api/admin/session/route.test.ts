@@ -6,9 +6,9 @@ import { GET as listUsers } from "@/app/api/admin/users/route";
 import { getAuthSecret } from "@/lib/auth/secret";
 import { apiRequest, insertAdmin, safeJson, sessionCookieFor } from "@/lib/auth/test-support";
 import { getDb } from "@/lib/db";
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
-useTestDatabase();
+prepareTestDatabase();
 
 beforeEach(async () => {
   await resetDatabase();

@@ -4,9 +4,9 @@ import { BCRYPT_COST } from "@/lib/auth/password";
 import { apiRequest, insertAdmin, safeJson, sessionCookieFor } from "@/lib/auth/test-support";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
-useTestDatabase();
+prepareTestDatabase();
 
 let cookie: string;
 

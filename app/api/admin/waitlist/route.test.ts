@@ -1,9 +1,9 @@
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { GET } from "@/app/api/admin/waitlist/route";
 import { createSessionCookie } from "@/lib/auth/session";
 import { withSql } from "@/lib/db";
 
-useTestDatabase();
+prepareTestDatabase();
 
 const BASE = "http://localhost/api/admin/waitlist";
 

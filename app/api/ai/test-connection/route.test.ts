@@ -4,12 +4,12 @@ import net from "node:net";
 import { FAKE_REPLY, startFakeOpenAI, type FakeOpenAI } from "@/e2e/support/fake-openai.mjs";
 import { CONNECTION_TEST_MAX_TOKENS } from "@/lib/ai/connection-test";
 import { CONNECTION_TEST_LIMIT_GLOBAL, CONNECTION_TEST_LIMIT_PER_CLIENT } from "@/lib/ai/rate-limits";
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
 import { GET, POST } from "./route";
 
-useTestDatabase();
+prepareTestDatabase();
 
 const URL_ = "http://localhost/api/ai/test-connection";
 let fake: FakeOpenAI;

@@ -1,10 +1,10 @@
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { GET, POST } from "@/app/api/waitlist/count/route";
 import { POST as SIGNUP } from "@/app/api/waitlist/route";
 import { withSql } from "@/lib/db";
 import { addWaitlistEntry, countWaitlistEntries, forgetCachedWaitlistCount } from "@/lib/data/waitlist";
 
-useTestDatabase();
+prepareTestDatabase();
 
 const getCount = async () => {
   const response = await GET(new Request("http://localhost/api/waitlist/count"), undefined);

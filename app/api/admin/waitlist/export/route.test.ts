@@ -1,13 +1,13 @@
 import { parse } from "csv-parse/sync";
 
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { GET } from "@/app/api/admin/waitlist/export/route";
 import { createSessionCookie } from "@/lib/auth/session";
 import { EXPORT_BATCH_SIZE } from "@/lib/data/waitlist-admin";
 import { withSql } from "@/lib/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
-useTestDatabase();
+prepareTestDatabase();
 
 const BASE = "http://localhost/api/admin/waitlist/export";
 const HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined"];

@@ -3,9 +3,9 @@ import { GET as session } from "@/app/api/admin/session/route";
 import { POST as login } from "@/app/api/admin/login/route";
 import { TEST_PASSWORD, apiRequest, insertAdmin, safeJson, sessionCookieFor } from "@/lib/auth/test-support";
 import { getDb } from "@/lib/db";
-import { resetDatabase, useTestDatabase } from "@/test/db";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
-useTestDatabase();
+prepareTestDatabase();
 
 type Admin = Awaited<ReturnType<typeof insertAdmin>>;
 let ada: Admin;
