@@ -448,7 +448,8 @@ for (const viewport of WIDTHS) {
     test("the footer has its links, the tagline and this year's copyright", async ({ page }) => {
       await page.goto("/");
       const footer = page.getByRole("contentinfo");
-      await expect(footer.getByRole("link")).toHaveText([/.+/, /^Why /, "Examples", "Features", "Industries", "Join Waitlist"]);
+      await expect(footer.getByRole("link")).toHaveText([/.+/, /^Why /, "Examples", "Features", "Industries", "Join Waitlist", "Privacy notice"]);
+      await expect(footer.getByRole("link", { name: "Privacy notice" })).toHaveAttribute("href", "/privacy");
       await expect(footer.getByRole("link", { name: "Examples", exact: true })).toHaveAttribute("href", "#examples");
       await expect(footer).toContainText("Your AI employee");
       await expect(footer).toContainText(`© ${new Date().getFullYear()} `);

@@ -47,11 +47,12 @@ test.describe("waiting list", () => {
     const employees = section.getByRole("combobox", { name: "Number of Employees" });
     const consent = section.getByRole("checkbox", { name: /I agree to receive emails about the product/ });
     const submit = section.getByRole("button", { name: "Join the Waiting List" });
+    const privacy = section.getByRole("link", { name: "How we use and protect your details" });
 
     // Into the form, then Tab through it: the honeypot is never a stop.
     await name.focus();
     await expect(name).toHaveAttribute("placeholder", "Full Name");
-    for (const next of [email, businessType, employees, consent, submit]) {
+    for (const next of [email, businessType, employees, consent, privacy, submit]) {
       await page.keyboard.press("Tab");
       await expect(next).toBeFocused();
     }
@@ -90,6 +91,8 @@ test.describe("waiting list", () => {
     await expect(consent).toBeChecked();
     for (const message of MESSAGES) await expect(section.getByText(message, { exact: true })).toBeHidden();
 
+    await page.keyboard.press("Tab");
+    await expect(privacy).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(submit).toBeFocused();
     await page.keyboard.press("Enter");
