@@ -11,13 +11,14 @@ export const metadata: Metadata = {
   applicationName: siteConfig.name,
 };
 
-// The brand face: Geist, cut to Latin (scripts/fonts/subset-geist.sh), preloaded, with a fallback whose
-// metrics are adjusted to match, so the text does not move when the font arrives.
+// The brand face: Geist, cut to Latin (scripts/fonts/subset-geist.sh) and preloaded. "optional": used when it
+// arrives in time for the first paint (a fast or repeat visit), otherwise the page keeps its fallback, whose
+// metrics are adjusted to match, rather than repainting the headline late on a slow phone.
 const geist = localFont({
   src: "./fonts/geist-latin.woff2",
   variable: "--font-geist",
   weight: "100 900",
-  display: "swap",
+  display: "optional",
   preload: true,
   adjustFontFallback: "Arial",
 });

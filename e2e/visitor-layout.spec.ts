@@ -167,3 +167,45 @@ for (const width of [1024, 1280]) {
     expect(tops.size).toBeLessThanOrEqual(2);
   });
 }
+
+test("at 1280 px the waiting list lines up with the other sections, and integration names are never cut", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  const contentLeft = (id: string) =>
+    page.evaluate((sectionId) => {
+      const container = document.getElementById(sectionId)?.querySelector<HTMLElement>(":scope > .max-w-6xl");
+      if (!container) return null;
+      return container.getBoundingClientRect().left + parseFloat(getComputedStyle(container).paddingLeft);
+    }, id);
+  const waitlist = await contentLeft("join-waitlist");
+  expect(waitlist).not.toBeNull();
+  expect(waitlist).toBe(await contentLeft("features"));
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.locator("#integrations").scrollIntoViewIfNeeded();
+    const cut = await page.locator("#integrations li span").evaluateAll((spans) =>
+      spans.filter((span) => span.scrollWidth > span.clientWidth + 1).map((span) => span.textContent),
+    );
+    expect(cut, `at ${width} px`).toEqual([]);
+    await expect(page.locator("#integrations li", { hasText: "Google Calendar" }).first()).toContainText("Google Calendar");
+  }
+});
+
+test("tabbing into the header at the top of the page shows one logo, not two", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  await page.keyboard.press("Tab"); // the skip link
+  await page.keyboard.press("Tab"); // the header's logo
+  await expect(page.locator("header[data-site-header]")).toHaveAttribute("data-visible", "true");
+  await expect.poll(() => page.locator("[data-hero-logo]").evaluate((element) => getComputedStyle(element).visibility)).toBe("hidden");
+  // Visibility is inherited, so the hero's logo image reports "hidden" along with its wrapper.
+  const visibleLogos = await page.locator('img[src="/logo.svg"]').evaluateAll(
+    (images) =>
+      images.filter((image) => {
+        const box = image.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight && getComputedStyle(image).visibility === "visible";
+      }).length,
+  );
+  expect(visibleLogos).toBe(1);
+});

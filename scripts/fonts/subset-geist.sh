@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Rebuilds app/fonts/geist-latin.woff2: the Geist variable font (the `geist` package) cut to the Latin
 # characters the site's copy uses, weights 100-900 kept. Needs Python's fonttools and brotli
-# (pip install fonttools brotli); run it after upgrading `geist`.
+# (pip install fonttools brotli); run it after upgrading `geist`. The font is under the SIL Open Font
+# License (app/fonts/LICENSE-geist.txt, copied from the package).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 pyftsubset node_modules/geist/dist/fonts/geist-sans/Geist-Variable.woff2 \
