@@ -209,3 +209,20 @@ test("tabbing into the header at the top of the page shows one logo, not two", a
   );
   expect(visibleLogos).toBe(1);
 });
+
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1366, height: 768 },
+  { width: 1440, height: 900 },
+]) {
+  test(`on a ${viewport.width}x${viewport.height} laptop screen the hero's chat window is in the first screen and playing`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    const region = page.getByRole("region", { name: /demo conversation$/ });
+    await expect(region.getByRole("log").locator("li:has(p)").first()).toBeVisible({ timeout: 10_000 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const box = (await region.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  });
+}
