@@ -8,6 +8,7 @@ import type { ExampleCommand } from "@/content/landing/business-examples";
 
 import { cx } from "./class-names";
 import { wrapIndex } from "./scroll-math";
+import { prefersReducedMotion } from "./use-prefers-reduced-motion";
 
 export interface CarouselSlide {
   id: string;
@@ -46,8 +47,7 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
     // Scroll the tab strip only, never the page.
     const left = tab.offsetLeft - list.clientWidth / 2 + tab.offsetWidth / 2;
     // An explicit "smooth" would override the reduced-motion rule in globals.css, so ask for it only when allowed.
-    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    list.scrollTo({ left, behavior: reduced ? "auto" : "smooth" });
+    list.scrollTo({ left, behavior: prefersReducedMotion() ? "auto" : "smooth" });
   }
 
   function select(index: number, focusTab = false) {

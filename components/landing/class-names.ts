@@ -2,6 +2,4 @@
  * Joins class names, skipping falsy ones. Client islands use this instead of `cn` so that tailwind-merge
  * (about 10 kB gzip) stays out of the browser bundle; their class lists never need conflict resolution.
  */
-export function cx(...names: (string | false | null | undefined)[]): string {
-  return names.filter(Boolean).join(" ");
-}
+export { clsx as cx } from "clsx";

@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 
 import { renderDeferredSections } from "./deferred-render";
+import { prefersReducedMotion } from "./use-prefers-reduced-motion";
 
 /**
  * Makes every same-page link (`href="#id"`) scroll smoothly to its section, leave the 80 px header gap (from
@@ -23,8 +24,7 @@ export function useSmoothAnchors(onNavigate?: (id: string) => void): void {
 
       event.preventDefault();
       renderDeferredSections();
-      const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      target.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block: "start" });
+      target.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
       if (window.location.hash !== `#${id}`) window.history.pushState(null, "", `#${id}`);
 
       // Start the next Tab from the section, as a native jump would.

@@ -12,24 +12,6 @@ export function useDemoPlayer<TCard, TPanel>(initial?: () => DemoSnapshot<TCard,
   return { player, snapshot };
 }
 
-const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
-
-function subscribeReducedMotion(onChange: () => void) {
-  if (typeof window === "undefined" || !window.matchMedia) return () => {};
-  const query = window.matchMedia(REDUCED_MOTION_QUERY);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
-/** Whether the visitor asked for reduced motion (false on the server). */
-export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeReducedMotion,
-    () => (typeof window !== "undefined" && window.matchMedia ? window.matchMedia(REDUCED_MOTION_QUERY).matches : false),
-    () => false,
-  );
-}
-
 /**
  * Keeps the last non-null value on screen for `exitMs` after it becomes null, so it can animate out.
  * `leaving` is true during that time.

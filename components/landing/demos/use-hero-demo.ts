@@ -6,7 +6,9 @@ import { HERO_TIMINGS, heroScripts } from "@/content/demo/hero-scripts";
 import type { ChatDemoScript, DemoCard, DemoDocument } from "@/content/demo/types";
 import { finishedSnapshot, pickScript, withoutTrailingClear, type DemoLoop } from "@/lib/demo/player";
 
-import { useDemoPlayer, usePrefersReducedMotion } from "./use-demo-player";
+import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
+
+import { useDemoPlayer } from "./use-demo-player";
 
 export interface HeroDemoOptions {
   scripts?: readonly ChatDemoScript[];
