@@ -31,6 +31,9 @@ function extend(base: PrismaClient, ready: Promise<unknown>) {
 /** The Prisma client every data function uses. */
 export type Db = ReturnType<typeof extend>;
 
+/** What `db.$transaction(async (tx) => …)` hands its callback. */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
 interface Connection {
   kind: "postgres" | "embedded";
   db: Db;

@@ -39,6 +39,13 @@ const envSchema = z
     VERCEL: optionalString,
     // Signups accepted per minute from everyone together: a backstop that holds whatever addresses clients claim.
     WAITLIST_SIGNUPS_PER_MINUTE: optionalInt(1, 10_000_000, 600),
+    // An admin session ends after this long without a request, and in any case this long after sign-in.
+    ADMIN_SESSION_IDLE_MINUTES: optionalInt(5, 24 * 60, 120),
+    ADMIN_SESSION_MAX_HOURS: optionalInt(1, 24 * 30, 8),
+    // How long the admin audit log keeps an entry.
+    AUDIT_RETENTION_DAYS: optionalInt(30, 3650, 400),
+    // Vercel Cron sends it as a bearer token to the maintenance route; without it that route refuses every call.
+    CRON_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, "must be at least 16 characters"),
     NEXT_PUBLIC_SITE_URL: optionalUrl,
     NEXT_PUBLIC_PRODUCT_NAME: optionalString,
   })

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { clearSessionCookie } from "@/lib/auth/session";
+import { clearSessionCookie, type RequestLike } from "@/lib/auth/session";
 import { SESSION_ENDED_MESSAGE, verifySessionAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { HttpError } from "@/lib/http";
 
@@ -8,7 +8,7 @@ import { HttpError } from "@/lib/http";
  * The signed-in active admin, or a 401 that also clears the stale cookie. The admin returned is the
  * only kind the admin data functions accept (see lib/auth/verified.ts).
  */
-export async function requireAdmin(request: Request): Promise<VerifiedAdmin> {
+export async function requireAdmin(request: RequestLike): Promise<VerifiedAdmin> {
   const admin = await verifySessionAdmin(request);
   if (!admin) {
     throw new HttpError(401, SESSION_ENDED_MESSAGE, { headers: { "Set-Cookie": clearSessionCookie(request) } });

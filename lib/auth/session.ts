@@ -1,18 +1,32 @@
 import { decode, encode } from "next-auth/jwt";
 
 import { getAuthSecret } from "@/lib/auth/secret";
+import { env } from "@/lib/env";
 
-/** Sessions last 8 hours from sign-in. */
-export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+/** How long a session lasts from sign-in however active it is (ADMIN_SESSION_MAX_HOURS, 8 by default). */
+export function sessionMaxAgeSeconds(): number {
+  return env().ADMIN_SESSION_MAX_HOURS * 60 * 60;
+}
 
-/** What the session cookie carries: who, and which session version of theirs it belongs to. */
+/**
+ * What the session cookie carries: who, and which of their sessions (a row of admin_sessions) it is.
+ * The cookie stays Auth.js's sealed JWT rather than a bare random id: the proxy can turn away a forged or
+ * expired cookie without a database read, and a session id read from the table is no use to anyone who
+ * lacks AUTH_SECRET to seal it. The row decides whether the session is still alive.
+ */
 export interface SessionClaims {
   adminId: number;
-  sessionVersion: number;
+  sessionId: string;
+}
+
+/** The parts of a request the session functions read: a Request, or a server component's headers. */
+export interface RequestLike {
+  headers: Headers;
+  url: string;
 }
 
 /** HTTPS requests get the `__Secure-` cookie with the Secure flag (Auth.js's naming), plain HTTP the bare one. */
-export function isSecureRequest(request: Request): boolean {
+export function isSecureRequest(request: RequestLike): boolean {
   const forwardedProto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
   return (forwardedProto ?? new URL(request.url).protocol.replace(":", "")) === "https";
 }
@@ -22,7 +36,7 @@ export function sessionCookieName(secure: boolean): string {
   return `${secure ? "__Secure-" : ""}authjs.session-token`;
 }
 
-function readCookie(request: Request, name: string): string | undefined {
+function readCookie(request: RequestLike, name: string): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
@@ -40,20 +54,21 @@ function readCookie(request: Request, name: string): string | undefined {
 }
 
 /** The Set-Cookie value that starts a session. */
-export async function createSessionCookie(request: Request, claims: SessionClaims): Promise<string> {
+export async function createSessionCookie(request: RequestLike, claims: SessionClaims): Promise<string> {
   const secure = isSecureRequest(request);
   const name = sessionCookieName(secure);
+  const maxAge = sessionMaxAgeSeconds();
   const token = await encode({
-    token: { sub: String(claims.adminId), adminId: claims.adminId, sessionVersion: claims.sessionVersion },
+    token: { sub: String(claims.adminId), adminId: claims.adminId, sid: claims.sessionId },
     secret: getAuthSecret(),
     salt: name,
-    maxAge: SESSION_MAX_AGE_SECONDS,
+    maxAge,
   });
-  return serializeCookie(name, token, SESSION_MAX_AGE_SECONDS, secure);
+  return serializeCookie(name, token, maxAge, secure);
 }
 
 /** The Set-Cookie value that ends the session. */
-export function clearSessionCookie(request: Request): string {
+export function clearSessionCookie(request: RequestLike): string {
   const secure = isSecureRequest(request);
   return serializeCookie(sessionCookieName(secure), "", 0, secure);
 }
@@ -66,16 +81,16 @@ function serializeCookie(name: string, value: string, maxAge: number, secure: bo
 }
 
 /** Decodes and checks the session cookie of a request; null when absent, forged or expired. */
-export async function readSessionClaims(request: Request): Promise<SessionClaims | null> {
+export async function readSessionClaims(request: RequestLike): Promise<SessionClaims | null> {
   const name = sessionCookieName(isSecureRequest(request));
   const token = readCookie(request, name);
   if (!token) return null;
   try {
     const payload = await decode({ token, secret: getAuthSecret(), salt: name });
     if (!payload) return null;
-    const { adminId, sessionVersion } = payload as Record<string, unknown>;
-    if (typeof adminId !== "number" || typeof sessionVersion !== "number") return null;
-    return { adminId, sessionVersion };
+    const { adminId, sid } = payload as Record<string, unknown>;
+    if (typeof adminId !== "number" || typeof sid !== "string" || sid === "") return null;
+    return { adminId, sessionId: sid };
   } catch {
     return null;
   }

@@ -1,4 +1,6 @@
 // Helpers for the admin tests only; nothing in the app imports this file.
+import { randomBytes } from "node:crypto";
+
 import { requireAdmin } from "@/lib/auth/guard";
 import { hashPassword } from "@/lib/auth/password";
 import { createSessionCookie } from "@/lib/auth/session";
@@ -23,18 +25,30 @@ export async function insertAdmin(fields: { email: string; name?: string; isActi
       isActive: fields.isActive ?? true,
       password: await testPasswordHash(),
     },
-    select: { id: true, email: true, name: true, isActive: true, sessionVersion: true },
+    select: { id: true, email: true, name: true, isActive: true },
   });
 }
 
-/** The `Cookie` header value of a valid session for an admin. */
-export async function sessionCookieFor(admin: { id: number; sessionVersion: number }): Promise<string> {
-  const setCookie = await createSessionCookie(new Request("http://localhost/"), { adminId: admin.id, sessionVersion: admin.sessionVersion });
-  return setCookie.split(";")[0]!;
+/**
+ * Starts a session for an admin as a sign-in would (a session row, with no audit entry, so tests of the
+ * audit log count only what they do) and returns the session's id and its `Cookie` header value.
+ */
+export async function startTestSession(admin: { id: number }, client: { userAgent?: string; ip?: string } = {}) {
+  const sessionId = randomBytes(32).toString("base64url");
+  await getDb().adminSession.create({
+    data: { id: sessionId, adminId: admin.id, expiresAt: new Date(Date.now() + 8 * 60 * 60 * 1000), userAgent: client.userAgent ?? null, ip: client.ip ?? null },
+  });
+  const setCookie = await createSessionCookie(new Request("http://localhost/"), { adminId: admin.id, sessionId });
+  return { sessionId, cookie: setCookie.split(";")[0]! };
+}
+
+/** The `Cookie` header value of a new valid session for an admin. */
+export async function sessionCookieFor(admin: { id: number }): Promise<string> {
+  return (await startTestSession(admin)).cookie;
 }
 
 /** The admin as requireAdmin returns it for a request carrying a valid session: what admin data functions accept. */
-export async function verifiedAdminFor(admin: { id: number; sessionVersion: number }) {
+export async function verifiedAdminFor(admin: { id: number }) {
   return requireAdmin(new Request("http://localhost/", { headers: { cookie: await sessionCookieFor(admin) } }));
 }
 

@@ -1,8 +1,9 @@
 import "server-only";
 
-import { readSessionClaims } from "@/lib/auth/session";
+import { readSessionClaims, type RequestLike } from "@/lib/auth/session";
 import { findSessionAdmin, type PublicAdmin } from "@/lib/data/admin-session";
-import { HttpError } from "@/lib/http";
+import type { AuditActor } from "@/lib/data/audit";
+import { clientIp, HttpError } from "@/lib/http";
 
 /** The 401 message for a request without a valid admin session. */
 export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
@@ -13,27 +14,39 @@ declare const verifiedBrand: unique symbol;
  * An admin whose session was checked against the database for the current request (by requireAdmin).
  * The brand exists only for the type checker; at run time the object is a plain, frozen PublicAdmin.
  */
-export type VerifiedAdmin = Readonly<PublicAdmin> & { readonly [verifiedBrand]: true };
+export type VerifiedAdmin = Readonly<SessionAdmin> & { readonly [verifiedBrand]: true };
+
+/** An admin as seen by one request: who, which of their sessions, and the address the request came from. */
+export interface SessionAdmin extends PublicAdmin {
+  sessionId: string;
+  ip: string | null;
+}
 
 // Only objects made below are in here, and nothing outside this module can add one: an `actor` built
 // by hand, copied with `{ ...admin }`, or deserialised is not in the set, so it is refused.
 const verifiedAdmins = new WeakSet<object>();
 
 /**
- * The signed-in admin of a request, or null: checks the session cookie and the admin row (active,
- * session version). The result is registered as verified and frozen, so its id cannot be swapped.
+ * The signed-in admin of a request, or null: checks the session cookie, its session row (not revoked,
+ * idle or expired) and the admin row (active). The result is registered as verified and frozen, so its id cannot be swapped.
  */
-export async function verifySessionAdmin(request: Request): Promise<VerifiedAdmin | null> {
+export async function verifySessionAdmin(request: RequestLike): Promise<VerifiedAdmin | null> {
   // A request that claims to be one of Next's internal subrequests is someone probing the
   // old middleware bypass (CVE-2025-29927): never treat it as signed in.
   if (request.headers.has("x-middleware-subrequest")) return null;
   const claims = await readSessionClaims(request);
   if (!claims) return null;
-  const admin = await findSessionAdmin(claims.adminId, claims.sessionVersion);
-  if (!admin) return null;
+  const found = await findSessionAdmin(claims.adminId, claims.sessionId);
+  if (!found) return null;
+  const admin: SessionAdmin = { ...found, sessionId: claims.sessionId, ip: clientIp(request) };
   Object.freeze(admin);
   verifiedAdmins.add(admin);
   return admin as VerifiedAdmin;
+}
+
+/** The audit log's view of an admin acting in a request. */
+export function auditActorOf(admin: VerifiedAdmin): AuditActor {
+  return { id: admin.id, email: admin.email, ip: admin.ip };
 }
 
 /** True only for an admin produced by verifySessionAdmin (requireAdmin). */

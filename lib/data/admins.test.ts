@@ -6,11 +6,11 @@ import {
   AdminSessionEndedError,
   LastActiveAdminError,
   addAdmin,
-  endAdminSessions,
   listAdmins,
   setAdminStatus,
   verifyAdminCredentials,
 } from "@/lib/data/admins";
+import { endCurrentSession, listAdminSessions, revokeOtherAdminSessions } from "@/lib/data/sessions";
 import { getDb } from "@/lib/db";
 import { HttpError } from "@/lib/http";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
@@ -51,13 +51,30 @@ describe(`admin data functions (${process.env.DATABASE_URL ? "PostgreSQL" : "emb
     await expect(setAdminStatus(ada, ada.id, false)).rejects.toBeInstanceOf(LastActiveAdminError);
   });
 
-  it("bump the session version on deactivation only", async () => {
-    const version = async () => (await getDb().adminUser.findUniqueOrThrow({ where: { id: grace.id } })).sessionVersion;
-    expect(await version()).toBe(0);
+  it("end the admin's sessions on deactivation only, and record each change in the audit log", async () => {
+    const live = () => getDb().adminSession.count({ where: { adminId: grace.id, revokedAt: null } });
+    expect(await live()).toBe(1);
     await setAdminStatus(ada, grace.id, false);
-    expect(await version()).toBe(1);
+    expect(await live()).toBe(0);
+    // Reactivation does not bring an ended session back: Grace signs in again.
     await setAdminStatus(ada, grace.id, true);
-    expect(await version()).toBe(1);
+    expect(await live()).toBe(0);
+    const log = await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { action: true, adminId: true, adminEmail: true, target: true } });
+    expect(log).toEqual([
+      { action: "admin.deactivate", adminId: ada.id, adminEmail: "ada@example.com", target: `admin:${grace.id}` },
+      { action: "admin.activate", adminId: ada.id, adminEmail: "ada@example.com", target: `admin:${grace.id}` },
+    ]);
+  });
+
+  it("write no audit entry when the action fails", async () => {
+    await setAdminStatus(ada, grace.id, false);
+    await expect(setAdminStatus(ada, ada.id, false)).rejects.toBeInstanceOf(LastActiveAdminError);
+    await expect(addAdmin(ada, { name: "Grace 2", email: "grace@example.com", password: "password-123" })).rejects.toBeInstanceOf(AdminEmailTakenError);
+    expect(await getDb().auditLog.count()).toBe(1);
+    await addAdmin(ada, { name: "Eve", email: "eve@example.com", password: "password-123" });
+    expect(await getDb().auditLog.findMany({ where: { action: "admin.create" }, select: { target: true, details: true } })).toEqual([
+      { target: expect.stringMatching(/^admin:\d+$/), details: { email: "eve@example.com" } },
+    ]);
   });
 
   describe("accept only an admin produced by requireAdmin, never one built by hand", () => {
@@ -73,7 +90,9 @@ describe(`admin data functions (${process.env.DATABASE_URL ? "PostgreSQL" : "emb
       ["listAdmins", (actor) => listAdmins(actor)],
       ["addAdmin", (actor) => addAdmin(actor, { name: "Eve", email: "eve@example.com", password: "password-123" })],
       ["setAdminStatus", (actor) => setAdminStatus(actor, grace.id, false)],
-      ["endAdminSessions", (actor) => endAdminSessions(actor)],
+      ["listAdminSessions", (actor) => listAdminSessions(actor)],
+      ["endCurrentSession", (actor) => endCurrentSession(actor)],
+      ["revokeOtherAdminSessions", (actor) => revokeOtherAdminSessions(actor)],
     ];
 
     it.each(calls)("%s rejects every forged actor with a 401 and changes nothing", async (_name, call) => {
@@ -99,9 +118,10 @@ describe(`admin data functions (${process.env.DATABASE_URL ? "PostgreSQL" : "emb
       expect(ada.id).not.toBe(grace.id);
     });
 
-    it("keeps the PublicAdmin shape: nothing extra to serialise", () => {
-      expect(Object.keys(ada).sort()).toEqual(["createdAt", "email", "id", "isActive", "name"]);
-      expect(JSON.parse(JSON.stringify(ada))).toEqual({ id: ada.id, name: "Ada", email: "ada@example.com", isActive: true, createdAt: ada.createdAt.toISOString() });
+    it("carry the public admin fields and the request's session and address, never a password hash", () => {
+      expect(Object.keys(ada).sort()).toEqual(["createdAt", "email", "id", "ip", "isActive", "name", "sessionId"]);
+      expect(ada.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(JSON.stringify(ada)).not.toContain("$2");
     });
   });
 });

@@ -1,10 +1,11 @@
 import "server-only";
 
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { clearSessionCookie } from "@/lib/auth/session";
-import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
+import { clearSessionCookie, type RequestLike } from "@/lib/auth/session";
+import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { publicAdminSelect, type PublicAdmin } from "@/lib/data/admin-session";
-import { getDb } from "@/lib/db";
+import { recordAudit } from "@/lib/data/audit";
+import { getDb, type Db, type Tx } from "@/lib/db";
 import { HttpError } from "@/lib/http";
 import type { CreateAdminInput } from "@/lib/validation/admin";
 
@@ -41,7 +42,7 @@ export class AdminSessionEndedError extends Error {
 }
 
 /** For route handlers: the HTTP answer each of the errors above means; anything else is returned unchanged. */
-export function adminErrorToHttp(error: unknown, request: Request): unknown {
+export function adminErrorToHttp(error: unknown, request: RequestLike): unknown {
   if (error instanceof AdminEmailTakenError) return new HttpError(409, error.message, { errors: { email: [error.message] } });
   if (error instanceof AdminNotFoundError) return new HttpError(404, error.message);
   if (error instanceof LastActiveAdminError) return new HttpError(409, error.message);
@@ -57,20 +58,19 @@ function isUniqueViolation(error: unknown): boolean {
 
 export { publicAdminSelect, type PublicAdmin } from "@/lib/data/admin-session";
 
-// Every session cookie carries the admin's session version; bumping it ends all of their sessions at once.
-const END_SESSIONS = { sessionVersion: { increment: 1 } } as const;
+/** Ends every session an admin holds (deactivation, a password reset). */
+function endAllSessions(db: Db | Tx, adminId: number) {
+  return db.adminSession.updateMany({ where: { adminId, revokedAt: null }, data: { revokedAt: new Date() } });
+}
 
 /**
- * Checks an email and password. Returns the admin with their session version when both match and the
- * account is active; null otherwise, after the same bcrypt work whatever the reason.
+ * Checks an email and password. Returns the admin when both match and the account is active; null
+ * otherwise, after the same bcrypt work whatever the reason.
  */
-export async function verifyAdminCredentials(
-  email: string,
-  password: string,
-): Promise<(PublicAdmin & { sessionVersion: number }) | null> {
+export async function verifyAdminCredentials(email: string, password: string): Promise<PublicAdmin | null> {
   const admin = await getDb().adminUser.findUnique({
     where: { email: email.trim().toLowerCase() },
-    select: { ...publicAdminSelect, sessionVersion: true, password: true },
+    select: { ...publicAdminSelect, password: true },
   });
   const matches = await verifyPassword(password, admin?.password);
   if (!admin || !matches || !admin.isActive) return null;
@@ -83,16 +83,21 @@ export function countAdmins(): Promise<number> {
   return getDb().adminUser.count();
 }
 
-/** Creates an admin with a hashed password; throws AdminEmailTakenError when the email is in use. */
-export async function createAdmin(input: CreateAdminInput): Promise<PublicAdmin> {
+/**
+ * Creates an admin with a hashed password; throws AdminEmailTakenError when the email is in use. With an
+ * actor, the creation is recorded in the audit log in the same transaction.
+ */
+export async function createAdmin(input: CreateAdminInput, actor?: VerifiedAdmin): Promise<PublicAdmin> {
   const email = input.email.trim().toLowerCase();
   const db = getDb();
   // Checked first so a duplicate costs no bcrypt work; the unique index still decides a race.
   if (await db.adminUser.findUnique({ where: { email }, select: { id: true } })) throw new AdminEmailTakenError();
+  const password = await hashPassword(input.password);
   try {
-    return await db.adminUser.create({
-      data: { name: input.name, email, password: await hashPassword(input.password) },
-      select: publicAdminSelect,
+    return await db.$transaction(async (tx) => {
+      const admin = await tx.adminUser.create({ data: { name: input.name, email, password }, select: publicAdminSelect });
+      if (actor) await recordAudit(tx, auditActorOf(actor), { action: "admin.create", target: `admin:${admin.id}`, details: { email } });
+      return admin;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AdminEmailTakenError();
@@ -106,19 +111,16 @@ export async function upsertAdmin(input: CreateAdminInput): Promise<{ admin: Pub
   const password = await hashPassword(input.password);
   const existing = await getDb().adminUser.findUnique({ where: { email }, select: { id: true } });
   if (existing) {
-    const admin = await getDb().adminUser.update({
-      where: { id: existing.id },
-      data: { name: input.name, password, isActive: true, ...END_SESSIONS },
-      select: publicAdminSelect,
+    // A new password ends the sessions the old one started.
+    const admin = await getDb().$transaction(async (tx) => {
+      await endAllSessions(tx, existing.id);
+      return tx.adminUser.update({ where: { id: existing.id }, data: { name: input.name, password, isActive: true }, select: publicAdminSelect });
     });
     return { admin, created: false };
   }
   const admin = await getDb().adminUser.create({ data: { name: input.name, email, password }, select: publicAdminSelect });
   return { admin, created: true };
 }
-
-type Db = ReturnType<typeof getDb>;
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 // The admin-management functions below act for the signed-in admin. Each first checks that `actor` really
 // came from requireAdmin (assertVerifiedAdmin: a hand-built object is refused with a 401), then checks
@@ -141,12 +143,12 @@ export async function listAdmins(actor: VerifiedAdmin): Promise<PublicAdmin[]> {
 export async function addAdmin(actor: VerifiedAdmin, input: CreateAdminInput): Promise<PublicAdmin> {
   assertVerifiedAdmin(actor);
   await assertActiveActor(getDb(), actor);
-  return createAdmin(input);
+  return createAdmin(input, actor);
 }
 
 /**
- * Activates or deactivates an admin. Deactivation bumps the session version, so every session the
- * admin holds ends on its next request, and is refused (LastActiveAdminError) for the last active admin.
+ * Activates or deactivates an admin. Deactivation ends every session the admin holds at once, and is
+ * refused (LastActiveAdminError) for the last active admin. A change is recorded in the audit log.
  */
 export async function setAdminStatus(actor: VerifiedAdmin, id: number, isActive: boolean): Promise<PublicAdmin> {
   assertVerifiedAdmin(actor);
@@ -159,20 +161,12 @@ export async function setAdminStatus(actor: VerifiedAdmin, id: number, isActive:
     if (!target) throw new AdminNotFoundError();
     if (target.isActive === isActive) return target;
     if (!isActive && active.length <= 1) throw new LastActiveAdminError();
-    return tx.adminUser.update({
-      where: { id },
-      data: isActive ? { isActive: true } : { isActive: false, ...END_SESSIONS },
-      select: publicAdminSelect,
+    if (!isActive) await endAllSessions(tx, id);
+    await recordAudit(tx, auditActorOf(actor), {
+      action: isActive ? "admin.activate" : "admin.deactivate",
+      target: `admin:${id}`,
+      details: { email: target.email },
     });
+    return tx.adminUser.update({ where: { id }, data: { isActive }, select: publicAdminSelect });
   });
-}
-
-/**
- * Signs the admin out everywhere: a stateless session cookie cannot be revoked one by one, so logging out
- * bumps the session version and every cookie issued before (a copied one included) stops working.
- */
-export async function endAdminSessions(actor: VerifiedAdmin): Promise<void> {
-  assertVerifiedAdmin(actor);
-  // updateMany: an admin removed in the meantime has no sessions left to end, which is not an error.
-  await getDb().adminUser.updateMany({ where: { id: actor.id }, data: END_SESSIONS });
 }

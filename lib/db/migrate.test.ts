@@ -25,7 +25,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
         `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
       ),
     );
-    expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "admin_users", "rate_limits", "waitlist", "waitlist_counter"]);
+    expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "admin_sessions", "admin_users", "audit_log", "rate_limits", "waitlist", "waitlist_counter"]);
   });
 
   it("gives admin_users the spec's columns and defaults", async () => {
@@ -37,7 +37,6 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["name", "text", "NO"],
       ["isActive", "boolean", "NO"],
       ["createdAt", "timestamp with time zone", "NO"],
-      ["sessionVersion", "integer", "NO"],
     ]);
     const defaults = Object.fromEntries(columns.map((c) => [c.column_name, c.column_default]));
     expect(defaults.isActive).toBe("true");

@@ -86,3 +86,6 @@ export const adminIdSchema = z
   .regex(/^[1-9][0-9]{0,9}$/, { message: ADMIN_ID_MESSAGE })
   .transform(Number)
   .refine((id) => id <= 2_147_483_647, { message: ADMIN_ID_MESSAGE });
+
+/** A session id as the Sessions list shows it: 32 random bytes in base64url (43 characters). */
+export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "The session id is not valid");

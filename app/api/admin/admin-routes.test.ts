@@ -117,7 +117,7 @@ describe(`every /api/admin/* route except login (${process.env.DATABASE_URL ? "P
 
   it("answers 401 to a well-formed cookie signed with another secret", async () => {
     const { encode } = await import("next-auth/jwt");
-    const token = await encode({ token: { adminId: 1, sessionVersion: 0 }, secret: "some-other-secret-".padEnd(48, "y"), salt: "authjs.session-token", maxAge: 3600 });
+    const token = await encode({ token: { adminId: 1, sid: "s".repeat(43) }, secret: "some-other-secret-".padEnd(48, "y"), salt: "authjs.session-token", maxAge: 3600 });
     const wrong: string[] = [];
     for (const target of targets) {
       const response = await call(target, { cookie: `authjs.session-token=${token}` });

@@ -11,7 +11,10 @@ import {
   rememberAddress,
   TOO_MANY_ATTEMPTS,
 } from "@/lib/auth/login-throttle";
+import { startAdminSession } from "@/lib/data/admin-session";
 import { verifyAdminCredentials } from "@/lib/data/admins";
+import { recordAudit } from "@/lib/data/audit";
+import { getDb } from "@/lib/db";
 import { clientIp, json, parseWith, readJson, route } from "@/lib/http";
 import { hitRateLimit, resetRateLimit, tooManyRequests } from "@/lib/rate-limit";
 import { loginSchema } from "@/lib/validation/admin";
@@ -19,7 +22,8 @@ import { loginSchema } from "@/lib/validation/admin";
 /**
  * Signs an admin in. Unknown email, wrong password and deactivated account get the same 401 after
  * the same bcrypt work. Failures are counted in the database per (email, client) pair and per client,
- * which block for the rest of the window, and per email, which only slows strangers down.
+ * which block for the rest of the window, and per email, which only slows strangers down. A success
+ * starts a session of its own (one per device); successes and failures both go to the audit log.
  */
 export const POST = route(async (request) => {
   requireSameOrigin(request);
@@ -39,11 +43,16 @@ export const POST = route(async (request) => {
   if (delay > 0 && !(await isFamiliar(request, email, ip))) await sleep(delay);
 
   const admin = await verifyAdminCredentials(email, password);
-  if (!admin) return json({ message: INVALID_CREDENTIALS }, { status: 401 });
+  if (!admin) {
+    // The email tried, never the password: the log shows someone guessing without keeping their guesses.
+    await recordAudit(getDb(), { id: null, email: email.trim().toLowerCase(), ip }, { action: "auth.sign_in_failed" });
+    return json({ message: INVALID_CREDENTIALS }, { status: 401 });
+  }
 
   await Promise.all([...rules, emailRule].map((rule) => resetRateLimit(rule.key)));
   await rememberAddress(email, ip);
-  const cookie = await createSessionCookie(request, { adminId: admin.id, sessionVersion: admin.sessionVersion });
+  const sessionId = await startAdminSession(admin, { ip, userAgent: request.headers.get("user-agent") });
+  const cookie = await createSessionCookie(request, { adminId: admin.id, sessionId });
   return json(
     { message: "Login successful", admin: { name: admin.name, email: admin.email } },
     { headers: { "Set-Cookie": cookie } },

@@ -1,16 +1,16 @@
 import { clearSessionCookie } from "@/lib/auth/session";
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
-import { endAdminSessions } from "@/lib/data/admins";
+import { endCurrentSession } from "@/lib/data/sessions";
 import { json, route } from "@/lib/http";
 
 /**
- * Ends the session on the server, not only in this browser: the admin's session version is bumped, so
- * the old cookie (or a copy of it) is refused from now on, and the cookie is cleared. This signs the admin
- * out of every browser at once. A request without a valid session gets the 401 that clears the cookie.
+ * Signs this device out: its session row is revoked, so the cookie (or a copy of it) is refused from now
+ * on, and the cookie is cleared. The admin's other devices stay signed in. A request without a valid
+ * session gets the 401 that clears the cookie.
  */
 export const POST = route(async (request) => {
   const admin = await requireAdmin(request);
   requireSameOrigin(request);
-  await endAdminSessions(admin);
+  await endCurrentSession(admin);
   return json({ message: "You have been successfully logged out" }, { headers: { "Set-Cookie": clearSessionCookie(request) } });
 });

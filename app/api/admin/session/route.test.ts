@@ -4,7 +4,7 @@ import { POST as logout } from "@/app/api/admin/logout/route";
 import { GET as session } from "@/app/api/admin/session/route";
 import { GET as listUsers } from "@/app/api/admin/users/route";
 import { getAuthSecret } from "@/lib/auth/secret";
-import { apiRequest, insertAdmin, safeJson, sessionCookieFor } from "@/lib/auth/test-support";
+import { apiRequest, insertAdmin, safeJson, sessionCookieFor, startTestSession } from "@/lib/auth/test-support";
 import { getDb } from "@/lib/db";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
@@ -46,9 +46,10 @@ describe(`GET /api/admin/session (${process.env.DATABASE_URL ? "PostgreSQL" : "e
 
   it("refuses an expired session", async () => {
     const admin = await insertAdmin({ email: "ada@example.com" });
+    const { sessionId } = await startTestSession(admin);
     const name = "authjs.session-token";
     const token = await encode({
-      token: { sub: String(admin.id), adminId: admin.id, sessionVersion: admin.sessionVersion },
+      token: { sub: String(admin.id), adminId: admin.id, sid: sessionId },
       secret: getAuthSecret(),
       salt: name,
       maxAge: -120,
@@ -56,15 +57,40 @@ describe(`GET /api/admin/session (${process.env.DATABASE_URL ? "PostgreSQL" : "e
     await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie: `${name}=${token}` }), undefined));
   });
 
-  it("ends the session of an admin who was deactivated, or whose session version moved on", async () => {
+  it("ends the session of an admin who was deactivated, or whose session row was revoked", async () => {
     const admin = await insertAdmin({ email: "ada@example.com" });
-    const cookie = await sessionCookieFor(admin);
+    const { cookie, sessionId } = await startTestSession(admin);
     await getDb().adminUser.update({ where: { id: admin.id }, data: { isActive: false } });
     await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie }), undefined));
 
-    // Reactivated without a new sign-in: the old session stays dead once the version has moved on.
-    await getDb().adminUser.update({ where: { id: admin.id }, data: { isActive: true, sessionVersion: { increment: 1 } } });
+    // Reactivated without a new sign-in: a revoked session stays dead.
+    await getDb().adminSession.update({ where: { id: sessionId }, data: { revokedAt: new Date() } });
+    await getDb().adminUser.update({ where: { id: admin.id }, data: { isActive: true } });
     await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie }), undefined));
+  });
+
+  it("ends a session idle past the timeout, and one past its absolute end however active", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com" });
+    const idle = await startTestSession(admin);
+    const old = await startTestSession(admin);
+    const fresh = await startTestSession(admin);
+    await getDb().adminSession.update({ where: { id: idle.sessionId }, data: { lastSeenAt: new Date(Date.now() - 121 * 60_000) } });
+    await getDb().adminSession.update({ where: { id: old.sessionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie: idle.cookie }), undefined));
+    await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie: old.cookie }), undefined));
+    expect((await session(apiRequest("/api/admin/session", { cookie: fresh.cookie }), undefined)).status).toBe(200);
+  });
+
+  it("moves the last-seen time forward at most once a minute", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com" });
+    const { cookie, sessionId } = await startTestSession(admin);
+    const lastSeen = async () => (await getDb().adminSession.findUniqueOrThrow({ where: { id: sessionId } })).lastSeenAt.getTime();
+    const started = await lastSeen();
+    await session(apiRequest("/api/admin/session", { cookie }), undefined);
+    expect(await lastSeen()).toBe(started);
+    await getDb().adminSession.update({ where: { id: sessionId }, data: { lastSeenAt: new Date(started - 61_000) } });
+    await session(apiRequest("/api/admin/session", { cookie }), undefined);
+    expect(await lastSeen()).toBeGreaterThanOrEqual(started);
   });
 
   it("never treats a request carrying x-middleware-subrequest as signed in", async () => {
@@ -104,17 +130,20 @@ describe("POST /api/admin/logout", () => {
     expect((await logout(apiRequest("/api/admin/logout", { method: "POST", cookie }), undefined)).status).toBe(401);
   });
 
-  it("signs the admin out of every browser, and a new sign-in works", async () => {
+  it("signs out this device only: the admin's other sessions go on", async () => {
     const admin = await insertAdmin({ email: "ada@example.com" });
-    const here = await sessionCookieFor(admin);
-    const elsewhere = await sessionCookieFor(admin);
-    await logout(apiRequest("/api/admin/logout", { method: "POST", cookie: here }), undefined);
-    await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie: elsewhere }), undefined));
+    const here = await startTestSession(admin);
+    const elsewhere = await startTestSession(admin);
+    await logout(apiRequest("/api/admin/logout", { method: "POST", cookie: here.cookie }), undefined);
+    await expectSignedOut(await session(apiRequest("/api/admin/session", { cookie: here.cookie }), undefined));
+    expect((await session(apiRequest("/api/admin/session", { cookie: elsewhere.cookie }), undefined)).status).toBe(200);
 
-    const current = await getDb().adminUser.findUniqueOrThrow({ where: { id: admin.id }, select: { id: true, sessionVersion: true } });
-    expect(current.sessionVersion).toBe(admin.sessionVersion + 1);
-    const fresh = await session(apiRequest("/api/admin/session", { cookie: await sessionCookieFor(current) }), undefined);
-    expect(fresh.status).toBe(200);
+    const rows = await getDb().adminSession.findMany({ where: { adminId: admin.id }, select: { id: true, revokedAt: true } });
+    expect(rows.find((row) => row.id === here.sessionId)?.revokedAt).toBeInstanceOf(Date);
+    expect(rows.find((row) => row.id === elsewhere.sessionId)?.revokedAt).toBeNull();
+    const entries = await getDb().auditLog.findMany({ where: { action: "auth.sign_out" } });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ adminId: admin.id, adminEmail: "ada@example.com" });
   });
 
   it("answers 401 (and still clears the cookie) without a valid session", async () => {

@@ -1,6 +1,6 @@
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { GET } from "@/app/api/admin/waitlist/route";
-import { createSessionCookie } from "@/lib/auth/session";
+import { startTestSession } from "@/lib/auth/test-support";
 import { withSql } from "@/lib/db";
 
 prepareTestDatabase();
@@ -14,8 +14,7 @@ async function adminCookie(options: { active?: boolean } = {}): Promise<string> 
       options.active ?? true,
     ]),
   );
-  const setCookie = await createSessionCookie(new Request(BASE), { adminId: admin!.id, sessionVersion: 0 });
-  return setCookie.split(";")[0]!;
+  return (await startTestSession(admin!)).cookie;
 }
 
 const get = (query = "", cookie?: string) => GET(new Request(`${BASE}${query}`, { headers: cookie ? { cookie } : {} }), undefined);

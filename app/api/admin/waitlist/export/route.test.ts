@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { GET } from "@/app/api/admin/waitlist/export/route";
-import { createSessionCookie } from "@/lib/auth/session";
+import { startTestSession } from "@/lib/auth/test-support";
 import { EXPORT_BATCH_SIZE } from "@/lib/data/waitlist-admin";
 import { withSql } from "@/lib/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
@@ -16,7 +16,7 @@ async function adminCookie(): Promise<string> {
   const [admin] = await withSql((sql) =>
     sql.query<{ id: number }>(`INSERT INTO "admin_users" ("name", "email", "password") VALUES ('Ada', 'ada@example.com', 'x') RETURNING "id"`),
   );
-  return (await createSessionCookie(new Request(BASE), { adminId: admin!.id, sessionVersion: 0 })).split(";")[0]!;
+  return (await startTestSession(admin!)).cookie;
 }
 
 const get = (query: string, cookie?: string) => GET(new Request(`${BASE}${query}`, { headers: cookie ? { cookie } : {} }), undefined);

@@ -29,6 +29,7 @@ const signIn = (email: string) => login(apiRequest("/api/admin/login", { body: {
 describe(`PATCH /api/admin/users/{id}/toggle-status (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("deactivates an admin: 200 with the admin, their sessions end at once and they cannot sign in until reactivated", async () => {
     const graceCookie = await sessionCookieFor(grace);
+    const graceOtherCookie = await sessionCookieFor(grace);
     const response = await patch(grace.id, { isActive: false });
     expect(response.status).toBe(200);
     expect(await safeJson(response)).toEqual({
@@ -36,6 +37,11 @@ describe(`PATCH /api/admin/users/{id}/toggle-status (${process.env.DATABASE_URL 
       admin: { id: grace.id, name: "Grace Hopper", email: "grace@example.com", isActive: false, createdAt: expect.any(String) },
     });
     expect((await session(apiRequest("/api/admin/session", { cookie: graceCookie }), undefined)).status).toBe(401);
+    expect((await session(apiRequest("/api/admin/session", { cookie: graceOtherCookie }), undefined)).status).toBe(401);
+    expect(await getDb().adminSession.count({ where: { adminId: grace.id, revokedAt: null } })).toBe(0);
+    expect(await getDb().auditLog.findMany({ where: { action: "admin.deactivate" }, select: { adminId: true, target: true } })).toEqual([
+      { adminId: ada.id, target: `admin:${grace.id}` },
+    ]);
     const refused = await signIn("grace@example.com");
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ message: "Invalid email or password" });
@@ -43,7 +49,7 @@ describe(`PATCH /api/admin/users/{id}/toggle-status (${process.env.DATABASE_URL 
     const reactivated = await patch(grace.id, { isActive: true });
     expect(reactivated.status).toBe(200);
     expect((await safeJson<{ message: string }>(reactivated)).message).toBe("Admin activated successfully");
-    // The old session stays ended (its version is stale); a new sign-in works.
+    // The old session stays ended (its row was revoked); a new sign-in works.
     expect((await session(apiRequest("/api/admin/session", { cookie: graceCookie }), undefined)).status).toBe(401);
     expect((await signIn("grace@example.com")).status).toBe(200);
   });
@@ -51,8 +57,8 @@ describe(`PATCH /api/admin/users/{id}/toggle-status (${process.env.DATABASE_URL 
   it("is idempotent: setting the status an admin already has changes nothing", async () => {
     const response = await patch(grace.id, { isActive: true });
     expect(response.status).toBe(200);
-    const row = await getDb().adminUser.findUniqueOrThrow({ where: { id: grace.id } });
-    expect(row.sessionVersion).toBe(grace.sessionVersion);
+    expect(await getDb().adminSession.count({ where: { adminId: grace.id, revokedAt: { not: null } } })).toBe(0);
+    expect(await getDb().auditLog.count({ where: { action: { in: ["admin.activate", "admin.deactivate"] } } })).toBe(0);
   });
 
   it("refuses to deactivate the last active admin with 409 and a reason", async () => {
@@ -77,7 +83,8 @@ describe(`PATCH /api/admin/users/{id}/toggle-status (${process.env.DATABASE_URL 
       // One wins; the other is refused, either as the last admin (409) or because its own session just ended (401).
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       expect(await getDb().adminUser.count({ where: { isActive: true } })).toBe(1);
-      await getDb().adminUser.updateMany({ data: { isActive: true, sessionVersion: 0 } });
+      await getDb().adminUser.updateMany({ data: { isActive: true } });
+      await getDb().adminSession.updateMany({ data: { revokedAt: null } });
     }
   });
 

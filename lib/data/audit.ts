@@ -1,0 +1,73 @@
+import "server-only";
+
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Db, Tx } from "@/lib/db";
+
+/**
+ * Every action the audit log records, with the words the audit page shows for it. Each is written in the
+ * same transaction as the action itself, so the log never claims something that did not happen.
+ */
+export const AUDIT_ACTIONS = {
+  "auth.sign_in": "Signed in",
+  "auth.sign_in_failed": "Failed sign-in",
+  "auth.sign_out": "Signed out",
+  "session.revoke": "Ended a session",
+  "session.revoke_others": "Ended all other sessions",
+  "waitlist.view": "Viewed the waitlist",
+  "waitlist.export": "Exported the waitlist",
+  "audit.view": "Viewed the audit log",
+  "audit.export": "Exported the audit log",
+  "admin.create": "Added an admin",
+  "admin.activate": "Activated an admin",
+  "admin.deactivate": "Deactivated an admin",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const AUDIT_ACTION_VALUES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+/** Who acted: an admin's id and email, and the address the request came from. */
+export interface AuditActor {
+  id: number | null;
+  email: string | null;
+  ip: string | null;
+}
+
+export interface AuditEntryInput {
+  action: AuditAction;
+  /** What was acted on, as `kind:id` (`admin:3`, `session:…`), when it is not the actor themselves. */
+  target?: string | null;
+  details?: Prisma.InputJsonObject;
+}
+
+/** Appends one entry. Pass the transaction of the action it records. */
+export async function recordAudit(db: Db | Tx, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
+  await db.auditLog.create({
+    data: {
+      adminId: actor.id,
+      adminEmail: actor.email,
+      ip: actor.ip,
+      action: entry.action,
+      target: entry.target ?? null,
+      details: entry.details,
+    },
+    select: { id: true },
+  });
+}
+
+/**
+ * Records a view of personal data at most once per admin per hour: the log should say who looked at the
+ * list, not grow by a row per page turn. Two views in the same instant may both write; that is harmless.
+ */
+export async function recordViewHourly(db: Db, actor: AuditActor, action: "waitlist.view" | "audit.view", details?: Prisma.InputJsonObject): Promise<void> {
+  const since = new Date(Date.now() - 60 * 60 * 1000);
+  const recent = await db.auditLog.findFirst({ where: { adminId: actor.id, action, at: { gte: since } }, select: { id: true } });
+  if (!recent) await recordAudit(db, actor, { action, details });
+}
+
+/** Deletes entries older than the retention period; returns how many went. */
+export async function pruneAuditLog(db: Db, retentionDays: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+  const { count } = await db.auditLog.deleteMany({ where: { at: { lt: cutoff } } });
+  return count;
+}
