@@ -26,6 +26,22 @@ export const UTF8_BOM = "\uFEFF";
 
 const CHUNK_CHARACTERS = 16_384;
 
+/** How a CSV download ended: how many records (not counting the header) went out, and whether all of them did. */
+export interface CsvOutcome {
+  records: number;
+  completed: boolean;
+}
+
+/** Calls `onEnd` once, whichever way the stream ends first. */
+function once(onEnd: ((outcome: CsvOutcome) => void) | undefined) {
+  let called = false;
+  return (outcome: CsvOutcome) => {
+    if (called || !onEnd) return;
+    called = true;
+    onEnd(outcome);
+  };
+}
+
 /**
  * A pull-based byte stream of CSV text: the header, then each batch of records as the consumer asks for
  * it. The first batch is read before this resolves, so a database failure can still become an HTTP
@@ -35,14 +51,19 @@ export async function createCsvStream(options: {
   header: readonly string[];
   batches: AsyncIterator<readonly (readonly string[])[]>;
   bom?: boolean;
+  /** Told once when the download ends: finished, failed or cancelled. */
+  onEnd?: (outcome: CsvOutcome) => void;
 }): Promise<ReadableStream<Uint8Array>> {
   const { batches } = options;
+  const ended = once(options.onEnd);
+  let records = 0;
   const encoder = new TextEncoder();
   // Chunks of about 16k characters keep every string and buffer small: V8 puts objects over 128 kB in
   // its large-object space, which only a full garbage collection reclaims.
-  const enqueueRecords = (controller: ReadableStreamDefaultController<Uint8Array>, records: readonly (readonly string[])[], prefix = "") => {
+  const enqueueRecords = (controller: ReadableStreamDefaultController<Uint8Array>, rows: readonly (readonly string[])[], prefix = "") => {
+    records += rows.length;
     let text = prefix;
-    for (const record of records) {
+    for (const record of rows) {
       text += csvRecord(record);
       if (text.length >= CHUNK_CHARACTERS) {
         controller.enqueue(encoder.encode(text));
@@ -70,20 +91,30 @@ export async function createCsvStream(options: {
           started = true;
           const head = (options.bom === false ? "" : UTF8_BOM) + csvRecord(options.header);
           enqueueRecords(controller, first.done ? [] : first.value, head);
-          if (finished) controller.close();
-          else readAhead();
+          if (finished) {
+            controller.close();
+            ended({ records, completed: true });
+          } else readAhead();
           return;
         }
-        const next = await pending!;
+        let next: IteratorResult<readonly (readonly string[])[]>;
+        try {
+          next = await pending!;
+        } catch (error) {
+          ended({ records, completed: false });
+          throw error;
+        }
         if (next.done) {
           finished = true;
           controller.close();
+          ended({ records, completed: true });
           return;
         }
         enqueueRecords(controller, next.value);
         readAhead();
       },
       async cancel() {
+        ended({ records, completed: false });
         if (finished) return;
         finished = true;
         // Lets the reader release what it holds once the batch in flight (if any) settles.
@@ -106,7 +137,7 @@ const CRLF = Buffer.from("\r\n");
  * ending in CRLF, leaving line breaks inside quoted fields as they are. Quotes inside fields come doubled,
  * so counting quotes tells inside from outside; the count carries over from one chunk to the next.
  */
-export function lfToCrlfOutsideQuotes(): Transform {
+export function lfToCrlfOutsideQuotes(counter?: { records: number }): Transform {
   let insideQuotes = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -116,6 +147,7 @@ export function lfToCrlfOutsideQuotes(): Transform {
         const byte = chunk[i];
         if (byte === QUOTE) insideQuotes = !insideQuotes;
         else if (byte === LF && !insideQuotes) {
+          if (counter) counter.records++;
           parts.push(chunk.subarray(start, i), CRLF);
           start = i + 1;
         }
@@ -131,8 +163,14 @@ export function lfToCrlfOutsideQuotes(): Transform {
  * records of a `COPY … TO STDOUT (FORMAT csv, FORCE_QUOTE *)`, read only as fast as the client takes them.
  * Cancelling (the client went away) destroys the COPY, and with it its connection.
  */
-export function csvStreamFromCopy(header: readonly string[], copy: Readable): ReadableStream<Uint8Array> {
-  const records = copy.pipe(lfToCrlfOutsideQuotes());
+export function csvStreamFromCopy(
+  header: readonly string[],
+  copy: Readable,
+  onEnd?: (outcome: CsvOutcome) => void,
+): ReadableStream<Uint8Array> {
+  const ended = once(onEnd);
+  const counter = { records: 0 };
+  const records = copy.pipe(lfToCrlfOutsideQuotes(counter));
   // A failure reaches the reader through `records` (and the log, below); nothing may go unhandled when
   // no one is reading any more.
   copy.on("error", (error) => records.destroy(error));
@@ -151,17 +189,21 @@ export function csvStreamFromCopy(header: readonly string[], copy: Readable): Re
         try {
           const next = await chunks.next();
           if (cancelled) return;
-          if (next.done) controller.close();
-          else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+          if (next.done) {
+            controller.close();
+            ended({ records: counter.records, completed: true });
+          } else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
         } catch (error) {
           if (cancelled) return;
           // The 200 is already sent: the client sees a cut-off download, the log says why.
           console.error("[export] the CSV stopped part-way:", error);
+          ended({ records: counter.records, completed: false });
           controller.error(error);
         }
       },
       async cancel() {
         cancelled = true;
+        ended({ records: counter.records, completed: false });
         copy.destroy();
         await chunks.return?.();
       },

@@ -2,7 +2,8 @@ import "server-only";
 
 import type { Readable } from "node:stream";
 
-import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
+import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { recordAudit, recordViewHourly } from "@/lib/data/audit";
 import { countWaitlistEntries } from "@/lib/data/waitlist";
 import { findSearchPage } from "@/lib/data/waitlist-search";
 import { ORDER, orderBy, Params, rowColumns, searchCondition, type WaitlistRow } from "@/lib/data/waitlist-sql";
@@ -80,7 +81,10 @@ export async function listWaitlistEntries(actor: VerifiedAdmin, query: WaitlistL
   const { q, page, pageSize, sort } = query;
   const offset = (page - 1) * pageSize;
   const cap = offset + SEARCH_COUNT_LIMIT + 1;
-  const { rows, counted } = q ? await findSearchPage(q, sort, pageSize, offset, cap) : await unsearchedPage(sort, pageSize, offset);
+  const [{ rows, counted }] = await Promise.all([
+    q ? findSearchPage(q, sort, pageSize, offset, cap) : unsearchedPage(sort, pageSize, offset),
+    recordViewHourly(getDb(), auditActorOf(actor), "waitlist.view"),
+  ]);
   const totalIsExact = !q || counted < cap;
   return {
     entries: rows.map(toEntry),
@@ -89,6 +93,19 @@ export async function listWaitlistEntries(actor: VerifiedAdmin, query: WaitlistL
     page,
     pageSize,
   };
+}
+
+/**
+ * Records an export of the waitlist once its download has ended, with the filters it used, how many
+ * entries went out and whether the download finished. A failure to write is logged: the file is already
+ * with the admin, and the export must not be reported as failed because of it.
+ */
+export function recordWaitlistExport(actor: VerifiedAdmin, query: WaitlistExportQuery, outcome: { records: number; completed: boolean }): void {
+  assertVerifiedAdmin(actor);
+  recordAudit(getDb(), auditActorOf(actor), {
+    action: "waitlist.export",
+    details: { filters: { q: query.q, sort: query.sort }, rows: outcome.records, completed: outcome.completed },
+  }).catch((error: unknown) => console.error("[audit] could not record a waitlist export:", error));
 }
 
 /** A waitlist entry as the export reads it: the join time as ISO 8601 text (see readWaitlistBatches). */

@@ -4,7 +4,7 @@ import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { GET } from "@/app/api/admin/waitlist/export/route";
 import { startTestSession } from "@/lib/auth/test-support";
 import { EXPORT_BATCH_SIZE } from "@/lib/data/waitlist-admin";
-import { withSql } from "@/lib/db";
+import { getDb, withSql } from "@/lib/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
 prepareTestDatabase();
@@ -106,6 +106,26 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
     expect(newestFirst.slice(1).map((record) => record[0])).toEqual(["Cat Smith", "Ann Smith"]);
     const byLabel = parseCsv(await (await get("?q=valeting", cookie)).text());
     expect(byLabel.slice(1)).toEqual([["Bob Jones", "bob@example.com", "Car valeting & detailing", "6-10", "2025-01-02T00:00:00.000Z"]]);
+  });
+
+  it("records each export in the audit log once its download ends: filters, rows sent, finished or not", async () => {
+    await insert([
+      ["Ann Smith", "ann@example.com", "cleaning", "2-5", "2025-01-01T00:00:00Z"],
+      ["Bob Jones", "bob@example.com", "car", "6-10", "2025-01-02T00:00:00Z"],
+      ["Cat Smith", "cat@example.com", "beauty", "1", "2025-01-03T00:00:00Z"],
+    ]);
+    const exports = () => getDb().auditLog.findMany({ where: { action: "waitlist.export" }, orderBy: { id: "asc" }, select: { details: true } });
+    await (await get("?q=smith&sort=name_asc", cookie)).text();
+    await (await get("", cookie)).text();
+    // The entry is written as the stream closes, just after the last byte reaches the reader.
+    for (let tries = 0; (await exports()).length < 2 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await exports()).map((row) => row.details)).toEqual([
+      { filters: { q: "smith", sort: "name_asc" }, rows: 2, completed: true },
+      { filters: { q: "", sort: "joined_desc" }, rows: 3, completed: true },
+    ]);
+    // A refused request (bad parameters) is no export and leaves no entry.
+    expect((await get("?sort=sideways", cookie)).status).toBe(400);
+    expect(await exports()).toHaveLength(2);
   });
 
   it("streams: the first rows arrive before the rest of the table has been read", async () => {

@@ -1,6 +1,6 @@
 import { requireAdmin } from "@/lib/auth/guard";
-import { createCsvStream, csvStreamFromCopy } from "@/lib/csv";
-import { copyWaitlistCsv, readWaitlistBatches, WAITLIST_CSV_HEADER, waitlistCsvRecord } from "@/lib/data/waitlist-admin";
+import { createCsvStream, csvStreamFromCopy, type CsvOutcome } from "@/lib/csv";
+import { copyWaitlistCsv, readWaitlistBatches, recordWaitlistExport, WAITLIST_CSV_HEADER, waitlistCsvRecord } from "@/lib/data/waitlist-admin";
 import { fieldErrors, HttpError, route } from "@/lib/http";
 import { enforceRateLimits } from "@/lib/rate-limit";
 import { queryErrorMessage, queryParamsOf, waitlistExportQuerySchema } from "@/lib/validation/waitlist-query";
@@ -20,7 +20,8 @@ async function* csvBatches(batches: ReturnType<typeof readWaitlistBatches>) {
 
 /**
  * Streams every waitlist entry (or those matching `q`) as CSV, in the list's order (`sort`), only as fast
- * as the client consumes it, so memory stays flat at any table size.
+ * as the client consumes it, so memory stays flat at any table size. The audit log records each export
+ * when its download ends.
  */
 export const GET = route(async (request) => {
   const admin = await requireAdmin(request);
@@ -33,9 +34,10 @@ export const GET = route(async (request) => {
 
   // PostgreSQL writes the CSV itself; the embedded database is read in keyset batches.
   const copy = await copyWaitlistCsv(admin, parsed.data);
+  const onEnd = (outcome: CsvOutcome) => recordWaitlistExport(admin, parsed.data, outcome);
   const stream = copy
-    ? csvStreamFromCopy(WAITLIST_CSV_HEADER, copy)
-    : await createCsvStream({ header: WAITLIST_CSV_HEADER, batches: csvBatches(readWaitlistBatches(admin, parsed.data)) });
+    ? csvStreamFromCopy(WAITLIST_CSV_HEADER, copy, onEnd)
+    : await createCsvStream({ header: WAITLIST_CSV_HEADER, batches: csvBatches(readWaitlistBatches(admin, parsed.data)), onEnd });
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
