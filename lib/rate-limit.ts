@@ -38,7 +38,7 @@ export async function hitRateLimit(rule: RateLimitRule, now = Date.now()): Promi
     ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "rate_limits"."count" + 1
     RETURNING "count"`;
   // Old windows are swept now and then rather than on every request.
-  if (Math.random() < 0.01) await sweepExpired(new Date(now));
+  if (Math.random() < 0.01) await pruneRateLimits(new Date(now));
   return stateOf(rule, Number(rows[0]?.count ?? 1), end, now);
 }
 
@@ -58,8 +58,9 @@ export async function resetRateLimit(key: string): Promise<void> {
   await getDb().rateLimit.deleteMany({ where: { key } });
 }
 
-async function sweepExpired(now: Date) {
-  await getDb().rateLimit.deleteMany({ where: { expiresAt: { lt: now } } });
+/** Deletes windows that have ended; returns how many went. */
+export async function pruneRateLimits(now = new Date()): Promise<number> {
+  return (await getDb().rateLimit.deleteMany({ where: { expiresAt: { lt: now } } })).count;
 }
 
 /** A 429 HttpError carrying Retry-After. */

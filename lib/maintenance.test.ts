@@ -1,0 +1,75 @@
+import { GET as cron } from "@/app/api/cron/maintenance/route";
+import { insertAdmin, startTestSession } from "@/lib/auth/test-support";
+import { getDb } from "@/lib/db";
+import { sweep } from "@/lib/maintenance";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
+
+prepareTestDatabase();
+
+const DAY = 24 * 60 * 60 * 1000;
+const SECRET = "a-cron-secret-of-some-length";
+
+beforeEach(() => resetDatabase());
+afterEach(() => {
+  delete process.env.CRON_SECRET;
+});
+
+async function seed() {
+  const admin = await insertAdmin({ email: "ada@example.com" });
+  const live = await startTestSession(admin);
+  const revoked = await startTestSession(admin);
+  await getDb().adminSession.update({ where: { id: revoked.sessionId }, data: { revokedAt: new Date() } });
+  await getDb().auditLog.createMany({
+    data: [
+      { action: "auth.sign_in", adminId: admin.id, at: new Date(Date.now() - 401 * DAY) },
+      { action: "auth.sign_in", adminId: admin.id, at: new Date(Date.now() - 399 * DAY) },
+    ],
+  });
+  await getDb().rateLimit.createMany({
+    data: [
+      { key: "old", windowStart: new Date(Date.now() - 2 * DAY), count: 1, expiresAt: new Date(Date.now() - DAY) },
+      { key: "current", windowStart: new Date(), count: 1, expiresAt: new Date(Date.now() + DAY) },
+    ],
+  });
+  return live;
+}
+
+describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("prunes dead sessions, audit entries past the retention period and ended rate-limit windows, and nothing else", async () => {
+    const live = await seed();
+    expect(await sweep()).toEqual({ sessions: 1, auditEntries: 1, rateLimits: 1 });
+    expect((await getDb().adminSession.findMany({ select: { id: true } })).map((row) => row.id)).toEqual([live.sessionId]);
+    expect(await getDb().auditLog.count()).toBe(1);
+    expect((await getDb().rateLimit.findMany({ select: { key: true } })).map((row) => row.key)).toEqual(["current"]);
+  });
+
+  it("keeps audit entries for AUDIT_RETENTION_DAYS", async () => {
+    await seed();
+    process.env.AUDIT_RETENTION_DAYS = "398";
+    try {
+      expect((await sweep()).auditEntries).toBe(2);
+    } finally {
+      delete process.env.AUDIT_RETENTION_DAYS;
+    }
+  });
+
+  it("refuses to change an audit entry", async () => {
+    await getDb().auditLog.create({ data: { action: "auth.sign_in", adminEmail: "ada@example.com" } });
+    await expect(getDb().auditLog.updateMany({ data: { adminEmail: "someone@else.com" } })).rejects.toThrow();
+    expect((await getDb().auditLog.findFirstOrThrow()).adminEmail).toBe("ada@example.com");
+  });
+
+  it("runs from the cron route only with the scheduler's bearer secret", async () => {
+    await seed();
+    const call = (authorization?: string) =>
+      cron(new Request("http://localhost/api/cron/maintenance", { headers: authorization ? { authorization } : {} }), undefined);
+    // Without CRON_SECRET configured, nobody can run it.
+    expect((await call(`Bearer ${SECRET}`)).status).toBe(401);
+    process.env.CRON_SECRET = SECRET;
+    expect((await call()).status).toBe(401);
+    expect((await call(`Bearer ${SECRET}x`)).status).toBe(401);
+    const response = await call(`Bearer ${SECRET}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ pruned: { sessions: 1, auditEntries: 1, rateLimits: 1 } });
+  });
+});
