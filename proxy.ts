@@ -7,16 +7,17 @@ import { prerenderedScriptHashes } from "@/lib/static-page-scripts";
 const LOGIN_PATH = "/admin/login";
 
 /**
- * A coarse gate and each page's Content-Security-Policy. The gate only reads the session cookie: every admin
- * route handler and data function checks the admin row itself (lib/auth/guard.ts).
+ * A coarse gate and each page's Content-Security-Policy. The gate only reads the session cookie: the admin
+ * layout, every admin route handler and every data function check the session and admin rows themselves.
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
 
-  if (isAdminPath(pathname)) {
+  // The login page itself sends a signed-in admin on to /admin: only it can tell a live session from a
+  // revoked one that still carries a valid cookie.
+  if (isAdminPath(pathname) && pathname !== LOGIN_PATH) {
     const signedIn = !request.headers.has("x-middleware-subrequest") && (await readSessionClaims(request)) !== null;
-    if (pathname === LOGIN_PATH && signedIn) return NextResponse.redirect(new URL("/admin", request.url));
-    if (pathname !== LOGIN_PATH && !signedIn) {
+    if (!signedIn) {
       const redirect = NextResponse.redirect(new URL(LOGIN_PATH, request.url));
       // A cookie that is no session (expired, forged or garbled) is cleared, so it cannot keep breaking the admin area.
       if (request.headers.get("cookie")?.includes(sessionCookieName(isSecureRequest(request)))) {

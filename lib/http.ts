@@ -141,7 +141,7 @@ export const PEER_ADDRESS_HEADER = "x-otto-peer-address";
  *   that `TRUSTED_PROXY_HOPS` says stands in front of the app (each appends the address it got the
  *   request from; entries further left came from the client and may be forged).
  */
-export function clientIp(request: { headers: Headers }, settings: { hops: number; vercel: boolean } = ipSettings()): string | null {
+export function clientIp(request: { headers: Pick<Headers, "get"> }, settings: { hops: number; vercel: boolean } = ipSettings()): string | null {
   const header = (name: string) => request.headers.get(name)?.trim() || null;
   if (settings.vercel) return header("x-vercel-forwarded-for")?.split(",")[0]?.trim() || header("x-real-ip");
   const forwarded = (request.headers.get("x-forwarded-for") ?? "")

@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useMutation } from "@tanstack/react-query";
 import { Loader2Icon, UserPlusIcon } from "lucide-react";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -25,19 +26,22 @@ const FIELDS: FieldName[] = ["name", "email", "password", "confirmPassword"];
 /** The 'Add Admin' button and its dialog: validates, sends name, email and password (never the confirmation). */
 export function AddAdminDialog() {
   const [open, setOpen] = useState(false);
-  const queryClient = useQueryClient();
+  const router = useRouter();
   const form = useForm<AddAdminFormValues, unknown, AddAdminOutput>({ resolver: zodResolver(addAdminFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
 
   const create = useMutation({
     mutationFn: ({ name, email, password }: AddAdminOutput) => apiRequest("POST", ADMIN_USERS_URL, { name, email, password }),
-    onSuccess: async () => {
+    onSuccess: () => {
       toast.success("Success", { description: "Admin user created successfully" });
       setOpen(false);
       form.reset(EMPTY);
-      await queryClient.invalidateQueries({ queryKey: [ADMIN_USERS_URL] });
+      // The list is rendered on the server: render it again with the new admin.
+      router.refresh();
     },
     onError: (error) => {
+      // A session that ended meanwhile: rendering again sends the admin to the login page.
+      if (error instanceof ApiError && error.status === 401) router.refresh();
       const message = serverMessage(error);
       toast.error("Failed to create admin", {
         description: error instanceof ApiError ? (message ?? "Please try again.") : "There was a problem connecting to the server. Please try again.",

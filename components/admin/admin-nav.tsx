@@ -1,8 +1,10 @@
 "use client";
 
+import { useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { ListIcon, Loader2Icon, LogOutIcon, UsersIcon } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { ListIcon, Loader2Icon, LogOutIcon, MenuIcon, ScrollTextIcon, SettingsIcon, UsersIcon, XIcon } from "lucide-react";
 
 import { useLogout } from "@/components/admin/use-logout";
 import { Button } from "@/components/ui/button";
@@ -11,6 +13,8 @@ import { cn } from "@/lib/utils";
 const NAV_ITEMS = [
   { href: "/admin", label: "Waitlist Entries", icon: ListIcon },
   { href: "/admin/users", label: "Admin Users", icon: UsersIcon },
+  { href: "/admin/audit", label: "Audit Log", icon: ScrollTextIcon },
+  { href: "/admin/settings", label: "Settings", icon: SettingsIcon },
 ] as const;
 
 /** The admin area's links; the current page is marked with aria-current. */
@@ -60,5 +64,39 @@ export function AdminAccount({ name, email }: { name: string; email: string }) {
         {busy ? "Signing out..." : "Sign Out"}
       </Button>
     </div>
+  );
+}
+
+/** The narrow-screen menu: a sheet from the left with the links and the account. */
+export function MobileMenu({ name, email }: { name: string; email: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
+      <DialogPrimitive.Trigger asChild>
+        <Button variant="ghost" size="icon" aria-label={open ? "Close menu" : "Open menu"}>
+          <MenuIcon aria-hidden="true" />
+        </Button>
+      </DialogPrimitive.Trigger>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
+        <DialogPrimitive.Content
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 border-r bg-background p-4 shadow-lg focus:outline-none md:hidden"
+          aria-describedby={undefined}
+        >
+          <div className="flex items-center justify-between">
+            <DialogPrimitive.Title className="px-3 text-lg font-semibold">Menu</DialogPrimitive.Title>
+            <DialogPrimitive.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close menu">
+                <XIcon aria-hidden="true" />
+              </Button>
+            </DialogPrimitive.Close>
+          </div>
+          <nav aria-label="Admin" className="flex-1">
+            <AdminNavLinks onNavigate={() => setOpen(false)} />
+          </nav>
+          <AdminAccount name={name} email={email} />
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }

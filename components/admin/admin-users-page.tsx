@@ -1,71 +1,56 @@
 "use client";
 
-import { useDeferredValue, useEffect, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { Loader2Icon, SearchIcon } from "lucide-react";
-import { toast } from "sonner";
+import { useDeferredValue, useState } from "react";
+import { SearchIcon } from "lucide-react";
 
 import { AddAdminDialog } from "@/components/admin/add-admin-dialog";
-import { ADMIN_USERS_URL, filterAdmins, formatLongDate, type AdminListItem } from "@/components/admin/admin-users";
-import { useSessionEmail } from "@/components/admin/session";
+import { filterAdmins, formatLongDate, type AdminListItem } from "@/components/admin/admin-users";
+import { ErrorToast, RetryButton } from "@/components/admin/server-states";
 import { ToggleStatusDialog } from "@/components/admin/toggle-status-dialog";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { ApiError, serverMessage } from "@/lib/api";
 
 const COLUMNS = 5;
 
-function MessageRow({ children, status = false }: { children: React.ReactNode; status?: boolean }) {
+function MessageRow({ children }: { children: React.ReactNode }) {
   return (
     <TableRow className="hover:bg-transparent">
       <TableCell colSpan={COLUMNS} className="h-24 text-center text-muted-foreground">
-        {status ? <span role="status">{children}</span> : children}
+        {children}
       </TableCell>
     </TableRow>
   );
 }
 
-/** The admin users page: search, the table of admins, Add Admin and Activate/Deactivate. */
-export function AdminUsersPage() {
+interface AdminUsersPageProps {
+  /** Every admin, as the server read them; null when the list could not be read. */
+  admins: AdminListItem[] | null;
+  /** The signed-in admin, marked "(you)". */
+  currentAdminId: number;
+}
+
+/**
+ * The admin users page: search, the table of admins, Add Admin and Activate/Deactivate. The list arrives
+ * rendered from the server; the search filters it as you type (there are a handful of admins, not thousands).
+ */
+export function AdminUsersPage({ admins, currentAdminId }: AdminUsersPageProps) {
   const [search, setSearch] = useState("");
   const query = useDeferredValue(search);
-  const currentEmail = useSessionEmail();
-  const admins = useQuery<{ admins: AdminListItem[] }>({ queryKey: [ADMIN_USERS_URL] });
-
-  useEffect(() => {
-    // A 401 is not a failure to report: the layout is already taking the admin to the login page.
-    if (admins.isError && !(admins.error instanceof ApiError && admins.error.status === 401)) {
-      toast.error("Failed to fetch admin users", { id: "admin-users-fetch", description: serverMessage(admins.error) ?? "There was a problem connecting to the server." });
-    }
-  }, [admins.isError, admins.error]);
-
-  const all = admins.data?.admins ?? [];
-  const shown = filterAdmins(all, query);
+  const shown = filterAdmins(admins ?? [], query);
   const searching = query.trim() !== "";
 
   let body: React.ReactNode;
-  if (admins.isPending) {
-    body = (
-      <MessageRow status>
-        <span className="inline-flex items-center gap-2">
-          <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-          Loading admins...
-        </span>
-      </MessageRow>
-    );
-  } else if (admins.isError) {
+  if (admins === null) {
     body = (
       <MessageRow>
+        <ErrorToast id="admin-users-fetch" title="Failed to fetch admin users" description="There was a problem connecting to the server." />
         <div className="grid justify-items-center gap-3">
           <p role="alert" className="text-destructive">
             Error loading admin users. Please try again.
           </p>
-          <Button variant="outline" size="sm" onClick={() => void admins.refetch()} disabled={admins.isFetching}>
-            {admins.isFetching ? "Retrying..." : "Try again"}
-          </Button>
+          <RetryButton />
         </div>
       </MessageRow>
     );
@@ -73,7 +58,7 @@ export function AdminUsersPage() {
     body = <MessageRow>{searching ? "No admins match your search" : "No admin users found"}</MessageRow>;
   } else {
     body = shown.map((admin) => {
-      const isCurrentAdmin = admin.email === currentEmail;
+      const isCurrentAdmin = admin.id === currentAdminId;
       return (
         <TableRow key={admin.id} data-testid="admin-row">
           <TableCell data-label="Name" className="font-medium">
@@ -118,7 +103,7 @@ export function AdminUsersPage() {
         <AddAdminDialog />
       </div>
       <p className="sr-only" role="status" aria-live="polite">
-        {admins.isSuccess ? `${shown.length} ${shown.length === 1 ? "admin" : "admins"} shown` : ""}
+        {admins ? `${shown.length} ${shown.length === 1 ? "admin" : "admins"} shown` : ""}
       </p>
       <Table containerLabel="Admin users" stackOnPhone>
         <TableHeader>

@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 
 import { ADMIN_USERS_URL, type AdminListItem } from "@/components/admin/admin-users";
-import { SESSION_URL } from "@/components/admin/session";
 import { Button, buttonVariants } from "@/components/ui/button";
 import {
   AlertDialog,
@@ -22,23 +22,24 @@ import { ApiError, apiRequest, serverMessage } from "@/lib/api";
 /** The Activate or Deactivate button of one admin, behind a confirmation dialog. */
 export function ToggleStatusDialog({ admin, isCurrentAdmin }: { admin: AdminListItem; isCurrentAdmin: boolean }) {
   const [open, setOpen] = useState(false);
-  const queryClient = useQueryClient();
+  const router = useRouter();
   const deactivating = admin.isActive;
   const verb = deactivating ? "Deactivate" : "Activate";
 
   const toggle = useMutation({
     mutationFn: () => apiRequest("PATCH", `${ADMIN_USERS_URL}/${admin.id}/toggle-status`, { isActive: !admin.isActive }),
-    onSuccess: async () => {
+    onSuccess: () => {
       toast.success(deactivating ? "Admin deactivated successfully" : "Admin activated successfully", {
         description: deactivating ? `${admin.name} has been signed out and can no longer sign in.` : `${admin.name} can sign in again.`,
       });
       setOpen(false);
-      await queryClient.invalidateQueries({ queryKey: [ADMIN_USERS_URL] });
-      // Deactivating yourself ends your own session: the layout notices and goes to the login page.
-      if (deactivating && isCurrentAdmin) await queryClient.invalidateQueries({ queryKey: [SESSION_URL] });
+      // The list is rendered on the server: render it again. Deactivating yourself ended your own session,
+      // so the layout then sends you to the login page.
+      router.refresh();
     },
     onError: (error) => {
       setOpen(false);
+      if (error instanceof ApiError && error.status === 401) router.refresh();
       toast.error("Failed to update status", {
         description: error instanceof ApiError ? (serverMessage(error) ?? "Please try again.") : "There was a problem connecting to the server. Please try again.",
       });

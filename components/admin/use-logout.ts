@@ -1,30 +1,27 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 
-import { markSignedOut } from "@/components/admin/session";
+import { LOGIN_PATH } from "@/components/admin/paths";
 import { ApiError, apiRequest } from "@/lib/api";
 
-/** Signs out with the spec's toasts; the layout then sends the browser to the login page. */
+/** Signs this device out with the spec's toasts, then goes to the login page. */
 export function useLogout() {
-  const queryClient = useQueryClient();
+  const router = useRouter();
+  const signedOut = () => {
+    toast.success("Logged out", { description: "You have been successfully logged out" });
+    router.replace(LOGIN_PATH);
+  };
   return useMutation({
     mutationFn: () => apiRequest("POST", "/api/admin/logout"),
-    onSuccess: () => {
-      toast.success("Logged out", { description: "You have been successfully logged out" });
-      markSignedOut(queryClient);
-    },
+    onSuccess: signedOut,
     onError: (error) => {
       // A 401 means the session had already ended: the admin is signed out either way.
-      if (error instanceof ApiError && error.status === 401) {
-        toast.success("Logged out", { description: "You have been successfully logged out" });
-        markSignedOut(queryClient);
-      } else if (error instanceof ApiError) {
-        toast.error("Logout failed", { description: "There was a problem logging out" });
-      } else {
-        toast.error("Logout error", { description: "There was a problem connecting to the server" });
-      }
+      if (error instanceof ApiError && error.status === 401) signedOut();
+      else if (error instanceof ApiError) toast.error("Logout failed", { description: "There was a problem logging out" });
+      else toast.error("Logout error", { description: "There was a problem connecting to the server" });
     },
   });
 }

@@ -1,50 +1,39 @@
-"use client";
-
-import { useCallback, useEffect } from "react";
-import { useSearchParams } from "next/navigation";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { cache, Suspense } from "react";
+import { redirect } from "next/navigation";
 import { Loader2Icon } from "lucide-react";
-import { toast } from "sonner";
 
+import { ErrorToast, RetryButton } from "@/components/admin/server-states";
 import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
 import { lastPageOf, WaitlistPagination } from "@/components/admin/waitlist-pagination";
 import { WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
-import { WaitlistTable, type WaitlistTableMessage } from "@/components/admin/waitlist-table";
-import { Button } from "@/components/ui/button";
-import { ApiError, serverMessage } from "@/lib/api";
-import {
-  readWaitlistViewState,
-  waitlistViewSearch,
-  type WaitlistListResponse,
-  type WaitlistViewState,
-} from "@/lib/validation/waitlist-query";
+import { WaitlistTable } from "@/components/admin/waitlist-table";
+import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { listWaitlistEntries, type AdminWaitlistPage } from "@/lib/data/waitlist-admin";
+import { DEFAULT_WAITLIST_PAGE_SIZE, readWaitlistViewState, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 const number = new Intl.NumberFormat("en-GB");
 
-/** The URL of the list request for a view (also its query key). */
-export function waitlistListUrl(view: WaitlistViewState): string {
-  const search = waitlistViewSearch(view);
-  return `/api/admin/waitlist${search ? `?${search}` : ""}`;
-}
+type Loaded = { page: AdminWaitlistPage; failed?: never } | { page?: never; failed: true };
 
 /**
- * The page's state lives in the URL (`?q=&page=&sort=`), so a search survives reload and can be
- * bookmarked. Typing replaces the history entry; paging and sorting push one, so Back steps through them.
+ * One page of the list for a view, read once per request however many parts of the page show it (the
+ * export button and the table). A failure is returned, not thrown, so each part can show its error state.
  */
-function useWaitlistView() {
-  const searchParams = useSearchParams();
-  const view = readWaitlistViewState(searchParams);
-  const navigate = useCallback((next: WaitlistViewState, mode: "push" | "replace") => {
-    const search = waitlistViewSearch(next);
-    const url = `${window.location.pathname}${search ? `?${search}` : ""}`;
-    // Next.js keeps useSearchParams in step with the History API, without a server round trip.
-    if (mode === "push") window.history.pushState(null, "", url);
-    else window.history.replaceState(null, "", url);
-  }, []);
-  return { view, navigate };
-}
+const loadPage = cache(async (search: string): Promise<Loaded> => {
+  const admin = await requireCurrentAdmin();
+  const view = readWaitlistViewState(new URLSearchParams(search));
+  try {
+    return { page: await listWaitlistEntries(admin, { ...view, pageSize: DEFAULT_WAITLIST_PAGE_SIZE }) };
+  } catch (error) {
+    console.error("[admin] the waitlist could not be read:", error);
+    return { failed: true };
+  }
+});
 
-function summary(data: WaitlistListResponse, searching: boolean): string {
+// The cache key: every field, defaults included, so "page 1" and "no page" are one read.
+const keyOf = (view: WaitlistViewState) => new URLSearchParams({ q: view.q, page: String(view.page), sort: view.sort }).toString();
+
+function summary(data: AdminWaitlistPage, searching: boolean): string {
   const noun = searching ? "matching entries" : "entries";
   if (data.entries.length === 0) return "";
   const first = (data.page - 1) * data.pageSize + 1;
@@ -53,94 +42,86 @@ function summary(data: WaitlistListResponse, searching: boolean): string {
   return `Showing ${number.format(first)}–${number.format(last)} of ${of} ${noun}`;
 }
 
-/** The admin waitlist: search, export, the table of entries and page controls. */
-export function WaitlistEntries() {
-  const { view, navigate } = useWaitlistView();
-  const { q, page, sort } = view;
-  const query = useQuery<WaitlistListResponse>({ queryKey: [waitlistListUrl(view)], placeholderData: keepPreviousData });
-  const { data, error, errorUpdatedAt } = query;
+async function ExportButtonWithData({ view }: { view: WaitlistViewState }) {
+  const loaded = await loadPage(keyOf(view));
+  return <WaitlistExportButton q={view.q} sort={view.sort} empty={!loaded.page || loaded.page.total === 0} />;
+}
 
-  useEffect(() => {
-    // A 401 means the session ended: the admin shell sends the visitor to sign in, no toast needed.
-    if (!error || (error instanceof ApiError && error.status === 401)) return;
-    toast.error("Failed to fetch waitlist entries", { id: "waitlist-fetch-error", description: serverMessage(error) ?? "Please try again." });
-  }, [error, errorUpdatedAt]);
-
-  // A bookmarked page past the end (entries were removed since): go to the last page that exists.
-  const fresh = data && !query.isPlaceholderData ? data : undefined;
-  useEffect(() => {
-    if (!fresh || fresh.entries.length > 0 || fresh.total === 0 || page === 1) return;
-    navigate({ q, sort, page: lastPageOf(fresh.total, fresh.pageSize, fresh.totalIsExact) ?? 1 }, "replace");
-  }, [fresh, page, q, sort, navigate]);
-
-  const onSearch = useCallback((next: string) => navigate({ q: next, sort, page: 1 }, "replace"), [navigate, sort]);
-
-  let message: WaitlistTableMessage | undefined;
-  if (query.isError) {
-    message = {
-      kind: "error",
-      text: "Error loading waitlist entries. Please try again.",
-      action: (
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      ),
-    };
-  } else if (query.isPending) {
-    message = { kind: "loading", text: "Loading entries..." };
-  } else if (data && data.entries.length === 0 && data.total === 0) {
-    message = { kind: "empty", text: q ? "No entries match your search" : "No waitlist entries found" };
-  } else if (data && data.entries.length === 0) {
-    message = { kind: "loading", text: "Loading entries..." };
+async function WaitlistResults({ view }: { view: WaitlistViewState }) {
+  const loaded = await loadPage(keyOf(view));
+  if (!loaded.page) {
+    return (
+      <>
+        <ErrorToast id="waitlist-fetch-error" title="Failed to fetch waitlist entries" description="Please try again." />
+        <WaitlistTable
+          entries={[]}
+          view={view}
+          message={{ kind: "error", text: "Error loading waitlist entries. Please try again.", action: <RetryButton /> }}
+        />
+      </>
+    );
   }
-
-  const updating = query.isFetching && query.isPlaceholderData;
-  const showPages = !!data && !query.isError && (data.total > data.pageSize || page > 1);
-
+  const data = loaded.page;
+  // A bookmarked page past the end (entries were removed since): go to the last page that exists.
+  if (data.entries.length === 0 && data.total > 0 && view.page > 1) {
+    redirect(`?${waitlistViewSearch({ ...view, page: lastPageOf(data.total, data.pageSize, data.totalIsExact) ?? 1 })}`);
+  }
+  const empty = data.total === 0;
+  const showPages = data.total > data.pageSize || view.page > 1;
   return (
-    <div className="grid gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <WaitlistSearchBox query={q} onSearch={onSearch} />
-        <WaitlistExportButton q={q} sort={sort} loading={query.isPending || query.isFetching} empty={!data || data.total === 0} />
-      </div>
-
+    <>
       <div className="flex min-h-6 flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-        <p role="status" aria-live="polite" className="flex items-center gap-2">
-          {updating ? (
-            <>
-              <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-              Loading entries...
-            </>
-          ) : data && !query.isError ? (
-            summary(data, q !== "")
-          ) : null}
+        <p role="status" aria-live="polite">
+          {summary(data, view.q !== "")}
         </p>
-        {q && data && data.total > 0 && !query.isError && <p>The export includes only the entries matching your search.</p>}
+        {view.q && !empty && <p>The export includes only the entries matching your search.</p>}
       </div>
-
-      <WaitlistTable entries={data?.entries ?? []} sort={sort} onSort={(next) => navigate({ q, sort: next, page: 1 }, "push")} message={message} busy={updating} />
-
+      <WaitlistTable
+        entries={data.entries}
+        view={view}
+        message={empty ? { kind: "empty", text: view.q ? "No entries match your search" : "No waitlist entries found" } : undefined}
+      />
       {showPages && (
         <div className="flex justify-end">
-          <WaitlistPagination
-            page={page}
-            pageSize={data.pageSize}
-            total={data.total}
-            totalIsExact={data.totalIsExact}
-            onPage={(next) => navigate({ q, sort, page: next }, "push")}
-          />
+          <WaitlistPagination view={view} pageSize={data.pageSize} total={data.total} totalIsExact={data.totalIsExact} />
         </div>
       )}
-    </div>
+    </>
   );
 }
 
-/** What the page shows before the client takes over (the URL is read on the client). */
-export function WaitlistEntriesFallback() {
+function ResultsLoading({ view }: { view: WaitlistViewState }) {
   return (
-    <p role="status" className="flex items-center gap-2 py-8 text-muted-foreground">
-      <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-      Loading entries...
-    </p>
+    <>
+      <div className="flex min-h-6 items-center text-sm text-muted-foreground">
+        <p role="status" aria-live="polite" className="flex items-center gap-2">
+          <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+          Loading entries...
+        </p>
+      </div>
+      <WaitlistTable entries={[]} view={view} message={{ kind: "loading", text: "Loading entries..." }} />
+    </>
+  );
+}
+
+/**
+ * The admin waitlist, rendered on the server from the URL (`?q=&page=&sort=`): search, export, the table
+ * of entries and page controls. A new search, order or page renders the list again on the server; the
+ * keyed boundaries show the loading state meanwhile.
+ */
+export function WaitlistEntries({ view }: { view: WaitlistViewState }) {
+  const key = keyOf(view);
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <WaitlistSearchBox query={view.q} sort={view.sort} />
+        <Suspense key={key} fallback={<WaitlistExportButton q={view.q} sort={view.sort} loading empty />}>
+          <ExportButtonWithData view={view} />
+        </Suspense>
+      </div>
+      <Suspense key={key} fallback={<ResultsLoading view={view} />}>
+        <WaitlistResults view={view} />
+      </Suspense>
+    </div>
   );
 }

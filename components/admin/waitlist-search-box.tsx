@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { usePathname, useRouter } from "next/navigation";
 import { SearchIcon, XIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { MAX_WAITLIST_SEARCH_LENGTH } from "@/lib/validation/waitlist-query";
+import { MAX_WAITLIST_SEARCH_LENGTH, waitlistViewSearch, type WaitlistSort } from "@/lib/validation/waitlist-query";
 
 /** How long typing must pause before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -13,12 +14,26 @@ export const SEARCH_DEBOUNCE_MS = 300;
 interface WaitlistSearchBoxProps {
   /** The search in effect (from the URL). */
   query: string;
-  onSearch: (query: string) => void;
+  /** The list's order, kept when the search changes. */
+  sort: WaitlistSort;
 }
 
-/** The search box: sends the search once typing pauses, at once on Enter, and follows the URL on back/forward. */
-export function WaitlistSearchBox({ query, onSearch }: WaitlistSearchBoxProps) {
+/**
+ * The search box: puts the search in the URL once typing pauses, at once on Enter (the server renders the
+ * matching page), and follows the URL on back/forward. Typing replaces the history entry rather than
+ * adding one per word.
+ */
+export function WaitlistSearchBox({ query, sort }: WaitlistSearchBoxProps) {
   const id = useId();
+  const router = useRouter();
+  const pathname = usePathname();
+  const onSearch = useCallback(
+    (next: string) => {
+      const search = waitlistViewSearch({ q: next, sort, page: 1 });
+      router.replace(`${pathname}${search ? `?${search}` : ""}`, { scroll: false });
+    },
+    [router, pathname, sort],
+  );
   const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(query);
   const [syncedQuery, setSyncedQuery] = useState(query);

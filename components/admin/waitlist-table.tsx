@@ -1,42 +1,31 @@
-"use client";
-
+import Link from "next/link";
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, Loader2Icon } from "lucide-react";
 
 import { JoinedTime } from "@/components/admin/joined-time";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { teamSizeBadgeVariant } from "@/lib/team-size-badge";
 import { teamSizeLabel } from "@/lib/validation/waitlist";
-import type { WaitlistListEntry, WaitlistSort } from "@/lib/validation/waitlist-query";
+import { waitlistViewSearch, type WaitlistSort, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import type { AdminWaitlistEntry } from "@/lib/data/waitlist-admin";
 import { cn } from "@/lib/utils";
 
 /** What the table body shows instead of rows. */
 export type WaitlistTableMessage = { kind: "loading" | "error" | "empty"; text: string; action?: React.ReactNode };
 
 interface WaitlistTableProps {
-  entries: WaitlistListEntry[];
-  sort: WaitlistSort;
-  onSort: (sort: WaitlistSort) => void;
+  entries: Pick<AdminWaitlistEntry, "id" | "name" | "email" | "businessTypeLabel" | "employees" | "joinedAt">[];
+  /** The list's search, page and order: the sort headers link to the same search in another order. */
+  view: WaitlistViewState;
   /** Replaces the rows (loading, error, empty). */
   message?: WaitlistTableMessage;
-  /** A newer page is on its way; the rows shown are the previous ones. */
-  busy?: boolean;
 }
 
 const COLUMNS = ["Name", "Email", "Business Type", "Team Size", "Joined"] as const;
 
-function SortHeader({
-  label,
-  column,
-  sort,
-  onSort,
-}: {
-  label: string;
-  column: "name" | "joined";
-  sort: WaitlistSort;
-  onSort: (sort: WaitlistSort) => void;
-}) {
+function SortHeader({ label, column, view }: { label: string; column: "name" | "joined"; view: WaitlistViewState }) {
+  const { sort } = view;
   const active = sort.startsWith(column);
   const ascending = sort.endsWith("_asc");
   // Names start A→Z, dates newest first; a second click reverses.
@@ -45,31 +34,29 @@ function SortHeader({
   const nextDescription = next.endsWith("_asc") ? (column === "name" ? "A to Z" : "oldest first") : column === "name" ? "Z to A" : "newest first";
   return (
     <TableHead data-sortable="" aria-sort={active ? (ascending ? "ascending" : "descending") : "none"} className="px-2">
-      <Button
-        variant="ghost"
-        size="sm"
-        className={cn("-my-1 h-8 px-2 font-medium", active ? "text-foreground" : "text-muted-foreground")}
-        onClick={() => onSort(next)}
+      <Link
+        href={`?${waitlistViewSearch({ ...view, sort: next, page: 1 })}`}
+        className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "-my-1 h-8 px-2 font-medium", active ? "text-foreground" : "text-muted-foreground")}
         aria-label={`${label}: sort ${nextDescription}`}
       >
         {label}
         <Icon aria-hidden="true" className={cn(!active && "opacity-60")} />
-      </Button>
+      </Link>
     </TableHead>
   );
 }
 
 /** The waitlist table: Name, Email, Business Type (label), Team Size (badge), Joined (long date). */
-export function WaitlistTable({ entries, sort, onSort, message, busy = false }: WaitlistTableProps) {
+export function WaitlistTable({ entries, view, message }: WaitlistTableProps) {
   return (
-    <Table containerLabel="Waitlist entries" stackOnPhone aria-busy={busy || message?.kind === "loading"} className={cn(busy && "opacity-60 transition-opacity")}>
+    <Table containerLabel="Waitlist entries" stackOnPhone aria-busy={message?.kind === "loading"}>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
+          <SortHeader label="Name" column="name" view={view} />
           <TableHead>Email</TableHead>
           <TableHead>Business Type</TableHead>
           <TableHead>Team Size</TableHead>
-          <SortHeader label="Joined" column="joined" sort={sort} onSort={onSort} />
+          <SortHeader label="Joined" column="joined" view={view} />
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -98,7 +85,7 @@ export function WaitlistTable({ entries, sort, onSort, message, busy = false }: 
                 <Badge variant={teamSizeBadgeVariant(entry.employees)}>{teamSizeLabel(entry.employees)}</Badge>
               </TableCell>
               <TableCell data-label="Joined" className="whitespace-nowrap">
-                <JoinedTime iso={entry.joinedAt} />
+                <JoinedTime iso={entry.joinedAt.toISOString()} />
               </TableCell>
             </TableRow>
           ))

@@ -21,7 +21,7 @@ export interface SessionClaims {
 
 /** The parts of a request the session functions read: a Request, or a server component's headers. */
 export interface RequestLike {
-  headers: Headers;
+  headers: Pick<Headers, "get" | "has">;
   url: string;
 }
 

@@ -2,29 +2,9 @@ import "server-only";
 
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, Tx } from "@/lib/db";
+import type { AuditAction } from "@/lib/validation/audit";
 
-/**
- * Every action the audit log records, with the words the audit page shows for it. Each is written in the
- * same transaction as the action itself, so the log never claims something that did not happen.
- */
-export const AUDIT_ACTIONS = {
-  "auth.sign_in": "Signed in",
-  "auth.sign_in_failed": "Failed sign-in",
-  "auth.sign_out": "Signed out",
-  "session.revoke": "Ended a session",
-  "session.revoke_others": "Ended all other sessions",
-  "waitlist.view": "Viewed the waitlist",
-  "waitlist.export": "Exported the waitlist",
-  "audit.view": "Viewed the audit log",
-  "audit.export": "Exported the audit log",
-  "admin.create": "Added an admin",
-  "admin.activate": "Activated an admin",
-  "admin.deactivate": "Deactivated an admin",
-} as const;
-
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
-
-export const AUDIT_ACTION_VALUES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+export { AUDIT_ACTIONS, type AuditAction } from "@/lib/validation/audit";
 
 /** Who acted: an admin's id and email, and the address the request came from. */
 export interface AuditActor {
@@ -40,7 +20,10 @@ export interface AuditEntryInput {
   details?: Prisma.InputJsonObject;
 }
 
-/** Appends one entry. Pass the transaction of the action it records. */
+/**
+ * Appends one entry. Pass the transaction of the action it records, so the log never claims something
+ * that did not happen.
+ */
 export async function recordAudit(db: Db | Tx, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
   await db.auditLog.create({
     data: {

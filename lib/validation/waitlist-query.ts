@@ -59,6 +59,9 @@ export const waitlistExportQuerySchema = waitlistListQuerySchema.pick({ q: true,
 export type WaitlistListQuery = z.output<typeof waitlistListQuerySchema>;
 export type WaitlistExportQuery = z.output<typeof waitlistExportQuerySchema>;
 
+/** The name the waitlist export downloads as. */
+export const WAITLIST_EXPORT_FILE_NAME = "waitlist_entries.csv";
+
 /** The page's URL state (`?q=&page=&sort=`): what the address bar holds, read leniently. */
 export type WaitlistViewState = Pick<WaitlistListQuery, "q" | "page" | "sort">;
 

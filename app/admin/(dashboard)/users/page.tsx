@@ -1,8 +1,25 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
+import { Loader2Icon } from "lucide-react";
 
+import type { AdminListItem } from "@/components/admin/admin-users";
 import { AdminUsersPage } from "@/components/admin/admin-users-page";
+import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { listAdmins } from "@/lib/data/admins";
 
 export const metadata: Metadata = { title: "Admin Users" };
+
+async function AdminUsers() {
+  const admin = await requireCurrentAdmin();
+  let admins: AdminListItem[] | null;
+  try {
+    admins = (await listAdmins(admin)).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  } catch (error) {
+    console.error("[admin] the admin list could not be read:", error);
+    admins = null;
+  }
+  return <AdminUsersPage admins={admins} currentAdminId={admin.id} />;
+}
 
 export default function AdminUsersRoute() {
   return (
@@ -11,7 +28,16 @@ export default function AdminUsersRoute() {
         <h1 className="text-2xl font-semibold tracking-tight">Admin Users</h1>
         <p className="text-sm text-muted-foreground">Everyone who can sign in to the admin area. Deactivated admins cannot sign in.</p>
       </div>
-      <AdminUsersPage />
+      <Suspense
+        fallback={
+          <p role="status" className="flex items-center gap-2 py-8 text-muted-foreground">
+            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+            Loading admins...
+          </p>
+        }
+      >
+        <AdminUsers />
+      </Suspense>
     </div>
   );
 }

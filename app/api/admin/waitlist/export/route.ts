@@ -2,11 +2,33 @@ import { requireAdmin } from "@/lib/auth/guard";
 import { createCsvStream, csvStreamFromCopy, type CsvOutcome } from "@/lib/csv";
 import { copyWaitlistCsv, readWaitlistBatches, recordWaitlistExport, WAITLIST_CSV_HEADER, waitlistCsvRecord } from "@/lib/data/waitlist-admin";
 import { fieldErrors, HttpError, route } from "@/lib/http";
-import { enforceRateLimits } from "@/lib/rate-limit";
-import { queryErrorMessage, queryParamsOf, waitlistExportQuerySchema } from "@/lib/validation/waitlist-query";
+import { enforceRateLimits, peekRateLimit, tooManyRequests, type RateLimitRule } from "@/lib/rate-limit";
+import { queryErrorMessage, queryParamsOf, WAITLIST_EXPORT_FILE_NAME, waitlistExportQuerySchema } from "@/lib/validation/waitlist-query";
 
 // A full export reads the whole table: generous for people, a ceiling for a runaway script.
 const EXPORT_LIMIT = { limit: 20, windowMs: 10 * 60 * 1000 };
+const TOO_MANY_EXPORTS = "Too many exports in a short time. Please wait a few minutes and try again.";
+
+const exportRule = (adminId: number): RateLimitRule => ({ key: `waitlist-export:admin:${adminId}`, ...EXPORT_LIMIT });
+
+function parseQuery(request: Request) {
+  const parsed = waitlistExportQuerySchema.safeParse(queryParamsOf(request.url));
+  if (!parsed.success) throw new HttpError(400, queryErrorMessage(parsed.error), { errors: fieldErrors(parsed.error) });
+  return parsed.data;
+}
+
+/**
+ * Would an export with these parameters be accepted now? The same checks as GET (session, parameters,
+ * rate limit) with no body and nothing counted. The admin page asks this first, so it can report a
+ * refusal in a toast, then lets the browser download the file straight to disk.
+ */
+export const HEAD = route(async (request) => {
+  const admin = await requireAdmin(request);
+  parseQuery(request);
+  const state = await peekRateLimit(exportRule(admin.id));
+  if (!state.allowed) throw tooManyRequests(state, TOO_MANY_EXPORTS);
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+});
 
 async function* csvBatches(batches: ReturnType<typeof readWaitlistBatches>) {
   try {
@@ -25,23 +47,19 @@ async function* csvBatches(batches: ReturnType<typeof readWaitlistBatches>) {
  */
 export const GET = route(async (request) => {
   const admin = await requireAdmin(request);
-  const parsed = waitlistExportQuerySchema.safeParse(queryParamsOf(request.url));
-  if (!parsed.success) throw new HttpError(400, queryErrorMessage(parsed.error), { errors: fieldErrors(parsed.error) });
-  await enforceRateLimits(
-    [{ key: `waitlist-export:admin:${admin.id}`, ...EXPORT_LIMIT }],
-    "Too many exports in a short time. Please wait a few minutes and try again.",
-  );
+  const query = parseQuery(request);
+  await enforceRateLimits([exportRule(admin.id)], TOO_MANY_EXPORTS);
 
   // PostgreSQL writes the CSV itself; the embedded database is read in keyset batches.
-  const copy = await copyWaitlistCsv(admin, parsed.data);
-  const onEnd = (outcome: CsvOutcome) => recordWaitlistExport(admin, parsed.data, outcome);
+  const copy = await copyWaitlistCsv(admin, query);
+  const onEnd = (outcome: CsvOutcome) => recordWaitlistExport(admin, query, outcome);
   const stream = copy
     ? csvStreamFromCopy(WAITLIST_CSV_HEADER, copy, onEnd)
-    : await createCsvStream({ header: WAITLIST_CSV_HEADER, batches: csvBatches(readWaitlistBatches(admin, parsed.data)), onEnd });
+    : await createCsvStream({ header: WAITLIST_CSV_HEADER, batches: csvBatches(readWaitlistBatches(admin, query)), onEnd });
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="waitlist_entries.csv"',
+      "Content-Disposition": `attachment; filename="${WAITLIST_EXPORT_FILE_NAME}"`,
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -1,0 +1,30 @@
+import { requireAdmin } from "@/lib/auth/guard";
+import { createCsvStream } from "@/lib/csv";
+import { AUDIT_CSV_HEADER, auditCsvRecord, readAuditBatches, recordAuditExport } from "@/lib/data/audit-admin";
+import { fieldErrors, HttpError, route } from "@/lib/http";
+import { auditQuerySchema } from "@/lib/validation/audit";
+import { queryErrorMessage, queryParamsOf } from "@/lib/validation/waitlist-query";
+
+async function* records(batches: ReturnType<typeof readAuditBatches>) {
+  for await (const entries of batches) yield entries.map(auditCsvRecord);
+}
+
+/** The audit log (or the entries matching the filters) as CSV, newest first, streamed as the client reads it. */
+export const GET = route(async (request) => {
+  const admin = await requireAdmin(request);
+  const parsed = auditQuerySchema.safeParse(queryParamsOf(request.url));
+  if (!parsed.success) throw new HttpError(400, queryErrorMessage(parsed.error), { errors: fieldErrors(parsed.error) });
+  const stream = await createCsvStream({
+    header: AUDIT_CSV_HEADER,
+    batches: records(readAuditBatches(admin, parsed.data)),
+    onEnd: (outcome) => recordAuditExport(admin, parsed.data, outcome),
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="audit_log.csv"',
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+});

@@ -1,0 +1,176 @@
+import Form from "next/form";
+import Link from "next/link";
+import { DownloadIcon } from "lucide-react";
+
+import { ErrorToast, RetryButton } from "@/components/admin/server-states";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { AuditPage } from "@/lib/data/audit-admin";
+import { cn } from "@/lib/utils";
+import { AUDIT_ACTIONS, AUDIT_ACTION_VALUES, auditQuerySearch, type AuditQuery } from "@/lib/validation/audit";
+
+const number = new Intl.NumberFormat("en-GB");
+const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+
+// A native select, styled like the text inputs: the filter form works before (and without) any script.
+const selectClass =
+  "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-sm md:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2";
+
+/**
+ * The filters: who, what and when. A GET form (next/form: a client-side navigation once scripts run, a
+ * plain form before), so the filters live in the URL, bookmarkable, and the server renders the matching page.
+ */
+export function AuditFilters({ query, admins }: { query: AuditQuery; admins: { id: number; name: string; email: string }[] }) {
+  const exportSearch = auditQuerySearch({ ...query, page: 1 });
+  return (
+    <Form action="/admin/audit" className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end">
+      <div className="grid gap-2">
+        <label htmlFor="audit-admin" className="text-sm font-medium">
+          Admin
+        </label>
+        <select id="audit-admin" name="admin" defaultValue={query.admin ? String(query.admin) : ""} className={selectClass}>
+          <option value="">Everyone</option>
+          {admins.map((admin) => (
+            <option key={admin.id} value={admin.id}>
+              {admin.name} ({admin.email})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-2">
+        <label htmlFor="audit-action" className="text-sm font-medium">
+          Action
+        </label>
+        <select id="audit-action" name="action" defaultValue={query.action ?? ""} className={selectClass}>
+          <option value="">Any action</option>
+          {AUDIT_ACTION_VALUES.map((action) => (
+            <option key={action} value={action}>
+              {AUDIT_ACTIONS[action]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-2">
+        <label htmlFor="audit-from" className="text-sm font-medium">
+          From (UTC)
+        </label>
+        <Input id="audit-from" name="from" type="date" defaultValue={query.from ?? ""} />
+      </div>
+      <div className="grid gap-2">
+        <label htmlFor="audit-to" className="text-sm font-medium">
+          To (UTC)
+        </label>
+        <Input id="audit-to" name="to" type="date" defaultValue={query.to ?? ""} />
+      </div>
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1">
+        <Button type="submit">Apply filters</Button>
+        <Link href="/admin/audit" className={buttonVariants({ variant: "ghost" })}>
+          Clear
+        </Link>
+        <a href={`/api/admin/audit/export${exportSearch ? `?${exportSearch}` : ""}`} download className={buttonVariants({ variant: "outline" })}>
+          <DownloadIcon aria-hidden="true" />
+          Export as CSV
+        </a>
+      </div>
+    </Form>
+  );
+}
+
+function describeDetails(details: unknown): string {
+  if (details === null || details === undefined) return "";
+  if (typeof details !== "object") return String(details);
+  return Object.entries(details as Record<string, unknown>)
+    .map(([key, value]) => `${key}: ${typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`)
+    .join(", ");
+}
+
+function PageLink({ query, page, label, disabled }: { query: AuditQuery; page: number; label: string; disabled: boolean }) {
+  const className = cn(buttonVariants({ variant: "outline", size: "sm" }), disabled && "pointer-events-none opacity-50");
+  if (disabled) {
+    return (
+      <span role="link" aria-disabled="true" className={className}>
+        {label}
+      </span>
+    );
+  }
+  const search = auditQuerySearch({ ...query, page });
+  return (
+    <Link href={`/admin/audit${search ? `?${search}` : ""}`} className={className}>
+      {label}
+    </Link>
+  );
+}
+
+/** The log's entries, newest first, and the page controls. */
+export function AuditTable({ query, data }: { query: AuditQuery; data: AuditPage | null }) {
+  if (!data) {
+    return (
+      <div className="grid justify-items-start gap-3">
+        <ErrorToast id="audit-fetch" title="Failed to fetch the audit log" description="There was a problem connecting to the server." />
+        <p role="alert" className="text-destructive">
+          Error loading the audit log. Please try again.
+        </p>
+        <RetryButton />
+      </div>
+    );
+  }
+  const lastPage = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const first = (data.page - 1) * data.pageSize + 1;
+  return (
+    <div className="grid gap-4">
+      <p role="status" className="text-sm text-muted-foreground">
+        {data.entries.length === 0
+          ? ""
+          : `Showing ${number.format(first)}–${number.format(first + data.entries.length - 1)} of ${number.format(data.total)} entries`}
+      </p>
+      <Table containerLabel="Audit log" stackOnPhone>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Time (UTC)</TableHead>
+            <TableHead>Admin</TableHead>
+            <TableHead>Action</TableHead>
+            <TableHead>Target</TableHead>
+            <TableHead>IP address</TableHead>
+            <TableHead>Details</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {data.entries.length === 0 ? (
+            <TableRow className="hover:bg-transparent">
+              <TableCell colSpan={6} className="h-24 text-center text-muted-foreground">
+                No audit entries match these filters
+              </TableCell>
+            </TableRow>
+          ) : (
+            data.entries.map((entry) => (
+              <TableRow key={entry.id} data-testid="audit-row">
+                <TableCell data-label="Time (UTC)" className="whitespace-nowrap">
+                  <time dateTime={entry.at.toISOString()}>{time.format(entry.at)}</time>
+                </TableCell>
+                <TableCell data-label="Admin" className="break-all">
+                  {entry.adminEmail ?? "Unknown"}
+                </TableCell>
+                <TableCell data-label="Action">{AUDIT_ACTIONS[entry.action] ?? entry.action}</TableCell>
+                <TableCell data-label="Target">{entry.target ?? ""}</TableCell>
+                <TableCell data-label="IP address">{entry.ip ?? ""}</TableCell>
+                <TableCell data-label="Details" className="min-w-48 text-muted-foreground">
+                  {describeDetails(entry.details)}
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      {data.total > data.pageSize && (
+        <nav aria-label="Pagination" className="flex items-center justify-end gap-2">
+          <PageLink query={query} page={data.page - 1} label="Previous" disabled={data.page <= 1} />
+          <p className="px-2 text-sm tabular-nums">
+            Page {number.format(data.page)} of {number.format(lastPage)}
+          </p>
+          <PageLink query={query} page={data.page + 1} label="Next" disabled={data.page >= lastPage} />
+        </nav>
+      )}
+    </div>
+  );
+}

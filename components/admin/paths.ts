@@ -1,0 +1,2 @@
+/** The admin login page: where a visitor without a live session goes. */
+export const LOGIN_PATH = "/admin/login";

@@ -1,0 +1,192 @@
+/** @jest-environment jsdom */
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
+
+import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
+import { WaitlistPagination } from "@/components/admin/waitlist-pagination";
+import { SEARCH_DEBOUNCE_MS, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
+import { WaitlistTable } from "@/components/admin/waitlist-table";
+import { Toaster } from "@/components/ui/sonner";
+import { teamSizeLabel } from "@/lib/validation/waitlist";
+import type { WaitlistViewState } from "@/lib/validation/waitlist-query";
+
+// The list itself renders on the server (covered end to end in e2e/admin-waitlist.spec.ts); these are its
+// parts that run in the browser, or render the same anywhere. Next's router is outside them: a stand-in
+// records where they send the browser.
+const replace = jest.fn();
+jest.mock("next/navigation", () => ({
+  useRouter: () => ({ replace, push: jest.fn(), refresh: jest.fn(), prefetch: jest.fn() }),
+  usePathname: () => "/admin",
+}));
+
+const VIEW: WaitlistViewState = { q: "", page: 1, sort: "joined_desc" };
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as never;
+});
+beforeEach(() => replace.mockReset());
+afterEach(() => {
+  toast.dismiss();
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe("WaitlistTable", () => {
+  const entries = [
+    { id: 1, name: "Ann Smith", email: "ann@example.com", businessTypeLabel: "Car valeting & detailing", employees: "2-5", joinedAt: new Date("2025-04-10T09:30:00Z") },
+  ];
+
+  it("shows the spec's columns, the business type label, the team-size badge and the long date", () => {
+    render(<WaitlistTable entries={entries} view={VIEW} />);
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Name", "Email", "Business Type", "Team Size", "Joined"]);
+    const row = screen.getAllByRole("row")[1]!;
+    expect(within(row).getByText("Car valeting & detailing")).toBeInTheDocument();
+    expect(within(row).getByText(teamSizeLabel("2-5"))).toBeInTheDocument();
+    expect(within(row).getByText("10 April 2025")).toBeInTheDocument();
+  });
+
+  it("links each sortable header to the same search in the next order, from page 1", () => {
+    render(<WaitlistTable entries={entries} view={{ q: "ann", page: 3, sort: "name_asc" }} />);
+    expect(screen.getByRole("link", { name: "Name: sort Z to A" })).toHaveAttribute("href", "?q=ann&sort=name_desc");
+    expect(screen.getByRole("link", { name: "Joined: sort newest first" })).toHaveAttribute("href", "?q=ann");
+    expect(screen.getByRole("columnheader", { name: /Name/ })).toHaveAttribute("aria-sort", "ascending");
+  });
+
+  it("shows a message row instead of rows: empty, error with its action", () => {
+    const { rerender } = render(<WaitlistTable entries={[]} view={VIEW} message={{ kind: "empty", text: "No waitlist entries found" }} />);
+    expect(screen.getByRole("status")).toHaveTextContent("No waitlist entries found");
+    rerender(<WaitlistTable entries={[]} view={VIEW} message={{ kind: "error", text: "Error loading waitlist entries. Please try again.", action: <button>Try again</button> }} />);
+    expect(screen.getByRole("alert")).toHaveTextContent("Error loading waitlist entries. Please try again.");
+  });
+});
+
+describe("WaitlistPagination", () => {
+  it("links to the first, previous, next and last pages of the same search and order", () => {
+    render(<WaitlistPagination view={{ q: "ann", page: 2, sort: "name_asc" }} pageSize={50} total={160} totalIsExact />);
+    expect(screen.getByText("Page 2 of 4")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "First page" })).toHaveAttribute("href", "?q=ann&sort=name_asc");
+    expect(screen.getByRole("link", { name: "Previous page" })).toHaveAttribute("href", "?q=ann&sort=name_asc");
+    expect(screen.getByRole("link", { name: "Next page" })).toHaveAttribute("href", "?q=ann&page=3&sort=name_asc");
+    expect(screen.getByRole("link", { name: "Last page" })).toHaveAttribute("href", "?q=ann&page=4&sort=name_asc");
+  });
+
+  it("marks the ends as unavailable, and offers no last page while the total is a lower bound", () => {
+    render(<WaitlistPagination view={{ ...VIEW, page: 1 }} pageSize={50} total={1000} totalIsExact={false} />);
+    expect(screen.getByRole("link", { name: "First page" })).toHaveAttribute("aria-disabled", "true");
+    expect(screen.getByRole("link", { name: "First page" })).not.toHaveAttribute("href");
+    expect(screen.queryByRole("link", { name: "Last page" })).not.toBeInTheDocument();
+    expect(screen.getByText("Page 1")).toBeInTheDocument();
+  });
+});
+
+describe("WaitlistSearchBox", () => {
+  it("puts the search in the URL once typing pauses, keeping the order and going back to page 1", async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render(<WaitlistSearchBox query="" sort="name_asc" />);
+    const box = screen.getByRole("searchbox", { name: "Search waitlist entries" });
+    expect(box).toHaveAttribute("placeholder", "Search by name, email, or business type...");
+    await user.type(box, "  Smith ");
+    expect(replace).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(replace).toHaveBeenCalledTimes(1);
+    expect(replace).toHaveBeenCalledWith("/admin?q=Smith&sort=name_asc", { scroll: false });
+  });
+
+  it("searches at once on Enter, and the clear button empties the search and keeps focus in the box", async () => {
+    const user = userEvent.setup();
+    render(<WaitlistSearchBox query="ann" sort="joined_desc" />);
+    const box = screen.getByRole("searchbox", { name: "Search waitlist entries" });
+    await user.clear(box);
+    await user.type(box, "bob{Enter}");
+    expect(replace).toHaveBeenLastCalledWith("/admin?q=bob", { scroll: false });
+    await user.click(screen.getByRole("button", { name: "Clear search" }));
+    expect(replace).toHaveBeenLastCalledWith("/admin", { scroll: false });
+    expect(box).toHaveValue("");
+    expect(box).toHaveFocus();
+  });
+});
+
+// jsdom has no fetch Response: what the button reads of one.
+const answer = (status: number) => ({ ok: status >= 200 && status < 300, status }) as Response;
+
+describe("Export as CSV", () => {
+  let clicked: { href: string; download: string }[];
+  let headAnswer: () => Promise<Response>;
+  let requests: { url: string; method: string }[];
+
+  beforeEach(() => {
+    clicked = [];
+    requests = [];
+    headAnswer = async () => answer(204);
+    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.getAttribute("href") ?? "", download: this.download });
+    });
+    global.fetch = (async (url: string, init?: RequestInit) => {
+      requests.push({ url, method: init?.method ?? "GET" });
+      return headAnswer();
+    }) as typeof fetch;
+  });
+
+  function renderButton(props: Partial<React.ComponentProps<typeof WaitlistExportButton>> = {}) {
+    render(
+      <>
+        <WaitlistExportButton q="car" sort="name_desc" empty={false} {...props} />
+        <Toaster />
+      </>,
+    );
+    return userEvent.setup();
+  }
+
+  it("asks the server first, then lets the browser download waitlist_entries.csv of the current search, saying 'Exporting...' meanwhile", async () => {
+    let release!: () => void;
+    headAnswer = () => new Promise((resolve) => (release = () => resolve(answer(204))));
+    const user = renderButton();
+    await user.click(screen.getByRole("button", { name: "Export as CSV" }));
+    const busy = await screen.findByRole("button", { name: "Exporting..." });
+    expect(busy).toHaveAttribute("aria-disabled", "true");
+    expect(requests).toEqual([{ url: "/api/admin/waitlist/export?q=car&sort=name_desc", method: "HEAD" }]);
+    act(() => release());
+    expect(await screen.findByText("Export successful")).toBeInTheDocument();
+    expect(screen.getByText("Waitlist data has been exported as CSV.")).toBeInTheDocument();
+    expect(clicked).toEqual([{ href: "/api/admin/waitlist/export?q=car&sort=name_desc", download: "waitlist_entries.csv" }]);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Export as CSV" })).toBeEnabled());
+  });
+
+  it("is disabled while the list loads and when it is empty", () => {
+    const { rerender } = render(<WaitlistExportButton q="" sort="joined_desc" loading empty />);
+    expect(screen.getByRole("button", { name: "Export as CSV" })).toBeDisabled();
+    rerender(<WaitlistExportButton q="" sort="joined_desc" empty />);
+    expect(screen.getByRole("button", { name: "Export as CSV" })).toBeDisabled();
+    rerender(<WaitlistExportButton q="" sort="joined_desc" empty={false} />);
+    expect(screen.getByRole("button", { name: "Export as CSV" })).toBeEnabled();
+  });
+
+  it("shows 'Export failed' / 'Failed to export waitlist data' when the server refuses, and downloads nothing", async () => {
+    headAnswer = async () => answer(429);
+    const user = renderButton();
+    await user.click(screen.getByRole("button", { name: "Export as CSV" }));
+    expect(await screen.findByText("Export failed")).toBeInTheDocument();
+    expect(screen.getByText("Failed to export waitlist data")).toBeInTheDocument();
+    expect(clicked).toEqual([]);
+  });
+
+  it("goes to the login page when the session has ended", async () => {
+    headAnswer = async () => answer(401);
+    const user = renderButton();
+    await user.click(screen.getByRole("button", { name: "Export as CSV" }));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith("/admin/login"));
+    expect(clicked).toEqual([]);
+  });
+
+  it("shows 'An error occurred during export.' when the connection fails", async () => {
+    headAnswer = async () => {
+      throw new TypeError("Failed to fetch");
+    };
+    const user = renderButton();
+    await user.click(screen.getByRole("button", { name: "Export as CSV" }));
+    expect(await screen.findByText("An error occurred during export.")).toBeInTheDocument();
+    expect(screen.getByText("Export failed")).toBeInTheDocument();
+  });
+});
