@@ -166,6 +166,74 @@ test.describe("admin sign-in, sessions and admin accounts", () => {
     await first.context.close();
   });
 
+  test("sessions are per device: signing out ends one, 'Sign out of all other sessions' ends the rest, and the audit log shows it all", async ({
+    browser,
+  }) => {
+    // An admin of this test's own, so the sessions list holds only the browsers opened here.
+    const owner = await newSignedInContext(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+    const name = `Hedy ${token}`;
+    const email = `hedy-${token}@example.com`;
+    const password = "frequency-hopping-1942";
+    expect((await owner.page.request.post("/api/admin/users", { data: { name, email, password } })).status()).toBe(201);
+    await owner.context.close();
+
+    const laptopContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
+    const laptop = await laptopContext.newPage();
+    await signInThroughForm(laptop, email, password);
+    await expect(laptop).toHaveURL(/\/admin$/);
+    const phone = await newSignedInContext(browser, email, password);
+    const tablet = await newSignedInContext(browser, email, password);
+
+    // Signing out on the laptop ends the laptop's session only.
+    await laptop.getByRole("complementary").getByRole("button", { name: "Sign Out" }).click();
+    await expect(laptop).toHaveURL(/\/admin\/login$/);
+    await phone.page.goto("/admin");
+    await expect(phone.page.getByRole("heading", { name: "Waitlist Entries", level: 1 })).toBeVisible();
+
+    // The phone lists its sessions (itself first, marked as this device) and ends all the others.
+    await phone.page.getByRole("complementary").getByRole("link", { name: "Settings" }).click();
+    await expect(phone.page.getByRole("heading", { name: "Sessions" })).toBeVisible();
+    const rows = phone.page.getByTestId("session-row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first().getByText("This device")).toBeVisible();
+    await expectNoAxeViolations(phone.page);
+    await phone.page.getByRole("button", { name: "Sign out of all other sessions" }).click();
+    await expect(phone.page.getByText("1 other session ended")).toBeVisible();
+    await expect(rows).toHaveCount(1);
+
+    // The tablet is signed out on its next request.
+    await tablet.page.goto("/admin");
+    await expect(tablet.page).toHaveURL(/\/admin\/login$/);
+    expect((await tablet.page.request.get("/api/admin/session")).status()).toBe(401);
+    await phone.page.goto("/admin/users");
+    await expect(phone.page.getByRole("heading", { name: "Admin Users" })).toBeVisible();
+
+    // The audit log, filtered to this admin, shows what happened, newest first.
+    await phone.page.goto("/admin/audit");
+    await phone.page.getByRole("combobox", { name: "Admin" }).selectOption({ label: `${name} (${email})` });
+    await phone.page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(phone.page).toHaveURL(/[?&]admin=\d+/);
+    const entries = phone.page.getByTestId("audit-row");
+    await expect(entries.first()).toBeVisible();
+    const actions = await entries.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll("td")[2]?.textContent?.trim()));
+    expect(actions.filter((action) => action !== "Viewed the audit log" && action !== "Viewed the waitlist")).toEqual([
+      "Ended all other sessions",
+      "Signed out",
+      "Signed in",
+      "Signed in",
+      "Signed in",
+    ]);
+    expect(await entries.evaluateAll((trs) => trs.every((tr) => tr.textContent?.includes("hedy-")))).toBe(true);
+    await expectNoAxeViolations(phone.page);
+
+    // The log's CSV export holds the same entries.
+    const download = phone.page.waitForEvent("download");
+    await phone.page.getByRole("link", { name: "Export as CSV" }).click();
+    expect((await download).suggestedFilename()).toBe("audit_log.csv");
+
+    await Promise.all([laptopContext.close(), phone.context.close(), tablet.context.close()]);
+  });
+
   test("on a narrow screen the menu toggle opens the admin navigation", async ({ browser }) => {
     const { context, page } = await newSignedInContext(browser, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.setViewportSize({ width: 375, height: 740 });

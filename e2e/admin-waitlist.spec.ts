@@ -85,7 +85,7 @@ test.describe("admin waitlist", () => {
     expect(firstPage[0]![0]).toBe(HOSTILE_NAME);
     expect(firstPage[0]![2]).toBe(BUSINESS_TYPES[(COUNT - 1) % 4]![1]);
 
-    await page.getByRole("button", { name: "Next page" }).click();
+    await page.getByRole("link", { name: "Next page" }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await expect(summary(page)).toHaveText(`Showing 51–${COUNT} of ${COUNT} matching entries`);
     await expect(page.locator("table tbody tr")).toHaveCount(COUNT - 50);
@@ -118,7 +118,7 @@ test.describe("admin waitlist", () => {
     expect(fileRows).toEqual([...firstPage, ...secondPage]);
 
     // Sorting by name, A to Z, goes back to the first page.
-    await page.getByRole("button", { name: /^Name: sort A to Z/ }).click();
+    await page.getByRole("link", { name: /^Name: sort A to Z/ }).click();
     await expect(page).toHaveURL(/sort=name_asc/);
     await expect(page).not.toHaveURL(/page=2/);
     await expect(page.getByRole("columnheader", { name: /^Name/ })).toHaveAttribute("aria-sort", "ascending");
@@ -127,6 +127,24 @@ test.describe("admin waitlist", () => {
     const quokkas = (await tableRows(page)).map((row) => row[0]).filter((name) => name.startsWith("Quokka"));
     expect(quokkas).toEqual(Array.from({ length: quokkas.length }, (_, index) => nameOf(index)));
     expect(quokkas.length).toBeGreaterThanOrEqual(49);
+  });
+
+  test("the list is rendered on the server: its rows are in the first HTML response, no client fetch needed", async ({ page }) => {
+    const apiCalls: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/admin/")) apiCalls.push(request.url());
+    });
+    const response = await page.request.get(`/admin?q=${token}&sort=name_asc`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(nameOf(0));
+    expect(html).toContain(`quokka-${token}-0@example.com`);
+    expect(html).toContain(`Showing 1–50 of ${COUNT} matching entries`);
+
+    // In the browser too, the rows show without any call to the admin API.
+    await page.goto(`/admin?q=${token}&sort=name_asc`);
+    await expect(page.locator("table tbody tr")).toHaveCount(50);
+    expect(apiCalls).toEqual([]);
   });
 
   test("a search with no match says so and cannot be exported", async ({ page }) => {
