@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { ApiError, apiRequest, getQueryFn, loggablePayload, mentionsDatabaseConnection, serverMessage } from "@/lib/api";
+import { ApiError, apiRequest, getQueryFn, isDatabaseUnavailable, loggablePayload, serverMessage } from "@/lib/api";
 
 // A real HTTP server that records what it receives and answers per path.
 let server: Server;
@@ -68,11 +68,14 @@ describe("getQueryFn", () => {
   });
 });
 
-describe("mentionsDatabaseConnection", () => {
-  it("spots the database connection message", () => {
-    expect(mentionsDatabaseConnection("Database connection failed. Please try again in a few minutes.")).toBe(true);
-    expect(mentionsDatabaseConnection("Invalid email or password")).toBe(false);
-    expect(mentionsDatabaseConnection(null)).toBe(false);
+describe("isDatabaseUnavailable", () => {
+  it("knows the database outage by its status and code, not by the words of its message", () => {
+    const body = (extra: object) => JSON.stringify({ message: "Database connection failed. Please try again in a few minutes.", ...extra });
+    expect(isDatabaseUnavailable(new ApiError(503, body({ code: "database_unavailable" }), ""))).toBe(true);
+    expect(isDatabaseUnavailable(new ApiError(503, body({}), ""))).toBe(false);
+    expect(isDatabaseUnavailable(new ApiError(500, body({ code: "database_unavailable" }), ""))).toBe(false);
+    expect(isDatabaseUnavailable(new ApiError(503, "<html>Service Unavailable</html>", ""))).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError("Failed to fetch"))).toBe(false);
   });
 });
 

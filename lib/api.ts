@@ -72,7 +72,21 @@ export function serverMessage(error: unknown): string | null {
   return error.body.trim() || null;
 }
 
-/** True when a message says the database connection failed. */
-export function mentionsDatabaseConnection(message: string | null | undefined): boolean {
-  return !!message && /database connection/i.test(message);
+/** The `code` of a JSON error body: a machine-readable reason beside the message people read. */
+function serverCode(error: ApiError): string | null {
+  try {
+    const parsed: unknown = JSON.parse(error.body);
+    if (parsed && typeof parsed === "object" && "code" in parsed && typeof parsed.code === "string") return parsed.code;
+  } catch {
+    // not JSON: no code
+  }
+  return null;
+}
+
+/** The `code` the server sends with its 503 when the database cannot be reached. */
+export const DATABASE_UNAVAILABLE_CODE = "database_unavailable";
+
+/** True when the server answered that the database cannot be reached (a 503 with its code). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503 && serverCode(error) === DATABASE_UNAVAILABLE_CODE;
 }

@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 
+import { DATABASE_UNAVAILABLE_CODE } from "@/lib/api";
 import { DATABASE_UNAVAILABLE_MESSAGE, invalidInputCode, isConnectionError } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 
@@ -47,7 +48,7 @@ export function errorResponse(error: unknown): NextResponse {
     return json({ message: "Please check the highlighted fields.", errors: fieldErrors(error) }, { status: 400 });
   }
   if (isConnectionError(error)) {
-    return json({ message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": "30" } });
+    return json({ message: DATABASE_UNAVAILABLE_MESSAGE, code: DATABASE_UNAVAILABLE_CODE }, { status: 503, headers: { "Retry-After": "30" } });
   }
   // A value the schemas let through but PostgreSQL refuses is the client's input, not our fault: a 400,
   // logged as one line (the full error would copy the request's data into the log).

@@ -112,9 +112,9 @@ describe("LoginForm", () => {
     expect(screen.getByText("Invalid email or password")).toBeInTheDocument();
   });
 
-  it("shows the database message when the server says the database connection failed", async () => {
+  it("shows the database message when the server says the database is unavailable (a 503 with its code)", async () => {
     const { user, email, password } = renderForm();
-    answers.push({ status: 503, body: { message: "Database connection failed. Please try again in a few minutes." } });
+    answers.push({ status: 503, body: { message: "Database connection failed. Please try again in a few minutes.", code: "database_unavailable" } });
     await signIn(user, email, password);
     expect(await screen.findByText("Login error")).toBeInTheDocument();
     expect(screen.getByText("Database connection is unavailable. Our team is working on it.")).toBeInTheDocument();

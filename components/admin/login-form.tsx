@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { siteConfig } from "@/config/site";
-import { ApiError, apiRequest, mentionsDatabaseConnection, serverMessage } from "@/lib/api";
+import { ApiError, apiRequest, isDatabaseUnavailable, serverMessage } from "@/lib/api";
 import { loginSchema, type LoginInput } from "@/lib/validation/admin";
 
 type LoginOutput = z.output<typeof loginSchema>;
@@ -44,7 +44,7 @@ export function LoginForm() {
       const message = serverMessage(error);
       if (!(error instanceof ApiError)) {
         toast.error("Login error", { description: "There was a problem connecting to the server. Please try again." });
-      } else if (mentionsDatabaseConnection(message)) {
+      } else if (isDatabaseUnavailable(error)) {
         toast.error("Login error", { description: "Database connection is unavailable. Our team is working on it." });
       } else {
         toast.error("Login failed", { description: message ?? "Invalid email or password" });

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 
 import { refreshWaitlistCount } from "@/components/waitlist/use-waitlist-count";
 import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
-import { apiRequest, ApiError, mentionsDatabaseConnection, serverMessage } from "@/lib/api";
+import { apiRequest, ApiError, isDatabaseUnavailable, serverMessage } from "@/lib/api";
 import { WAITLIST_HONEYPOT_FIELD, type WaitlistSignup } from "@/lib/validation/waitlist";
 
 export interface SignupInput {
@@ -17,7 +17,7 @@ export interface SignupInput {
 /** The description of the failure toast: the server's message, the database text, or the default. */
 export function failureDescription(error: unknown): string {
   const message = serverMessage(error);
-  if (mentionsDatabaseConnection(message)) return waitlistCopy.failure.database;
+  if (isDatabaseUnavailable(error)) return waitlistCopy.failure.database;
   // A proxy's HTML error page is not a message to show anyone.
   if (!message || message.length > 300 || message.trimStart().startsWith("<")) return waitlistCopy.failure.fallback;
   return message;

@@ -277,8 +277,8 @@ describe("the waiting list section", () => {
         "Too many signups from your connection. Please wait a minute and try again.",
       ],
       [
-        "the database text when the message names the database connection",
-        () => ({ status: 503, body: { message: "Database connection failed. Please try again in a few minutes." } }),
+        "the database text when the server says the database is unavailable (a 503 with its code)",
+        () => ({ status: 503, body: { message: "Database connection failed. Please try again in a few minutes.", code: "database_unavailable" } }),
         "We're experiencing database connection issues. Please try again in a few minutes.",
       ],
       ["the default text when the body has no message", () => ({ status: 500, body: "" }), "Please try again later. Our team has been notified."],

@@ -1,4 +1,4 @@
-/** The message routes send when the database cannot be reached; the client looks for "database connection". */
+/** The message routes send, with a 503 and the code "database_unavailable", when the database cannot be reached. */
 export const DATABASE_UNAVAILABLE_MESSAGE = "Database connection failed. Please try again in a few minutes.";
 
 /** The one error type for "the database cannot be reached": routes map it to 503. */
