@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import { RadioGroup } from "radix-ui";
 
 import { cn } from "@/lib/utils";
 
@@ -11,8 +12,8 @@ export interface SegmentedOption<T extends string> {
 }
 
 /**
- * A single-choice control drawn as joined buttons, with radio-group semantics: Tab reaches the chosen
- * option, arrow keys (and Home/End) move the choice.
+ * A single-choice control drawn as joined buttons: Radix's radio group underneath, so Tab reaches the
+ * chosen option and the arrow keys (and Home/End) move the choice, as a radio group should.
  */
 export function SegmentedControl<T extends string>({
   options,
@@ -27,62 +28,28 @@ export function SegmentedControl<T extends string>({
   label: string;
   className?: string;
 }) {
-  const refs = React.useRef<(HTMLButtonElement | null)[]>([]);
-
-  const select = (index: number) => {
-    const count = options.length;
-    const wrapped = ((index % count) + count) % count;
-    const option = options[wrapped];
-    if (!option) return;
-    onValueChange(option.value);
-    refs.current[wrapped]?.focus();
-  };
-
-  const onKeyDown = (event: React.KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowDown: index + 1,
-      ArrowLeft: index - 1,
-      ArrowUp: index - 1,
-      Home: 0,
-      End: options.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(target);
-  };
-
   return (
-    <div
-      role="radiogroup"
+    <RadioGroup.Root
       aria-label={label}
+      value={value}
+      onValueChange={(next) => onValueChange(next as T)}
+      orientation="horizontal"
+      loop
       className={cn("inline-flex items-center gap-1 rounded-full border border-border bg-muted p-1 shadow-inner", className)}
     >
-      {options.map((option, index) => {
-        const checked = option.value === value;
-        return (
-          <button
-            key={option.value}
-            ref={(element) => {
-              refs.current[index] = element;
-            }}
-            type="button"
-            role="radio"
-            aria-checked={checked}
-            tabIndex={checked ? 0 : -1}
-            onClick={() => onValueChange(option.value)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-            className={cn(
-              "inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-muted [&_svg]:size-4",
-              checked ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
-            )}
-          >
-            {option.icon}
-            {option.label}
-          </button>
-        );
-      })}
-    </div>
+      {options.map((option) => (
+        <RadioGroup.Item
+          key={option.value}
+          value={option.value}
+          className={cn(
+            "inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-muted [&_svg]:size-4",
+            "text-muted-foreground hover:text-foreground data-[state=checked]:bg-card data-[state=checked]:text-foreground data-[state=checked]:shadow-sm",
+          )}
+        >
+          {option.icon}
+          {option.label}
+        </RadioGroup.Item>
+      ))}
+    </RadioGroup.Root>
   );
 }
