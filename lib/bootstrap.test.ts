@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 
 import { POST as login } from "@/app/api/admin/login/route";
-import { apiRequest } from "@/lib/auth/test-support";
+import { testRequest } from "@/test/admin";
 import { bootstrap, DEV_ADMIN_EMAIL, ensureFirstAdmin, warnAboutClientAddresses } from "@/lib/bootstrap";
 import { getDb } from "@/lib/db";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
@@ -39,7 +39,7 @@ describe("the first admin", () => {
     // The printed login works on the real sign-in route (its email passes the form's schema).
     const email = /email\s+(\S+)/.exec(printed)?.[1];
     expect(email).toBe(DEV_ADMIN_EMAIL);
-    const response = await login(apiRequest("/api/admin/login", { body: { email, password } }), undefined);
+    const response = await login(testRequest("/api/admin/login", { body: { email, password } }), undefined);
     expect(response.status).toBe(200);
 
     const second = capture();

@@ -1,5 +1,5 @@
 import { GET as cron } from "@/app/api/cron/maintenance/route";
-import { insertAdmin, startTestSession } from "@/lib/auth/test-support";
+import { insertAdmin, startTestSession } from "@/test/admin";
 import { getDb } from "@/lib/db";
 import { sweep } from "@/lib/maintenance";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";

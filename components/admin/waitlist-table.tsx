@@ -5,7 +5,7 @@ import { JoinedTime } from "@/components/admin/joined-time";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { teamSizeBadgeVariant } from "@/lib/team-size-badge";
+import { teamSizeBadgeVariant } from "@/components/admin/team-size-badge";
 import { teamSizeLabel } from "@/lib/validation/waitlist";
 import { waitlistViewSearch, type WaitlistSort, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 import type { AdminWaitlistEntry } from "@/lib/data/waitlist-admin";

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 
 import { refreshWaitlistCount } from "@/components/waitlist/use-waitlist-count";
-import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
+import { waitlistCopy } from "@/content/waitlist";
 import { apiRequest, ApiError, isDatabaseUnavailable, serverMessage } from "@/lib/api";
 import { WAITLIST_HONEYPOT_FIELD, type WaitlistSignup } from "@/lib/validation/waitlist";
 

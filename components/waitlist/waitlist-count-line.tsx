@@ -1,4 +1,4 @@
-import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
+import { waitlistCopy } from "@/content/waitlist";
 
 /** "1,234 businesses have already joined the waiting list", or "Many businesses ..." without a count. */
 export function WaitlistCountLine({ count, className }: { count?: string; className?: string }) {

@@ -14,7 +14,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Toaster } from "@/components/ui/sonner";
 import { serverFieldErrors, useWaitlistSignup } from "@/components/waitlist/use-waitlist-signup";
-import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
+import { waitlistCopy } from "@/content/waitlist";
 import { WaitlistQueryProvider } from "@/components/waitlist/waitlist-query-provider";
 import {
   BUSINESS_TYPE_OPTIONS,

@@ -1,7 +1,7 @@
 import { Icon } from "@/components/icons/icon";
 import { WaitlistCountIsland } from "@/components/waitlist/waitlist-count-island";
 import { WaitlistFormIsland } from "@/components/waitlist/waitlist-form-island";
-import { waitlistCopy } from "@/components/waitlist/waitlist-copy";
+import { waitlistCopy } from "@/content/waitlist";
 
 /** The waiting list section (anchor join-waitlist): pitch and count beside the signup form. Self-contained. */
 export function WaitlistSection() {

@@ -2,7 +2,7 @@ import { DemoPlayer, finishedSnapshot, scriptTimeline } from "@/lib/demo/player"
 
 import { heroScripts } from "./hero-scripts";
 import { outstandingInvoices, overdueInvoices, paidToday } from "./sample-data";
-import { expectStepsOnTime, spyOnFetch } from "./test-helpers";
+import { expectStepsOnTime, spyOnFetch } from "@/test/demo";
 import {
   greetingScript,
   quickQuestions,

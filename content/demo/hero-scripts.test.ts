@@ -2,7 +2,7 @@ import { DemoPlayer, pickScript, scriptTimeline, type DemoLoop } from "@/lib/dem
 
 import { carpentryScript, carValetingScript, HERO_TIMINGS, heroScripts } from "./hero-scripts";
 import { availabilitySlots, bookings, customerList, invoices, quotes, services } from "./sample-data";
-import { expectStepsOnTime, spyOnFetch } from "./test-helpers";
+import { expectStepsOnTime, spyOnFetch } from "@/test/demo";
 import type { ChatDemoScript, DemoCard, DemoDocument } from "./types";
 
 const messageTimes = (script: ChatDemoScript) =>

@@ -1,4 +1,4 @@
-import { TEST_PASSWORD, insertAdmin, verifiedAdminFor } from "@/lib/auth/test-support";
+import { TEST_PASSWORD, insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { type VerifiedAdmin } from "@/lib/auth/verified";
 import {
   AdminEmailTakenError,

@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 
 import { GET as exportAudit } from "@/app/api/admin/audit/export/route";
 import { GET as listAudit } from "@/app/api/admin/audit/route";
-import { apiRequest, insertAdmin, safeJson, startTestSession } from "@/lib/auth/test-support";
+import { testRequest, insertAdmin, safeJson, startTestSession } from "@/test/admin";
 import { getDb } from "@/lib/db";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
@@ -36,7 +36,7 @@ beforeEach(async () => {
 });
 
 async function list(query = ""): Promise<{ entries: EntryJson[]; total: number; page: number; pageSize: number }> {
-  const response = await listAudit(apiRequest(`/api/admin/audit${query}`, { cookie }), undefined);
+  const response = await listAudit(testRequest(`/api/admin/audit${query}`, { cookie }), undefined);
   expect(response.status).toBe(200);
   return safeJson(response);
 }
@@ -71,16 +71,16 @@ describe(`the audit log for admins (${process.env.DATABASE_URL ? "PostgreSQL" : 
 
   it("answers 400 with a message for bad filters, and 401 without a session", async () => {
     for (const query of ["?action=drop_tables", "?from=2026-13-01", "?from=2026-11-22&to=2026-11-21", "?admin=abc", "?page=0"]) {
-      const response = await listAudit(apiRequest(`/api/admin/audit${query}`, { cookie }), undefined);
+      const response = await listAudit(testRequest(`/api/admin/audit${query}`, { cookie }), undefined);
       expect(response.status).toBe(400);
       expect((await safeJson<{ message: string }>(response)).message).toMatch(/^Invalid parameters: /);
     }
-    expect((await listAudit(apiRequest("/api/admin/audit"), undefined)).status).toBe(401);
-    expect((await exportAudit(apiRequest("/api/admin/audit/export"), undefined)).status).toBe(401);
+    expect((await listAudit(testRequest("/api/admin/audit"), undefined)).status).toBe(401);
+    expect((await exportAudit(testRequest("/api/admin/audit/export"), undefined)).status).toBe(401);
   });
 
   it("exports the filtered log as CSV, formulas neutralised, and records the export once its download ends", async () => {
-    const response = await exportAudit(apiRequest("/api/admin/audit/export?action=auth.sign_in_failed", { cookie }), undefined);
+    const response = await exportAudit(testRequest("/api/admin/audit/export?action=auth.sign_in_failed", { cookie }), undefined);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="audit_log.csv"');
     const records = parse(await response.text(), { bom: true }) as string[][];
@@ -97,7 +97,7 @@ describe(`the audit log for admins (${process.env.DATABASE_URL ? "PostgreSQL" : 
     await getDb().auditLog.createMany({
       data: Array.from({ length: 2_345 }, (_, index) => ({ at: new Date(Date.UTC(2026, 0, 1) + Math.floor(index / 3) * 1000), action: "waitlist.view", adminId: ada.id })),
     });
-    const response = await exportAudit(apiRequest("/api/admin/audit/export?action=waitlist.view", { cookie }), undefined);
+    const response = await exportAudit(testRequest("/api/admin/audit/export?action=waitlist.view", { cookie }), undefined);
     const records = (parse(await response.text(), { bom: true }) as string[][]).slice(1);
     expect(records).toHaveLength(2_345);
     const times = records.map((record) => record[0]!);

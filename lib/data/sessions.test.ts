@@ -4,7 +4,7 @@ import { GET as listSessions } from "@/app/api/admin/sessions/route";
 import { POST as login } from "@/app/api/admin/login/route";
 import { POST as logout } from "@/app/api/admin/logout/route";
 import { GET as session } from "@/app/api/admin/session/route";
-import { TEST_PASSWORD, apiRequest, insertAdmin, safeJson, startTestSession } from "@/lib/auth/test-support";
+import { TEST_PASSWORD, testRequest, insertAdmin, safeJson, startTestSession } from "@/test/admin";
 import { pruneAdminSessions } from "@/lib/data/admin-session";
 import { describeDevice } from "@/lib/data/sessions";
 import { getDb } from "@/lib/db";
@@ -20,14 +20,14 @@ beforeEach(() => resetDatabase());
 
 async function signIn(userAgent: string, ip = "203.0.113.7") {
   const response = await login(
-    apiRequest("/api/admin/login", { body: { email: "ada@example.com", password: TEST_PASSWORD }, headers: { "user-agent": userAgent, "x-forwarded-for": ip } }),
+    testRequest("/api/admin/login", { body: { email: "ada@example.com", password: TEST_PASSWORD }, headers: { "user-agent": userAgent, "x-forwarded-for": ip } }),
     undefined,
   );
   expect(response.status).toBe(200);
   return response.headers.get("set-cookie")!.split(";")[0]!;
 }
 
-const alive = async (cookie: string) => (await session(apiRequest("/api/admin/session", { cookie }), undefined)).status === 200;
+const alive = async (cookie: string) => (await session(testRequest("/api/admin/session", { cookie }), undefined)).status === 200;
 const auditActions = async () => (await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { action: true } })).map((row) => row.action);
 
 interface SessionJson {
@@ -41,7 +41,7 @@ interface SessionJson {
 }
 
 async function sessionsSeenBy(cookie: string): Promise<SessionJson[]> {
-  const response = await listSessions(apiRequest("/api/admin/sessions", { cookie }), undefined);
+  const response = await listSessions(testRequest("/api/admin/sessions", { cookie }), undefined);
   expect(response.status).toBe(200);
   return (await safeJson<{ sessions: SessionJson[] }>(response)).sessions;
 }
@@ -66,7 +66,7 @@ describe(`admin sessions (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"
     await insertAdmin({ email: "ada@example.com" });
     const laptop = await signIn(FIREFOX_WINDOWS);
     const phone = await signIn(SAFARI_IPHONE);
-    expect((await logout(apiRequest("/api/admin/logout", { method: "POST", cookie: laptop }), undefined)).status).toBe(200);
+    expect((await logout(testRequest("/api/admin/logout", { method: "POST", cookie: laptop }), undefined)).status).toBe(200);
     expect(await alive(laptop)).toBe(false);
     expect(await alive(phone)).toBe(true);
     expect((await sessionsSeenBy(phone)).map((s) => s.device)).toEqual(["Safari on iOS"]);
@@ -80,7 +80,7 @@ describe(`admin sessions (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"
     const graces = await startTestSession(grace);
     const laptopId = (await sessionsSeenBy(phone)).find((s) => !s.current)!.id;
 
-    const del = (id: string, cookie: string) => revokeOne(apiRequest(`/api/admin/sessions/${id}`, { method: "DELETE", cookie }), { params: Promise.resolve({ id }) });
+    const del = (id: string, cookie: string) => revokeOne(testRequest(`/api/admin/sessions/${id}`, { method: "DELETE", cookie }), { params: Promise.resolve({ id }) });
     expect((await del(graces.sessionId, phone)).status).toBe(404);
     expect(await alive(graces.cookie)).toBe(true);
     expect((await del("not-a-session", phone)).status).toBe(400);
@@ -99,7 +99,7 @@ describe(`admin sessions (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"
   it("revoke-others ends every other session and keeps this one, in one audited step", async () => {
     await insertAdmin({ email: "ada@example.com" });
     const sessions = [await signIn(FIREFOX_WINDOWS), await signIn(SAFARI_IPHONE), await signIn(FIREFOX_WINDOWS)];
-    const response = await revokeOthers(apiRequest("/api/admin/sessions/revoke-others", { method: "POST", cookie: sessions[1] }), undefined);
+    const response = await revokeOthers(testRequest("/api/admin/sessions/revoke-others", { method: "POST", cookie: sessions[1] }), undefined);
     expect(response.status).toBe(200);
     expect(await safeJson(response)).toEqual({ message: "2 other sessions ended", ended: 2 });
     expect(await Promise.all(sessions.map(alive))).toEqual([false, true, false]);
@@ -108,7 +108,7 @@ describe(`admin sessions (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"
 
   it("record a failed sign-in with the email tried and never the password", async () => {
     await insertAdmin({ email: "ada@example.com" });
-    const response = await login(apiRequest("/api/admin/login", { body: { email: "Ada@Example.com", password: "wrong-password-guess" } }), undefined);
+    const response = await login(testRequest("/api/admin/login", { body: { email: "Ada@Example.com", password: "wrong-password-guess" } }), undefined);
     expect(response.status).toBe(401);
     const rows = await getDb().auditLog.findMany();
     expect(rows).toHaveLength(1);

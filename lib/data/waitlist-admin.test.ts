@@ -1,4 +1,4 @@
-import { insertAdmin, verifiedAdminFor } from "@/lib/auth/test-support";
+import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import type { VerifiedAdmin } from "@/lib/auth/verified";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { withSql } from "@/lib/db";

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
-import { apiRequest, insertAdmin, safeText, sessionCookieFor } from "@/lib/auth/test-support";
+import { testRequest, insertAdmin, safeText, sessionCookieFor } from "@/test/admin";
 import { getDb } from "@/lib/db";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
@@ -58,7 +58,7 @@ async function loadTargets(routes: string[]): Promise<Target[]> {
 
 function call(target: Target, headers: Record<string, string> = {}) {
   const hasBody = !["GET", "HEAD", "OPTIONS"].includes(target.method);
-  const request = apiRequest(target.url, { method: target.method, body: hasBody ? { isActive: false, name: "X", email: "x@example.com", password: "password-123" } : undefined, headers });
+  const request = testRequest(target.url, { method: target.method, body: hasBody ? { isActive: false, name: "X", email: "x@example.com", password: "password-123" } : undefined, headers });
   return target.handler(request, { params: Promise.resolve(target.params) });
 }
 

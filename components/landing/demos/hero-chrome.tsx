@@ -3,20 +3,9 @@ import type { FormEvent, ReactNode } from "react";
 import { Icon } from "@/components/icons/icon";
 import { siteConfig } from "@/config/site";
 import { cx } from "@/components/landing/class-names";
+import { HERO_COPY } from "@/content/demo/hero-chrome";
 
 import { AssistantAvatar } from "./assistant-avatar";
-
-/** The hero's placeholder, the fake text box's name and the controls' names (shared with the tests). */
-export const HERO_COPY = {
-  region: `${siteConfig.name} demo conversation`,
-  log: "Demo conversation",
-  placeholder: "Type a message...",
-  input: "Message (demo only)",
-  restart: "Restart demo",
-  pause: "Pause demo",
-  resume: "Resume demo",
-  play: "Play demo",
-} as const;
 
 const sidebarItems = [
   { label: "Chat", icon: "message-square-text", active: true },

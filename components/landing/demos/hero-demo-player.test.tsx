@@ -5,7 +5,7 @@ import { carpentryScript, carValetingScript } from "@/content/demo/hero-scripts"
 import { scriptTimeline } from "@/lib/demo/player";
 import { daysBetween, demoDayShift, formatLongDate, SCENARIO_TODAY } from "@/lib/demo/format";
 
-import { HERO_COPY } from "./hero-chrome";
+import { HERO_COPY } from "@/content/demo/hero-chrome";
 import { HeroDemoPlayer } from "./hero-demo-player";
 import { installFetchSpy, mockIntersectionObserver, mockReducedMotion, setDocumentHidden } from "./test-dom";
 

@@ -9,7 +9,9 @@ import { InfoCard } from "./cards";
 import { MessageLog, TypingIndicator } from "./chat-parts";
 import styles from "./demo.module.css";
 import { DocumentCard } from "./documents";
-import { HERO_COPY, HeroHeader, HeroInputBar, HeroSidebar, PauseControl } from "./hero-chrome";
+import { HERO_COPY } from "@/content/demo/hero-chrome";
+
+import { HeroHeader, HeroInputBar, HeroSidebar, PauseControl } from "./hero-chrome";
 import { usePresence } from "./use-demo-player";
 import { useHeroDemo, type HeroDemoOptions } from "./use-hero-demo";
 

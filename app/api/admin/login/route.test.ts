@@ -2,7 +2,7 @@ import { POST as login } from "@/app/api/admin/login/route";
 import { GET as session } from "@/app/api/admin/session/route";
 import { BCRYPT_MAX_BYTES, hashPassword } from "@/lib/auth/password";
 import { isFamiliar, loginSlowdownMs } from "@/lib/auth/login-throttle";
-import { TEST_PASSWORD, apiRequest, insertAdmin, safeJson } from "@/lib/auth/test-support";
+import { TEST_PASSWORD, testRequest, insertAdmin, safeJson } from "@/test/admin";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
@@ -19,7 +19,7 @@ let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter % 250}`;
 
 function attempt(email: string, password: string, options: { ip?: string; headers?: Record<string, string>; url?: string } = {}) {
-  const request = apiRequest("/api/admin/login", {
+  const request = testRequest("/api/admin/login", {
     body: { email, password },
     headers: { "x-forwarded-for": options.ip ?? freshIp(), ...options.headers },
   });
@@ -53,7 +53,7 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     expect(cookie).toContain(`Max-Age=${8 * 60 * 60}`);
     expect(cookie).not.toContain("Secure");
 
-    const check = await session(apiRequest("/api/admin/session", { cookie: cookie.split(";")[0] }), undefined);
+    const check = await session(testRequest("/api/admin/session", { cookie: cookie.split(";")[0] }), undefined);
     expect(await safeJson(check)).toEqual({ isAuthenticated: true, admin: { name: "Ada Lovelace", email: "ada@example.com" } });
   });
 
@@ -158,7 +158,7 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     await insertAdmin({ email: "ada@example.com" });
     const ip = "203.0.113.62";
     const fromIp = (address: string, headers: Record<string, string> = {}) =>
-      apiRequest("/api/admin/login", { body: {}, headers: { "x-forwarded-for": address, ...headers } });
+      testRequest("/api/admin/login", { body: {}, headers: { "x-forwarded-for": address, ...headers } });
     expect(await isFamiliar(fromIp(ip), "ada@example.com", ip)).toBe(false);
     const signedIn = await attempt("ada@example.com", TEST_PASSWORD, { ip });
     expect(signedIn.status).toBe(200);

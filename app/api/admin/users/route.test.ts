@@ -1,7 +1,7 @@
 import { GET as listUsers, POST as createUser } from "@/app/api/admin/users/route";
 import { POST as login } from "@/app/api/admin/login/route";
 import { BCRYPT_COST } from "@/lib/auth/password";
-import { apiRequest, insertAdmin, safeJson, sessionCookieFor } from "@/lib/auth/test-support";
+import { testRequest, insertAdmin, safeJson, sessionCookieFor } from "@/test/admin";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
@@ -17,7 +17,7 @@ beforeEach(async () => {
 });
 
 const create = (body: unknown, headers: Record<string, string> = {}) =>
-  createUser(apiRequest("/api/admin/users", { method: "POST", body, cookie, headers }), undefined);
+  createUser(testRequest("/api/admin/users", { method: "POST", body, cookie, headers }), undefined);
 
 interface AdminJson {
   id: number;
@@ -30,7 +30,7 @@ interface AdminJson {
 describe(`GET /api/admin/users (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("lists every admin as { admins: [{ id, name, email, isActive, createdAt }] }, never a password", async () => {
     await insertAdmin({ email: "grace@example.com", name: "Grace Hopper", isActive: false });
-    const response = await listUsers(apiRequest("/api/admin/users", { cookie }), undefined);
+    const response = await listUsers(testRequest("/api/admin/users", { cookie }), undefined);
     expect(response.status).toBe(200);
     const body = await safeJson<{ admins: AdminJson[] }>(response);
     expect(body.admins.map((a) => Object.keys(a).sort())).toEqual([
@@ -59,7 +59,7 @@ describe("POST /api/admin/users", () => {
     expect(cost).toBe(BCRYPT_COST);
     expect(row.password).not.toContain("a-good-long-password");
 
-    const signIn = await login(apiRequest("/api/admin/login", { body: { email: "grace@example.com", password: "a-good-long-password" } }), undefined);
+    const signIn = await login(testRequest("/api/admin/login", { body: { email: "grace@example.com", password: "a-good-long-password" } }), undefined);
     expect(signIn.status).toBe(200);
   });
 

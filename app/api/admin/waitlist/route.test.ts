@@ -1,6 +1,6 @@
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { GET } from "@/app/api/admin/waitlist/route";
-import { startTestSession } from "@/lib/auth/test-support";
+import { startTestSession } from "@/test/admin";
 import { withSql } from "@/lib/db";
 
 prepareTestDatabase();

@@ -1,8 +1,8 @@
 import { parse } from "csv-parse/sync";
 
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
-import { GET } from "@/app/api/admin/waitlist/export/route";
-import { startTestSession } from "@/lib/auth/test-support";
+import { GET, HEAD } from "@/app/api/admin/waitlist/export/route";
+import { startTestSession } from "@/test/admin";
 import { EXPORT_BATCH_SIZE } from "@/lib/data/waitlist-admin";
 import { getDb, withSql } from "@/lib/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
@@ -48,7 +48,18 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
     const response = await get("?sort=random", cookie);
     expect(response.status).toBe(400);
     expect((await response.json()).message).toMatch(/sort must be one of/);
-    expect(Object.keys(await import("@/app/api/admin/waitlist/export/route"))).toEqual(["GET"]);
+    expect(Object.keys(await import("@/app/api/admin/waitlist/export/route")).sort()).toEqual(["GET", "HEAD"]);
+  });
+
+  it("answers HEAD with what GET would do, without a body and without counting an export", async () => {
+    const head = (query: string, withCookie?: string) => HEAD(new Request(`${BASE}${query}`, { method: "HEAD", headers: withCookie ? { cookie: withCookie } : {} }), undefined);
+    expect((await head("")).status).toBe(401);
+    expect((await head("?sort=random", cookie)).status).toBe(400);
+    const ok = await head("?q=ann", cookie);
+    expect(ok.status).toBe(204);
+    expect(await ok.text()).toBe("");
+    expect(await getDb().rateLimit.count()).toBe(0);
+    expect(await getDb().auditLog.count({ where: { action: "waitlist.export" } })).toBe(0);
   });
 
   it("downloads an attachment named waitlist_entries.csv with just the header when the list is empty", async () => {
@@ -183,5 +194,8 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await refused.json()).message).toMatch(/Too many exports/);
+    // The page's HEAD check says the same, so the button can report it instead of downloading an error.
+    const check = await HEAD(new Request(BASE, { method: "HEAD", headers: { cookie } }), undefined);
+    expect(check.status).toBe(429);
   });
 });

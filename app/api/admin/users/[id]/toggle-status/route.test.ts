@@ -1,7 +1,7 @@
 import { PATCH as toggle } from "@/app/api/admin/users/[id]/toggle-status/route";
 import { GET as session } from "@/app/api/admin/session/route";
 import { POST as login } from "@/app/api/admin/login/route";
-import { TEST_PASSWORD, apiRequest, insertAdmin, safeJson, sessionCookieFor } from "@/lib/auth/test-support";
+import { TEST_PASSWORD, testRequest, insertAdmin, safeJson, sessionCookieFor } from "@/test/admin";
 import { getDb } from "@/lib/db";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
@@ -20,11 +20,11 @@ beforeEach(async () => {
 });
 
 function patch(id: string | number, body: unknown, cookie = adaCookie, headers: Record<string, string> = {}) {
-  const request = apiRequest(`/api/admin/users/${id}/toggle-status`, { method: "PATCH", body, cookie, headers });
+  const request = testRequest(`/api/admin/users/${id}/toggle-status`, { method: "PATCH", body, cookie, headers });
   return toggle(request, { params: Promise.resolve({ id: String(id) }) });
 }
 
-const signIn = (email: string) => login(apiRequest("/api/admin/login", { body: { email, password: TEST_PASSWORD } }), undefined);
+const signIn = (email: string) => login(testRequest("/api/admin/login", { body: { email, password: TEST_PASSWORD } }), undefined);
 
 describe(`PATCH /api/admin/users/{id}/toggle-status (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("deactivates an admin: 200 with the admin, their sessions end at once and they cannot sign in until reactivated", async () => {
@@ -36,8 +36,8 @@ describe(`PATCH /api/admin/users/{id}/toggle-status (${process.env.DATABASE_URL 
       message: "Admin deactivated successfully",
       admin: { id: grace.id, name: "Grace Hopper", email: "grace@example.com", isActive: false, createdAt: expect.any(String) },
     });
-    expect((await session(apiRequest("/api/admin/session", { cookie: graceCookie }), undefined)).status).toBe(401);
-    expect((await session(apiRequest("/api/admin/session", { cookie: graceOtherCookie }), undefined)).status).toBe(401);
+    expect((await session(testRequest("/api/admin/session", { cookie: graceCookie }), undefined)).status).toBe(401);
+    expect((await session(testRequest("/api/admin/session", { cookie: graceOtherCookie }), undefined)).status).toBe(401);
     expect(await getDb().adminSession.count({ where: { adminId: grace.id, revokedAt: null } })).toBe(0);
     expect(await getDb().auditLog.findMany({ where: { action: "admin.deactivate" }, select: { adminId: true, target: true } })).toEqual([
       { adminId: ada.id, target: `admin:${grace.id}` },
@@ -50,7 +50,7 @@ describe(`PATCH /api/admin/users/{id}/toggle-status (${process.env.DATABASE_URL 
     expect(reactivated.status).toBe(200);
     expect((await safeJson<{ message: string }>(reactivated)).message).toBe("Admin activated successfully");
     // The old session stays ended (its row was revoked); a new sign-in works.
-    expect((await session(apiRequest("/api/admin/session", { cookie: graceCookie }), undefined)).status).toBe(401);
+    expect((await session(testRequest("/api/admin/session", { cookie: graceCookie }), undefined)).status).toBe(401);
     expect((await signIn("grace@example.com")).status).toBe(200);
   });
 
@@ -72,7 +72,7 @@ describe(`PATCH /api/admin/users/{id}/toggle-status (${process.env.DATABASE_URL 
   it("lets an admin deactivate themselves while another stays active, ending their own session", async () => {
     const response = await patch(ada.id, { isActive: false });
     expect(response.status).toBe(200);
-    expect((await session(apiRequest("/api/admin/session", { cookie: adaCookie }), undefined)).status).toBe(401);
+    expect((await session(testRequest("/api/admin/session", { cookie: adaCookie }), undefined)).status).toBe(401);
   });
 
   it("never lets two simultaneous deactivations lock everyone out", async () => {

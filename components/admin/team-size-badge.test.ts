@@ -1,4 +1,4 @@
-import { teamSizeBadgeVariant } from "@/lib/team-size-badge";
+import { teamSizeBadgeVariant } from "@/components/admin/team-size-badge";
 
 describe("teamSizeBadgeVariant", () => {
   it.each([

@@ -53,7 +53,7 @@ export async function verifiedAdminFor(admin: { id: number }) {
 }
 
 /** A request as the site's own pages send it: JSON body when given, same-origin, optional cookie. */
-export function apiRequest(
+export function testRequest(
   path: string,
   options: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
 ): Request {

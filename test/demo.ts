@@ -1,7 +1,7 @@
 /** Shared by the demo tests: plays a script on Jest's fake timers and checks each step lands on time. */
 import { applyStep, DemoPlayer, emptySnapshot, scriptTimeline, type DemoSnapshot } from "@/lib/demo/player";
 
-import type { ChatDemoScript, DemoCard, DemoDocument } from "./types";
+import type { ChatDemoScript, DemoCard, DemoDocument } from "@/content/demo/types";
 
 type Snapshot = DemoSnapshot<DemoCard, DemoDocument>;
 
