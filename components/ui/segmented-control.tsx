@@ -41,6 +41,9 @@ export function SegmentedControl<T extends string>({
         <RadioGroup.Item
           key={option.value}
           value={option.value}
+          // Selection follows focus, as in any radio group: Radix checks an option reached by an arrow
+          // key only while that key is still down, which a quick press can miss.
+          onFocus={() => onValueChange(option.value)}
           className={cn(
             "inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-muted [&_svg]:size-4",
             "text-muted-foreground hover:text-foreground data-[state=checked]:bg-card data-[state=checked]:text-foreground data-[state=checked]:shadow-sm",
