@@ -13,6 +13,12 @@ const LOGIN_PATH = "/admin/login";
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
 
+  // A leave link is both a page (GET: a "Remove me" button) and, for mail clients' one-click leave
+  // (RFC 8058), a POST to the very same URL: that POST goes to the route handler.
+  if (pathname === "/waitlist/leave" && request.method === "POST") {
+    return NextResponse.rewrite(new URL(`/api/waitlist/leave${request.nextUrl.search}`, request.url));
+  }
+
   // The login page itself sends a signed-in admin on to /admin: only it can tell a live session from a
   // revoked one that still carries a valid cookie.
   if (isAdminPath(pathname) && pathname !== LOGIN_PATH) {
@@ -29,9 +35,9 @@ export async function proxy(request: NextRequest) {
 
   const isDevelopment = process.env.NODE_ENV === "development";
   // Pages outside the admin area are built once and served as files: their scripts are allowed by hash.
-  // The admin area renders per request (personal data) and gets a fresh nonce, as does every page in
-  // development, where nothing is prerendered.
-  const hashes = isAdminPath(pathname) || isDevelopment ? [] : prerenderedScriptHashes();
+  // The admin area (personal data) and the pages the links in emails open render per request and get a
+  // fresh nonce, as does every page in development, where nothing is prerendered.
+  const hashes = rendersPerRequest(pathname) || isDevelopment ? [] : prerenderedScriptHashes();
   if (hashes.length > 0) {
     const response = NextResponse.next();
     response.headers.set("Content-Security-Policy", contentSecurityPolicy({ hashes }, false));
@@ -46,6 +52,11 @@ export async function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
   return response;
+}
+
+/** Pages rendered for each request: the admin area, and the pages the links in emails open. */
+function rendersPerRequest(pathname: string): boolean {
+  return isAdminPath(pathname) || pathname.startsWith("/waitlist/");
 }
 
 function isAdminPath(pathname: string): boolean {

@@ -46,6 +46,33 @@ const envSchema = z
     AUDIT_RETENTION_DAYS: optionalInt(30, 3650, 400),
     // Vercel Cron sends it as a bearer token to the maintenance route; without it that route refuses every call.
     CRON_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, "must be at least 16 characters"),
+    // Outgoing email: any SMTP server (Postmark, SES, Resend, Mailgun...). Unset: messages stay in the outbox.
+    SMTP_URL: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .refine((v) => /^smtps?:\/\/[^\s/]+/.test(v) && URL.canParse(v), "must be an smtp:// or smtps:// URL, such as smtp://user:pass@smtp.example.com:587")
+        .optional(),
+    ),
+    EMAIL_FROM: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .trim()
+        .refine((v) => /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)$/.test(v), 'must be an address, such as "Otto <hello@example.com>" or hello@example.com')
+        .optional(),
+    ),
+    // Seconds between delivery attempts of one message; after the last, it is marked failed.
+    EMAIL_RETRY_SCHEDULE: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .regex(/^\d+(,\d+)*$/, "must be whole numbers of seconds separated by commas, such as 60,300,1800")
+        .default("60,300,1800,7200,43200")
+        .transform((v) => v.split(",").map(Number)),
+    ),
+    // How often a running server looks for email that is due.
+    EMAIL_SWEEP_SECONDS: optionalInt(1, 3600, 5),
     NEXT_PUBLIC_SITE_URL: optionalUrl,
     NEXT_PUBLIC_PRODUCT_NAME: optionalString,
   })

@@ -1,4 +1,4 @@
-import { GET as cron } from "@/app/api/cron/maintenance/route";
+import { GET as cron } from "@/app/api/cron/outbox/route";
 import { insertAdmin, startTestSession } from "@/test/admin";
 import { getDb } from "@/lib/db";
 import { sweep } from "@/lib/maintenance";
@@ -62,7 +62,7 @@ describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedd
   it("runs from the cron route only with the scheduler's bearer secret", async () => {
     await seed();
     const call = (authorization?: string) =>
-      cron(new Request("http://localhost/api/cron/maintenance", { headers: authorization ? { authorization } : {} }), undefined);
+      cron(new Request("http://localhost/api/cron/outbox", { headers: authorization ? { authorization } : {} }), undefined);
     // Without CRON_SECRET configured, nobody can run it.
     expect((await call(`Bearer ${SECRET}`)).status).toBe(401);
     process.env.CRON_SECRET = SECRET;
@@ -70,6 +70,6 @@ describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedd
     expect((await call(`Bearer ${SECRET}x`)).status).toBe(401);
     const response = await call(`Bearer ${SECRET}`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ pruned: { sessions: 1, auditEntries: 1, rateLimits: 1 } });
+    expect(await response.json()).toEqual({ email: { sent: 0, retried: 0, failed: 0, unsent: 0 }, pruned: { sessions: 1, auditEntries: 1, rateLimits: 1 } });
   });
 });

@@ -4,6 +4,7 @@ import { pruneAdminSessions } from "@/lib/data/admin-session";
 import { pruneAuditLog } from "@/lib/data/audit";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { sweepOutbox } from "@/lib/email/outbox";
 import { pruneRateLimits } from "@/lib/rate-limit";
 
 /** What one sweep removed. */
@@ -16,6 +17,7 @@ export interface SweepResult {
 /**
  * The periodic clean-up: sessions that can no longer be used, audit entries past the retention period
  * (AUDIT_RETENTION_DAYS), and rate-limit windows that have ended. Safe to run from several servers at once.
+ * (Sent email stays: the admin outbox is its record, and erasing an entry deletes its mail.)
  */
 export async function sweep(now = new Date()): Promise<SweepResult> {
   const [sessions, auditEntries, rateLimits] = await Promise.all([
@@ -29,13 +31,29 @@ export async function sweep(now = new Date()): Promise<SweepResult> {
 /** How often a long-running server (`next start`, `next dev`) sweeps. */
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
+/** Runs `task` now and every `intervalMs`, never two at once; failures are logged, and the next run tries again. */
+function every(intervalMs: number, name: string, task: () => Promise<unknown>): void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await task();
+    } catch (error) {
+      console.warn(`[${name}] sweep failed:`, error instanceof Error ? error.message : error);
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  setInterval(run, intervalMs).unref();
+}
+
 /**
- * Sweeps now and every SWEEP_INTERVAL_MS in this process. On Vercel, where no process stays up, the
- * cron route /api/cron/maintenance does the same job.
+ * In a long-running server: sends due email every EMAIL_SWEEP_SECONDS and cleans up every
+ * SWEEP_INTERVAL_MS. On Vercel, where no process stays up, the cron route /api/cron/outbox does both.
  */
 export function startSweeping(): void {
-  const run = () =>
-    sweep().catch((error: unknown) => console.warn("[maintenance] sweep failed:", error instanceof Error ? error.message : error));
-  void run();
-  setInterval(run, SWEEP_INTERVAL_MS).unref();
+  every(env().EMAIL_SWEEP_SECONDS * 1000, "email", () => sweepOutbox());
+  every(SWEEP_INTERVAL_MS, "maintenance", () => sweep());
 }

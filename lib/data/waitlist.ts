@@ -1,6 +1,13 @@
 import "server-only";
 
+import { randomBytes } from "node:crypto";
+
+import { confirmationSubject } from "@/components/emails/confirmation-email";
+import { siteConfig } from "@/config/site";
 import { getDb } from "@/lib/db";
+import { newMessageId } from "@/lib/email/outbox";
+import { absoluteUrl } from "@/lib/email/site";
+import { CONFIRM_TOKEN_TTL_MS, hashToken } from "@/lib/email/tokens";
 import { singleFlightCache } from "@/lib/single-flight-cache";
 import type { WaitlistSignup } from "@/lib/validation/waitlist";
 
@@ -17,20 +24,141 @@ export const WAITLIST_SUCCESS_MESSAGE = "You're on the list! We'll email you whe
  */
 export const WAITLIST_COUNT_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
 
+/** A repeat signup (or a request for a new link) sends another confirmation at most this often. */
+export const CONFIRMATION_RESEND_INTERVAL_MS = 10 * 60 * 1000;
+
 /**
- * Adds a signup in one atomic statement; a signup with an email already on the list changes nothing, so
- * nobody who merely knows an address can rewrite that person's details or consent. Concurrent identical
- * signups leave exactly one row. Returns nothing, so callers cannot tell a first signup from a repeat one.
+ * The tokens and message of one confirmation email, made before the statement that may queue it: the
+ * tokens themselves go only into the message; the database gets their hashes.
  */
-export async function addWaitlistEntry(signup: WaitlistSignup, consentedAt: Date = new Date()): Promise<void> {
+function confirmationParts(now: Date) {
+  const confirmToken = randomBytes(32).toString("base64url");
+  const leaveToken = randomBytes(32).toString("base64url");
+  return {
+    confirmHash: hashToken(confirmToken),
+    leaveHash: hashToken(leaveToken),
+    confirmUrl: absoluteUrl(`/waitlist/confirm?token=${confirmToken}`),
+    leaveUrl: absoluteUrl(`/waitlist/leave?token=${leaveToken}`),
+    expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS),
+    messageId: newMessageId(),
+    subject: confirmationSubject(siteConfig.name),
+  };
+}
+
+/**
+ * Adds a signup and queues its confirmation email, in one statement (so one transaction): the entry, its
+ * confirmation and leave tokens (hashes only) and the outbox row all exist, or none does. A signup with an
+ * email already on the list changes none of its details, so nobody who merely knows an address can rewrite
+ * that person's details or consent; if that entry is unconfirmed and no confirmation went out in the last
+ * ten minutes, a new one is queued. Concurrent identical signups leave exactly one row. Returns the id of
+ * the queued email, if any: callers must not tell the visitor which case it was.
+ */
+export async function addWaitlistEntry(signup: WaitlistSignup, consentedAt: Date = new Date()): Promise<number | null> {
   // The email arrives trimmed and lower-cased from the schema; folding again keeps the data layer safe on its own.
   const email = signup.email.trim().toLowerCase();
-  await getDb().$executeRaw`
-    INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "consentedAt")
-    VALUES (${signup.name}, ${email}, ${signup.businessType}, ${signup.employees}, ${consentedAt})
-    ON CONFLICT ("email") DO NOTHING`;
+  const now = consentedAt;
+  const parts = confirmationParts(now);
+  const resendBefore = new Date(now.getTime() - CONFIRMATION_RESEND_INTERVAL_MS);
+  const rows = await getDb().$queryRaw<{ id: number }[]>`
+    WITH inserted AS (
+      INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "consentedAt", "confirmationSentAt")
+      VALUES (${signup.name}, ${email}, ${signup.businessType}, ${signup.employees}, ${consentedAt}, ${now})
+      ON CONFLICT ("email") DO NOTHING
+      RETURNING "id", "name", "email"
+    ), repeated AS (
+      UPDATE "waitlist" SET "confirmationSentAt" = ${now}
+      WHERE "email" = ${email} AND NOT EXISTS (SELECT 1 FROM inserted)
+        AND "confirmedAt" IS NULL AND ("confirmationSentAt" IS NULL OR "confirmationSentAt" <= ${resendBefore})
+      RETURNING "id", "name", "email"
+    ), target AS (
+      SELECT * FROM inserted UNION ALL SELECT * FROM repeated
+    ), tokens AS (
+      INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt", "expiresAt")
+      SELECT ${parts.confirmHash}::text, "id", 'confirm', ${now}::timestamptz, ${parts.expiresAt}::timestamptz FROM target
+      UNION ALL SELECT ${parts.leaveHash}::text, "id", 'leave', ${now}::timestamptz, NULL::timestamptz FROM target
+    )
+    INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
+    SELECT "id", 'confirmation', "email", ${parts.subject}::text,
+           jsonb_build_object('name', "name", 'confirmUrl', ${parts.confirmUrl}::text, 'leaveUrl', ${parts.leaveUrl}::text),
+           ${parts.messageId}::text, ${now}::timestamptz, ${now}::timestamptz
+    FROM target
+    RETURNING "id"`;
   // The visitor's own signup shows in the count they are shown next.
   countCache.invalidate();
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Queues a new confirmation email for an unconfirmed entry, unless one went out in the last ten minutes
+ * (the "send me a new link" form). Answers nothing about whether the address is on the list.
+ */
+export async function requestNewConfirmation(rawEmail: string, now = new Date()): Promise<number | null> {
+  const email = rawEmail.trim().toLowerCase();
+  const parts = confirmationParts(now);
+  const resendBefore = new Date(now.getTime() - CONFIRMATION_RESEND_INTERVAL_MS);
+  const rows = await getDb().$queryRaw<{ id: number }[]>`
+    WITH target AS (
+      UPDATE "waitlist" SET "confirmationSentAt" = ${now}
+      WHERE "email" = ${email} AND "confirmedAt" IS NULL AND ("confirmationSentAt" IS NULL OR "confirmationSentAt" <= ${resendBefore})
+      RETURNING "id", "name", "email"
+    ), tokens AS (
+      INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt", "expiresAt")
+      SELECT ${parts.confirmHash}::text, "id", 'confirm', ${now}::timestamptz, ${parts.expiresAt}::timestamptz FROM target
+      UNION ALL SELECT ${parts.leaveHash}::text, "id", 'leave', ${now}::timestamptz, NULL::timestamptz FROM target
+    )
+    INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
+    SELECT "id", 'confirmation', "email", ${parts.subject}::text,
+           jsonb_build_object('name', "name", 'confirmUrl', ${parts.confirmUrl}::text, 'leaveUrl', ${parts.leaveUrl}::text),
+           ${parts.messageId}::text, ${now}::timestamptz, ${now}::timestamptz
+    FROM target
+    RETURNING "id"`;
+  return rows[0]?.id ?? null;
+}
+
+/** What opening a confirmation link did. */
+export type ConfirmResult = { status: "confirmed" | "already-confirmed"; name: string } | { status: "invalid" };
+
+/**
+ * Opens a confirmation link: a token that is known, unused, unexpired and meant for confirming marks its
+ * entry confirmed and is used up, in one statement. A used token of an entry that is confirmed answers
+ * "already-confirmed" (the visitor clicked twice); anything else is "invalid".
+ */
+export async function confirmWithToken(token: string, now = new Date()): Promise<ConfirmResult> {
+  const tokenHash = hashToken(token);
+  const rows = await getDb().$queryRaw<{ name: string; fresh: boolean }[]>`
+    WITH used AS (
+      UPDATE "waitlist_tokens" SET "usedAt" = ${now}
+      WHERE "tokenHash" = ${tokenHash} AND "purpose" = 'confirm' AND "usedAt" IS NULL AND "expiresAt" > ${now}
+      RETURNING "entryId"
+    )
+    UPDATE "waitlist" SET "confirmedAt" = COALESCE("confirmedAt", ${now})
+    WHERE "id" IN (SELECT "entryId" FROM used)
+    RETURNING "name", true AS "fresh"`;
+  if (rows[0]) return { status: "confirmed", name: rows[0].name };
+  const earlier = await getDb().waitlistToken.findFirst({
+    where: { tokenHash, purpose: "confirm", usedAt: { not: null }, entry: { confirmedAt: { not: null } } },
+    select: { entry: { select: { name: true } } },
+  });
+  return earlier ? { status: "already-confirmed", name: earlier.entry.name } : { status: "invalid" };
+}
+
+/** Whether a leave link still names an entry on the list. */
+export async function leaveTokenIsValid(token: string): Promise<boolean> {
+  const row = await getDb().waitlistToken.findFirst({ where: { tokenHash: hashToken(token), purpose: "leave" }, select: { entryId: true } });
+  return row !== null;
+}
+
+/**
+ * Erases the entry a leave link belongs to (GDPR erasure): the row goes, and with it its tokens and every
+ * email queued or sent to it; the count goes down. True when something was erased.
+ */
+export async function eraseWithLeaveToken(token: string): Promise<boolean> {
+  const rows = await getDb().$queryRaw<{ id: number }[]>`
+    DELETE FROM "waitlist"
+    WHERE "id" = (SELECT "entryId" FROM "waitlist_tokens" WHERE "tokenHash" = ${hashToken(token)} AND "purpose" = 'leave')
+    RETURNING "id"`;
+  if (rows.length > 0) countCache.invalidate();
+  return rows.length > 0;
 }
 
 /** How many entries the waiting list has: exact, and constant-time (it sums the trigger-kept counter slots). */

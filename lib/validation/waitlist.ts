@@ -70,3 +70,10 @@ export const waitlistSchema = z.object({
 
 export type WaitlistFormValues = z.input<typeof waitlistSchema>;
 export type WaitlistSignup = z.output<typeof waitlistSchema>;
+
+/** The "send me a new link" form on the confirmation page: the address the visitor signed up with. */
+export const newLinkSchema = z.strictObject({ email: emailSchema });
+export type NewLinkInput = z.infer<typeof newLinkSchema>;
+
+/** The answer to a request for a new link, the same whether or not the address is on the list. */
+export const NEW_LINK_SENT_MESSAGE = "If that address is on the waiting list and not yet confirmed, a new link is on its way. Check your inbox.";

@@ -5,6 +5,7 @@ import {
   WAITLIST_RATE_LIMIT_MESSAGE,
   WAITLIST_SUCCESS_MESSAGE,
 } from "@/lib/data/waitlist";
+import { sendSoon } from "@/lib/email/send-soon";
 import { clientIp, json, methodNotAllowed, parseWith, readJson, route } from "@/lib/http";
 import { env } from "@/lib/env";
 import { enforceRateLimits } from "@/lib/rate-limit";
@@ -34,7 +35,8 @@ export const POST = route(async (request) => {
   // A client whose address cannot be known has only the site-wide backstop to count against.
   if (ip) await enforceRateLimits([{ key: `waitlist:ip:${ip}`, ...WAITLIST_RATE_LIMIT }], WAITLIST_RATE_LIMIT_MESSAGE);
   await enforceRateLimits([{ key: "waitlist:all", limit: env().WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }], WAITLIST_BUSY_MESSAGE);
-  await addWaitlistEntry(signup);
+  // A first signup, or a repeat one that may send a new confirmation: the answer is the same either way.
+  sendSoon(await addWaitlistEntry(signup));
   return accepted();
 });
 

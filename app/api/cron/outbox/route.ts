@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 
 import { env } from "@/lib/env";
 import { HttpError, json, route } from "@/lib/http";
+import { sweepOutbox } from "@/lib/email/outbox";
 import { sweep } from "@/lib/maintenance";
 
 function authorised(request: Request, secret: string | undefined): boolean {
@@ -12,11 +13,12 @@ function authorised(request: Request, secret: string | undefined): boolean {
 }
 
 /**
- * The periodic clean-up for deployments without a long-running server (Vercel Cron calls it, see
- * vercel.json). Vercel Cron sends `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET set, every
- * call is refused.
+ * The sweep for deployments without a long-running server (Vercel Cron calls it, see vercel.json): sends
+ * the email that is due, then prunes what has expired. Vercel Cron sends `Authorization: Bearer
+ * $CRON_SECRET`; without CRON_SECRET set, every call is refused.
  */
 export const GET = route(async (request) => {
   if (!authorised(request, env().CRON_SECRET)) throw new HttpError(401, "This route is for the scheduler only.");
-  return json({ pruned: await sweep() });
+  const email = await sweepOutbox();
+  return json({ email, pruned: await sweep() });
 });

@@ -1,0 +1,23 @@
+import { requestNewConfirmation } from "@/lib/data/waitlist";
+import { sendSoon } from "@/lib/email/send-soon";
+import { clientIp, json, methodNotAllowed, parseWith, readJson, route } from "@/lib/http";
+import { enforceRateLimits } from "@/lib/rate-limit";
+import { NEW_LINK_SENT_MESSAGE, newLinkSchema } from "@/lib/validation/waitlist";
+
+// Enough for someone who mistyped a few times; too few to probe addresses with.
+const NEW_LINK_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
+
+/**
+ * "Send me a new link": queues a new confirmation for an unconfirmed entry (at most one every ten
+ * minutes). The answer is the same whether or not the address is on the list, confirmed or not.
+ */
+export const POST = route(async (request) => {
+  const { email } = parseWith(newLinkSchema, await readJson(request, { maxBytes: 2048 }));
+  const ip = clientIp(request);
+  if (ip) await enforceRateLimits([{ key: `new-link:ip:${ip}`, ...NEW_LINK_LIMIT }], "Too many requests from your connection. Please wait a few minutes and try again.");
+  sendSoon(await requestNewConfirmation(email));
+  return json({ message: NEW_LINK_SENT_MESSAGE }, { status: 202 });
+});
+
+const notAllowed = methodNotAllowed(["POST"]);
+export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

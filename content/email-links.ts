@@ -1,0 +1,28 @@
+import { siteConfig } from "@/config/site";
+
+/** The words of the pages the links in emails open: confirming a place, and leaving the list. */
+export const emailLinkCopy = {
+  confirm: {
+    confirmedTitle: "Your place is confirmed",
+    confirmedBody: (name: string) => `Thanks, ${name}. We'll email you when it's your turn to try ${siteConfig.name}.`,
+    alreadyTitle: "Your place is already confirmed",
+    alreadyBody: (name: string) => `You're all set, ${name}. We'll email you when it's your turn to try ${siteConfig.name}.`,
+    invalidTitle: "This link has expired or was already used",
+    invalidBody: "Confirmation links work once, for 7 days. Enter the address you signed up with and we'll send a new one.",
+    newLinkLabel: "Your email",
+    newLinkButton: "Send me a new link",
+    newLinkSending: "Sending...",
+    newLinkFailed: "Something went wrong. Please try again in a minute.",
+    home: `Back to ${siteConfig.name}`,
+  },
+  leave: {
+    askTitle: `Leave the ${siteConfig.name} waiting list?`,
+    askBody: "Your name, email and details will be deleted at once, and we won't email you again. You can always join again later.",
+    button: "Remove me",
+    doneTitle: "You have left the waiting list",
+    doneBody: "Your details have been deleted. You won't hear from us again.",
+    invalidTitle: "This link no longer works",
+    invalidBody: "If you used it before, your details have already been deleted. Otherwise, use the link in the latest email from us.",
+    home: `Back to ${siteConfig.name}`,
+  },
+} as const;

@@ -1,0 +1,42 @@
+import "server-only";
+
+import { createHash, randomBytes } from "node:crypto";
+
+import type { Db, Tx } from "@/lib/db";
+
+/** What a token may be used for: a link does one thing only. */
+export type TokenPurpose = "confirm" | "leave";
+
+/** Confirmation links work for seven days. */
+export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The SHA-256 of a token, as stored: the table alone opens nothing. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/** A token as it travels in a link: 32 random bytes, base64url. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function isWellFormedToken(token: unknown): token is string {
+  return typeof token === "string" && TOKEN_PATTERN.test(token);
+}
+
+/**
+ * Makes a token for an entry and stores its hash; returns the token itself, which exists only in the
+ * email it is put into. Confirmation tokens expire; leave tokens last as long as the entry.
+ */
+export async function issueToken(db: Db | Tx, entryId: number, purpose: TokenPurpose, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.waitlistToken.create({
+    data: {
+      tokenHash: hashToken(token),
+      entryId,
+      purpose,
+      createdAt: now,
+      expiresAt: purpose === "confirm" ? new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS) : null,
+    },
+    select: { tokenHash: true },
+  });
+  return token;
+}
