@@ -5,7 +5,7 @@ import { Loader2Icon } from "lucide-react";
 import { ErrorToast, RetryButton } from "@/components/admin/server-states";
 import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
 import { lastPageOf, WaitlistPagination } from "@/components/admin/waitlist-pagination";
-import { WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
+import { WaitlistConfirmedFilter, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
 import { WaitlistTable } from "@/components/admin/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listWaitlistEntries, type AdminWaitlistPage } from "@/lib/data/waitlist-admin";
@@ -31,10 +31,11 @@ const loadPage = cache(async (search: string): Promise<Loaded> => {
 });
 
 // The cache key: every field, defaults included, so "page 1" and "no page" are one read.
-const keyOf = (view: WaitlistViewState) => new URLSearchParams({ q: view.q, page: String(view.page), sort: view.sort }).toString();
+const keyOf = (view: WaitlistViewState) =>
+  new URLSearchParams({ q: view.q, page: String(view.page), sort: view.sort, confirmed: view.confirmed ?? "" }).toString();
 
-function summary(data: AdminWaitlistPage, searching: boolean): string {
-  const noun = searching ? "matching entries" : "entries";
+function summary(data: AdminWaitlistPage, filtered: boolean): string {
+  const noun = filtered ? "matching entries" : "entries";
   if (data.entries.length === 0) return "";
   const first = (data.page - 1) * data.pageSize + 1;
   const last = first + data.entries.length - 1;
@@ -44,7 +45,7 @@ function summary(data: AdminWaitlistPage, searching: boolean): string {
 
 async function ExportButtonWithData({ view }: { view: WaitlistViewState }) {
   const loaded = await loadPage(keyOf(view));
-  return <WaitlistExportButton q={view.q} sort={view.sort} empty={!loaded.page || loaded.page.total === 0} />;
+  return <WaitlistExportButton view={view} empty={!loaded.page || loaded.page.total === 0} />;
 }
 
 async function WaitlistResults({ view }: { view: WaitlistViewState }) {
@@ -67,19 +68,20 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
     redirect(`?${waitlistViewSearch({ ...view, page: lastPageOf(data.total, data.pageSize, data.totalIsExact) ?? 1 })}`);
   }
   const empty = data.total === 0;
+  const filtered = view.q !== "" || view.confirmed !== undefined;
   const showPages = data.total > data.pageSize || view.page > 1;
   return (
     <>
       <div className="flex min-h-6 flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
         <p role="status" aria-live="polite">
-          {summary(data, view.q !== "")}
+          {summary(data, filtered)}
         </p>
-        {view.q && !empty && <p>The export includes only the entries matching your search.</p>}
+        {filtered && !empty && <p>The export includes only the entries shown by your search and filter.</p>}
       </div>
       <WaitlistTable
         entries={data.entries}
         view={view}
-        message={empty ? { kind: "empty", text: view.q ? "No entries match your search" : "No waitlist entries found" } : undefined}
+        message={empty ? { kind: "empty", text: filtered ? "No entries match your search" : "No waitlist entries found" } : undefined}
       />
       {showPages && (
         <div className="flex justify-end">
@@ -114,8 +116,11 @@ export function WaitlistEntries({ view }: { view: WaitlistViewState }) {
   return (
     <div className="grid gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <WaitlistSearchBox query={view.q} sort={view.sort} />
-        <Suspense key={key} fallback={<WaitlistExportButton q={view.q} sort={view.sort} loading empty />}>
+        <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center">
+          <WaitlistSearchBox view={view} />
+          <WaitlistConfirmedFilter view={view} />
+        </div>
+        <Suspense key={key} fallback={<WaitlistExportButton view={view} loading empty />}>
           <ExportButtonWithData view={view} />
         </Suspense>
       </div>

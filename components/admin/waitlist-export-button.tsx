@@ -8,11 +8,11 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { LOGIN_PATH } from "@/components/admin/paths";
 import { cn } from "@/lib/utils";
-import { WAITLIST_EXPORT_FILE_NAME, waitlistViewSearch, type WaitlistSort } from "@/lib/validation/waitlist-query";
+import { WAITLIST_EXPORT_FILE_NAME, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
-/** The export URL of a search and order. */
-export function waitlistExportUrl(q: string, sort: WaitlistSort): string {
-  const search = waitlistViewSearch({ q, sort, page: 1 });
+/** The export URL of the list's search, filter and order (every page). */
+export function waitlistExportUrl(view: WaitlistViewState): string {
+  const search = waitlistViewSearch({ ...view, page: 1 });
   return `/api/admin/waitlist/export${search ? `?${search}` : ""}`;
 }
 
@@ -28,8 +28,8 @@ function download(url: string) {
 }
 
 interface WaitlistExportButtonProps {
-  q: string;
-  sort: WaitlistSort;
+  /** The list's search, filter and order: the export holds the same entries. */
+  view: WaitlistViewState;
   /** The list is still loading. */
   loading?: boolean;
   /** The list (with this search) has no entries. */
@@ -42,7 +42,7 @@ interface WaitlistExportButtonProps {
  * refusal becomes a toast; then the browser downloads the file itself, streaming it to disk rather than
  * holding a million rows in the tab.
  */
-export function WaitlistExportButton({ q, sort, loading = false, empty }: WaitlistExportButtonProps) {
+export function WaitlistExportButton({ view, loading = false, empty }: WaitlistExportButtonProps) {
   const router = useRouter();
   const [exporting, setExporting] = useState(false);
 
@@ -53,7 +53,7 @@ export function WaitlistExportButton({ q, sort, loading = false, empty }: Waitli
     }
     setExporting(true);
     try {
-      const url = waitlistExportUrl(q, sort);
+      const url = waitlistExportUrl(view);
       const response = await fetch(url, { method: "HEAD", credentials: "include" });
       if (response.status === 401) {
         router.replace(LOGIN_PATH);

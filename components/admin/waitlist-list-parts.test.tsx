@@ -5,7 +5,7 @@ import { toast } from "sonner";
 
 import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
 import { WaitlistPagination } from "@/components/admin/waitlist-pagination";
-import { SEARCH_DEBOUNCE_MS, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
+import { SEARCH_DEBOUNCE_MS, WaitlistConfirmedFilter, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
 import { WaitlistTable } from "@/components/admin/waitlist-table";
 import { Toaster } from "@/components/ui/sonner";
 import { teamSizeLabel } from "@/lib/validation/waitlist";
@@ -34,16 +34,17 @@ afterEach(() => {
 
 describe("WaitlistTable", () => {
   const entries = [
-    { id: 1, name: "Ann Smith", email: "ann@example.com", businessTypeLabel: "Car valeting & detailing", employees: "2-5", joinedAt: new Date("2025-04-10T09:30:00Z") },
+    { id: 1, name: "Ann Smith", email: "ann@example.com", businessTypeLabel: "Car valeting & detailing", employees: "2-5", joinedAt: new Date("2025-04-10T09:30:00Z"), confirmedAt: null },
   ];
 
   it("shows the spec's columns, the business type label, the team-size badge and the long date", () => {
     render(<WaitlistTable entries={entries} view={VIEW} />);
-    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Name", "Email", "Business Type", "Team Size", "Joined"]);
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed"]);
     const row = screen.getAllByRole("row")[1]!;
     expect(within(row).getByText("Car valeting & detailing")).toBeInTheDocument();
     expect(within(row).getByText(teamSizeLabel("2-5"))).toBeInTheDocument();
     expect(within(row).getByText("10 April 2025")).toBeInTheDocument();
+    expect(within(row).getByText("Not yet")).toBeInTheDocument();
   });
 
   it("links each sortable header to the same search in the next order, from page 1", () => {
@@ -80,23 +81,35 @@ describe("WaitlistPagination", () => {
   });
 });
 
+describe("WaitlistConfirmedFilter", () => {
+  it("shows all, confirmed or unconfirmed entries, keeping the search and order and going back to page 1", async () => {
+    const user = userEvent.setup();
+    render(<WaitlistConfirmedFilter view={{ q: "ann", page: 3, sort: "name_asc" }} />);
+    const select = screen.getByRole("combobox", { name: "Show" });
+    await user.selectOptions(select, "Confirmed");
+    expect(replace).toHaveBeenLastCalledWith("/admin?q=ann&sort=name_asc&confirmed=yes", { scroll: false });
+    await user.selectOptions(select, "All entries");
+    expect(replace).toHaveBeenLastCalledWith("/admin?q=ann&sort=name_asc", { scroll: false });
+  });
+});
+
 describe("WaitlistSearchBox", () => {
   it("puts the search in the URL once typing pauses, keeping the order and going back to page 1", async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(<WaitlistSearchBox query="" sort="name_asc" />);
+    render(<WaitlistSearchBox view={{ q: "", page: 4, sort: "name_asc", confirmed: "no" }} />);
     const box = screen.getByRole("searchbox", { name: "Search waitlist entries" });
     expect(box).toHaveAttribute("placeholder", "Search by name, email, or business type...");
     await user.type(box, "  Smith ");
     expect(replace).not.toHaveBeenCalled();
     act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
     expect(replace).toHaveBeenCalledTimes(1);
-    expect(replace).toHaveBeenCalledWith("/admin?q=Smith&sort=name_asc", { scroll: false });
+    expect(replace).toHaveBeenCalledWith("/admin?q=Smith&sort=name_asc&confirmed=no", { scroll: false });
   });
 
   it("searches at once on Enter, and the clear button empties the search and keeps focus in the box", async () => {
     const user = userEvent.setup();
-    render(<WaitlistSearchBox query="ann" sort="joined_desc" />);
+    render(<WaitlistSearchBox view={{ q: "ann", page: 1, sort: "joined_desc" }} />);
     const box = screen.getByRole("searchbox", { name: "Search waitlist entries" });
     await user.clear(box);
     await user.type(box, "bob{Enter}");
@@ -132,7 +145,7 @@ describe("Export as CSV", () => {
   function renderButton(props: Partial<React.ComponentProps<typeof WaitlistExportButton>> = {}) {
     render(
       <>
-        <WaitlistExportButton q="car" sort="name_desc" empty={false} {...props} />
+        <WaitlistExportButton view={{ q: "car", page: 2, sort: "name_desc" }} empty={false} {...props} />
         <Toaster />
       </>,
     );
@@ -155,11 +168,11 @@ describe("Export as CSV", () => {
   });
 
   it("is disabled while the list loads and when it is empty", () => {
-    const { rerender } = render(<WaitlistExportButton q="" sort="joined_desc" loading empty />);
+    const { rerender } = render(<WaitlistExportButton view={VIEW} loading empty />);
     expect(screen.getByRole("button", { name: "Export as CSV" })).toBeDisabled();
-    rerender(<WaitlistExportButton q="" sort="joined_desc" empty />);
+    rerender(<WaitlistExportButton view={VIEW} empty />);
     expect(screen.getByRole("button", { name: "Export as CSV" })).toBeDisabled();
-    rerender(<WaitlistExportButton q="" sort="joined_desc" empty={false} />);
+    rerender(<WaitlistExportButton view={VIEW} empty={false} />);
     expect(screen.getByRole("button", { name: "Export as CSV" })).toBeEnabled();
   });
 

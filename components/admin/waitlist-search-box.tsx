@@ -6,16 +6,50 @@ import { SearchIcon, XIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { MAX_WAITLIST_SEARCH_LENGTH, waitlistViewSearch, type WaitlistSort } from "@/lib/validation/waitlist-query";
+import { MAX_WAITLIST_SEARCH_LENGTH, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 /** How long typing must pause before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 interface WaitlistSearchBoxProps {
-  /** The search in effect (from the URL). */
-  query: string;
-  /** The list's order, kept when the search changes. */
-  sort: WaitlistSort;
+  /** The list's search, filter and order (from the URL); the filter and order are kept when the search changes. */
+  view: WaitlistViewState;
+}
+
+/** Sends the browser to the list for another view, replacing the history entry. */
+function useReplaceView() {
+  const router = useRouter();
+  const pathname = usePathname();
+  return useCallback(
+    (next: WaitlistViewState) => {
+      const search = waitlistViewSearch(next);
+      router.replace(`${pathname}${search ? `?${search}` : ""}`, { scroll: false });
+    },
+    [router, pathname],
+  );
+}
+
+/** All entries, only confirmed ones, or only those not confirmed yet. */
+export function WaitlistConfirmedFilter({ view }: { view: WaitlistViewState }) {
+  const replaceView = useReplaceView();
+  const id = useId();
+  return (
+    <div className="flex shrink-0 items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium whitespace-nowrap">
+        Show
+      </label>
+      <select
+        id={id}
+        value={view.confirmed ?? ""}
+        onChange={(event) => replaceView({ ...view, page: 1, confirmed: (event.target.value || undefined) as WaitlistViewState["confirmed"] })}
+        className="h-10 rounded-md border border-input bg-background px-3 text-base shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none md:text-sm"
+      >
+        <option value="">All entries</option>
+        <option value="yes">Confirmed</option>
+        <option value="no">Not confirmed</option>
+      </select>
+    </div>
+  );
 }
 
 /**
@@ -23,17 +57,12 @@ interface WaitlistSearchBoxProps {
  * matching page), and follows the URL on back/forward. Typing replaces the history entry rather than
  * adding one per word.
  */
-export function WaitlistSearchBox({ query, sort }: WaitlistSearchBoxProps) {
+export function WaitlistSearchBox({ view }: WaitlistSearchBoxProps) {
   const id = useId();
-  const router = useRouter();
-  const pathname = usePathname();
-  const onSearch = useCallback(
-    (next: string) => {
-      const search = waitlistViewSearch({ q: next, sort, page: 1 });
-      router.replace(`${pathname}${search ? `?${search}` : ""}`, { scroll: false });
-    },
-    [router, pathname, sort],
-  );
+  const query = view.q;
+  const replaceView = useReplaceView();
+  const { sort, confirmed } = view;
+  const onSearch = useCallback((next: string) => replaceView({ q: next, sort, confirmed, page: 1 }), [replaceView, sort, confirmed]);
   const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(query);
   const [syncedQuery, setSyncedQuery] = useState(query);

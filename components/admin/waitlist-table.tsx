@@ -15,14 +15,14 @@ import { cn } from "@/lib/utils";
 export type WaitlistTableMessage = { kind: "loading" | "error" | "empty"; text: string; action?: React.ReactNode };
 
 interface WaitlistTableProps {
-  entries: Pick<AdminWaitlistEntry, "id" | "name" | "email" | "businessTypeLabel" | "employees" | "joinedAt">[];
+  entries: Pick<AdminWaitlistEntry, "id" | "name" | "email" | "businessTypeLabel" | "employees" | "joinedAt" | "confirmedAt">[];
   /** The list's search, page and order: the sort headers link to the same search in another order. */
   view: WaitlistViewState;
   /** Replaces the rows (loading, error, empty). */
   message?: WaitlistTableMessage;
 }
 
-const COLUMNS = ["Name", "Email", "Business Type", "Team Size", "Joined"] as const;
+const COLUMNS = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed"] as const;
 
 function SortHeader({ label, column, view }: { label: string; column: "name" | "joined"; view: WaitlistViewState }) {
   const { sort } = view;
@@ -46,7 +46,7 @@ function SortHeader({ label, column, view }: { label: string; column: "name" | "
   );
 }
 
-/** The waitlist table: Name, Email, Business Type (label), Team Size (badge), Joined (long date). */
+/** The waitlist table: Name, Email, Business Type (label), Team Size (badge), Joined (long date), Confirmed. */
 export function WaitlistTable({ entries, view, message }: WaitlistTableProps) {
   return (
     <Table containerLabel="Waitlist entries" stackOnPhone aria-busy={message?.kind === "loading"}>
@@ -57,6 +57,7 @@ export function WaitlistTable({ entries, view, message }: WaitlistTableProps) {
           <TableHead>Business Type</TableHead>
           <TableHead>Team Size</TableHead>
           <SortHeader label="Joined" column="joined" view={view} />
+          <TableHead>Confirmed</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -86,6 +87,15 @@ export function WaitlistTable({ entries, view, message }: WaitlistTableProps) {
               </TableCell>
               <TableCell data-label="Joined" className="whitespace-nowrap">
                 <JoinedTime iso={entry.joinedAt.toISOString()} />
+              </TableCell>
+              <TableCell data-label="Confirmed">
+                {entry.confirmedAt ? (
+                  <Badge variant="success">
+                    <time dateTime={entry.confirmedAt.toISOString()}>Confirmed</time>
+                  </Badge>
+                ) : (
+                  <Badge variant="muted">Not yet</Badge>
+                )}
               </TableCell>
             </TableRow>
           ))

@@ -136,6 +136,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
         businessTypeLabel: "Car valeting & detailing",
         employees: "1",
         joinedAt: new Date("2025-03-01T12:00:00Z"),
+        confirmedAt: null,
       });
     });
   });
@@ -243,9 +244,12 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
 
     it("turns an exported row into the export's record: labels, and the join time as read", () => {
       expect(
-        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "2025-04-10T09:30:00.123Z" }),
-      ).toEqual(["Ann", "ann@example.com", "Car valeting & detailing", "Just me", "2025-04-10T09:30:00.123Z"]);
-      expect(waitlistCsvRecord({ id: 2, name: "Bo", email: "bo@example.com", businessType: "legacy", employees: "50+", joinedAt: "x" }).slice(2, 4)).toEqual([
+        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "2025-04-10T09:30:00.123Z", confirmedAt: null }),
+      ).toEqual(["Ann", "ann@example.com", "Car valeting & detailing", "Just me", "2025-04-10T09:30:00.123Z", ""]);
+      expect(
+        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "x", confirmedAt: "2025-04-11T08:00:00.000Z" })[5],
+      ).toBe("2025-04-11T08:00:00.000Z");
+      expect(waitlistCsvRecord({ id: 2, name: "Bo", email: "bo@example.com", businessType: "legacy", employees: "50+", joinedAt: "x", confirmedAt: null }).slice(2, 4)).toEqual([
         "legacy",
         "50+",
       ]);

@@ -6,14 +6,14 @@ import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/aut
 import { recordAudit, recordViewHourly } from "@/lib/data/audit";
 import { countWaitlistEntries } from "@/lib/data/waitlist";
 import { findSearchPage } from "@/lib/data/waitlist-search";
-import { ORDER, orderBy, Params, rowColumns, searchCondition, type WaitlistRow } from "@/lib/data/waitlist-sql";
+import { filterCondition, isFiltered, ORDER, orderBy, Params, rowColumns, type WaitlistRow } from "@/lib/data/waitlist-sql";
 import { copyOut, getDb, withSql } from "@/lib/db";
 import type { SqlRunner } from "@/lib/db/migrate";
 import { BUSINESS_TYPE_OPTIONS, businessTypeLabel, TEAM_SIZE_OPTIONS, teamSizeLabel } from "@/lib/validation/waitlist";
 import type { WaitlistExportQuery, WaitlistListEntry, WaitlistListQuery, WaitlistSort } from "@/lib/validation/waitlist-query";
 
 /** A waitlist entry as the admin area shows it: no consent time, the business type's label beside its value. */
-export type AdminWaitlistEntry = Omit<WaitlistListEntry, "joinedAt"> & { joinedAt: Date };
+export type AdminWaitlistEntry = Omit<WaitlistListEntry, "joinedAt" | "confirmedAt"> & { joinedAt: Date; confirmedAt: Date | null };
 
 /** One page of the admin list. `total` is exact when `totalIsExact`, else a lower bound (broad searches). */
 export interface AdminWaitlistPage {
@@ -47,6 +47,7 @@ const toEntry = (row: WaitlistRow): AdminWaitlistEntry => ({
   businessTypeLabel: businessTypeLabel(row.businessType),
   employees: row.employees,
   joinedAt: row.joinedAt,
+  confirmedAt: row.confirmedAt,
 });
 
 function readPage(sort: WaitlistSort, limit: number, offset: number): Promise<WaitlistRow[]> {
@@ -78,14 +79,15 @@ async function unsearchedPage(sort: WaitlistSort, limit: number, offset: number)
  */
 export async function listWaitlistEntries(actor: VerifiedAdmin, query: WaitlistListQuery): Promise<AdminWaitlistPage> {
   assertVerifiedAdmin(actor);
-  const { q, page, pageSize, sort } = query;
+  const { q, page, pageSize, sort, confirmed } = query;
+  const filter = { q, confirmed };
   const offset = (page - 1) * pageSize;
   const cap = offset + SEARCH_COUNT_LIMIT + 1;
   const [{ rows, counted }] = await Promise.all([
-    q ? findSearchPage(q, sort, pageSize, offset, cap) : unsearchedPage(sort, pageSize, offset),
+    isFiltered(filter) ? findSearchPage(filter, sort, pageSize, offset, cap) : unsearchedPage(sort, pageSize, offset),
     recordViewHourly(getDb(), auditActorOf(actor), "waitlist.view"),
   ]);
-  const totalIsExact = !q || counted < cap;
+  const totalIsExact = !isFiltered(filter) || counted < cap;
   return {
     entries: rows.map(toEntry),
     total: totalIsExact ? counted : cap - 1,
@@ -104,16 +106,17 @@ export function recordWaitlistExport(actor: VerifiedAdmin, query: WaitlistExport
   assertVerifiedAdmin(actor);
   recordAudit(getDb(), auditActorOf(actor), {
     action: "waitlist.export",
-    details: { filters: { q: query.q, sort: query.sort }, rows: outcome.records, completed: outcome.completed },
+    details: { filters: { q: query.q, sort: query.sort, ...(query.confirmed ? { confirmed: query.confirmed } : {}) }, rows: outcome.records, completed: outcome.completed },
   }).catch((error: unknown) => console.error("[audit] could not record a waitlist export:", error));
 }
 
 /** A waitlist entry as the export reads it: the join time as ISO 8601 text (see readWaitlistBatches). */
-export type WaitlistExportRow = Omit<WaitlistRow, "joinedAt"> & { joinedAt: string };
+export type WaitlistExportRow = Omit<WaitlistRow, "joinedAt" | "confirmedAt"> & { joinedAt: string; confirmedAt: string | null };
 
 // The join time as Date.toISOString writes it (UTC, milliseconds; years 1000-9999). The column keeps
 // milliseconds, so the text also serves exactly as the next batch's key.
-const EXPORT_COLUMNS = `"id", "name", "email", "businessType", "employees", to_char("joinedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "joinedAt"`;
+const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const EXPORT_COLUMNS = `"id", "name", "email", "businessType", "employees", ${ISO(`"joinedAt"`)} AS "joinedAt", ${ISO(`"confirmedAt"`)} AS "confirmedAt"`;
 
 /**
  * Every entry matching an export query, in batches read one at a time with keyset pagination on the
@@ -142,7 +145,7 @@ async function* batchesOf(query: WaitlistExportQuery, batchSize: number): AsyncG
     let last: WaitlistExportRow | undefined;
     for (;;) {
       const params = new Params();
-      const where = searchCondition(query.q, params);
+      const where = filterCondition(query, params);
       // Row comparison against the last row read: matches the two-column sort index, in either direction.
       const after = !last
         ? "TRUE"
@@ -186,12 +189,15 @@ function holdSqlConnection(): { runner: Promise<SqlRunner>; release: () => Promi
   };
 }
 
-/** The export's columns. Joined is ISO 8601 in UTC: exact, sortable, and read as a date by spreadsheets. */
-export const WAITLIST_CSV_HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined"] as const;
+/**
+ * The export's columns. Joined and Confirmed are ISO 8601 in UTC: exact, sortable, and read as dates by
+ * spreadsheets; Confirmed is empty for an address not confirmed yet.
+ */
+export const WAITLIST_CSV_HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed"] as const;
 
 /** An exported entry as a CSV record, labels as the admin table shows them. */
 export function waitlistCsvRecord(row: WaitlistExportRow): string[] {
-  return [row.name, row.email, businessTypeLabel(row.businessType), teamSizeLabel(row.employees), row.joinedAt];
+  return [row.name, row.email, businessTypeLabel(row.businessType), teamSizeLabel(row.employees), row.joinedAt, row.confirmedAt ?? ""];
 }
 
 /**
@@ -204,7 +210,7 @@ export function copyWaitlistCsv(actor: VerifiedAdmin, query: WaitlistExportQuery
   assertVerifiedAdmin(actor);
   return copyOut((literal) => {
     const params = new Params();
-    const where = inlineParams(searchCondition(query.q, params), params.values, literal);
+    const where = inlineParams(filterCondition(query, params), params.values, literal);
     const text = (expression: string) =>
       `CASE WHEN left(${expression}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${expression} ELSE ${expression} END`;
     const label = (column: string, options: readonly { value: string; label: string }[]) =>
@@ -214,7 +220,9 @@ export function copyWaitlistCsv(actor: VerifiedAdmin, query: WaitlistExportQuery
       text(`w."email"`),
       label("businessType", BUSINESS_TYPE_OPTIONS),
       label("employees", TEAM_SIZE_OPTIONS),
-      `to_char(w."joinedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      ISO(`w."joinedAt"`),
+      // An unconfirmed entry's NULL is written as an empty field, as the batches write "".
+      ISO(`w."confirmedAt"`),
     ];
     return `COPY (SELECT ${columns.join(", ")} FROM "waitlist" AS w WHERE ${where} ORDER BY ${orderBy(query.sort, "w")}) TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`;
   });

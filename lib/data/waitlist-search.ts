@@ -1,7 +1,7 @@
 import "server-only";
 
 import { getDb } from "@/lib/db";
-import { orderBy, ORDER, Params, rowColumns, searchCondition, trigramsCanNarrow, type WaitlistRow } from "@/lib/data/waitlist-sql";
+import { filterCondition, orderBy, ORDER, Params, rowColumns, trigramsCanNarrow, type WaitlistFilter, type WaitlistRow } from "@/lib/data/waitlist-sql";
 import type { WaitlistSort } from "@/lib/validation/waitlist-query";
 
 /**
@@ -47,9 +47,9 @@ async function queryWithPlan<T>(plan: Plan, sql: string, values: unknown[]): Pro
  * with how many of those rows match, up to `cap`. The condition is a column rather than a filter so
  * that the inner LIMIT bounds the rows read, matching or not.
  */
-async function walk(search: string, sort: WaitlistSort, limit: number, offset: number, cap: number, walkRows: number) {
+async function walk(search: WaitlistFilter, sort: WaitlistSort, limit: number, offset: number, cap: number, walkRows: number) {
   const params = new Params();
-  const hit = searchCondition(search, params, "scan");
+  const hit = filterCondition(search, params, "scan");
   const rows = await getDb().$queryRawUnsafe<(WaitlistRow & { matches: number })[]>(
     `SELECT ${rowColumns("w")}, hits."matches"
      FROM (
@@ -70,9 +70,9 @@ async function walk(search: string, sort: WaitlistSort, limit: number, offset: n
 }
 
 // Every match through the plan, sorted, with their number: the cost follows the matches, however few.
-async function collect(search: string, sort: WaitlistSort, limit: number, offset: number, plan: Plan) {
+async function collect(search: WaitlistFilter, sort: WaitlistSort, limit: number, offset: number, plan: Plan) {
   const params = new Params();
-  const where = searchCondition(search, params, plan === "bitmap" ? "indexed" : "scan");
+  const where = filterCondition(search, params, plan === "bitmap" ? "indexed" : "scan");
   const page = await queryWithPlan<{ id: number; matches: number }>(
     plan,
     `SELECT "id", count(*) OVER ()::int AS "matches" FROM "waitlist" WHERE ${where}
@@ -89,9 +89,9 @@ async function collect(search: string, sort: WaitlistSort, limit: number, offset
   return { rows, matches: page[0]?.matches };
 }
 
-async function countUpTo(search: string, cap: number, plan: Plan): Promise<number> {
+async function countUpTo(search: WaitlistFilter, cap: number, plan: Plan): Promise<number> {
   const params = new Params();
-  const where = searchCondition(search, params, plan === "bitmap" ? "indexed" : "scan");
+  const where = filterCondition(search, params, plan === "bitmap" ? "indexed" : "scan");
   const rows = await queryWithPlan<{ n: number }>(
     plan,
     `SELECT count(*)::int AS "n" FROM (SELECT 1 FROM "waitlist" WHERE ${where} LIMIT ${params.add(cap)}::int) AS matches`,
@@ -112,14 +112,14 @@ async function countUpTo(search: string, cap: number, plan: Plan): Promise<numbe
  *    is the slow case (0.3-0.5 s on two cores), and no index this schema has can serve it.
  */
 export async function findSearchPage(
-  search: string,
+  search: WaitlistFilter,
   sort: WaitlistSort,
   limit: number,
   offset: number,
   cap: number,
   walkRows: number = SEARCH_WALK_ROWS,
 ): Promise<SearchPage> {
-  const plan: Plan = trigramsCanNarrow(search) ? "bitmap" : "scan";
+  const plan: Plan = trigramsCanNarrow(search.q) ? "bitmap" : "scan";
   if (offset + limit <= walkRows) {
     const walked = await walk(search, sort, limit, offset, cap, walkRows);
     if (walked.rows.length === limit) {

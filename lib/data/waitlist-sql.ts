@@ -11,12 +11,19 @@ export interface WaitlistRow {
   businessType: string;
   employees: string;
   joinedAt: Date;
+  confirmedAt: Date | null;
+}
+
+/** What the admin list and the export can be narrowed by: a search, and whether the entry is confirmed. */
+export interface WaitlistFilter {
+  q: string;
+  confirmed?: "yes" | "no";
 }
 
 /** The columns of a WaitlistRow, optionally on a table alias. */
 export function rowColumns(alias?: string): string {
   const prefix = alias ? `${alias}.` : "";
-  return ["id", "name", "email", "businessType", "employees", "joinedAt"].map((column) => `${prefix}"${column}"`).join(", ");
+  return ["id", "name", "email", "businessType", "employees", "joinedAt", "confirmedAt"].map((column) => `${prefix}"${column}"`).join(", ");
 }
 
 /** Positional parameters for one statement: every value goes to the driver, never into the SQL text. */
@@ -86,4 +93,17 @@ export function searchCondition(search: string, params: Params, form: "indexed" 
     return `(lower("name") LIKE lower(${pattern}) ESCAPE '\\' OR lower("email") LIKE lower(${pattern}) ESCAPE '\\' OR ${types})`;
   }
   return `("name" ILIKE ${pattern} ESCAPE '\\' OR "email" ILIKE ${pattern} ESCAPE '\\' OR ${types})`;
+}
+
+/** The search and the confirmed filter as one WHERE condition (see searchCondition for `form`). */
+export function filterCondition(filter: WaitlistFilter, params: Params, form: "indexed" | "scan" = "indexed"): string {
+  const conditions = [searchCondition(filter.q, params, form)];
+  if (filter.confirmed === "yes") conditions.push(`"confirmedAt" IS NOT NULL`);
+  if (filter.confirmed === "no") conditions.push(`"confirmedAt" IS NULL`);
+  return conditions.join(" AND ");
+}
+
+/** True when a filter narrows the list at all. */
+export function isFiltered(filter: WaitlistFilter): boolean {
+  return filter.q !== "" || filter.confirmed !== undefined;
 }

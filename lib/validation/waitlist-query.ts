@@ -45,16 +45,23 @@ const sortSchema = z.preprocess(
   z.enum(WAITLIST_SORTS, { error: `sort must be one of ${WAITLIST_SORTS.join(", ")}` }).default(DEFAULT_WAITLIST_SORT),
 );
 
+/** The confirmed filter: only entries whose address is confirmed ("yes"), or only those not yet ("no"). */
+export const WAITLIST_CONFIRMED_FILTERS = ["yes", "no"] as const;
+export type WaitlistConfirmedFilter = (typeof WAITLIST_CONFIRMED_FILTERS)[number];
+
+const confirmedSchema = z.preprocess(blankAsUnset, z.enum(WAITLIST_CONFIRMED_FILTERS, { error: "confirmed must be yes or no" }).optional());
+
 /** GET /api/admin/waitlist query parameters; unknown parameters are ignored. */
 export const waitlistListQuerySchema = z.object({
   q: searchSchema,
   page: pageSchema,
   pageSize: pageSizeSchema,
   sort: sortSchema,
+  confirmed: confirmedSchema,
 });
 
 /** GET /api/admin/waitlist/export query parameters: the list's search and order, every page. */
-export const waitlistExportQuerySchema = waitlistListQuerySchema.pick({ q: true, sort: true });
+export const waitlistExportQuerySchema = waitlistListQuerySchema.pick({ q: true, sort: true, confirmed: true });
 
 export type WaitlistListQuery = z.output<typeof waitlistListQuerySchema>;
 export type WaitlistExportQuery = z.output<typeof waitlistExportQuerySchema>;
@@ -63,7 +70,7 @@ export type WaitlistExportQuery = z.output<typeof waitlistExportQuerySchema>;
 export const WAITLIST_EXPORT_FILE_NAME = "waitlist_entries.csv";
 
 /** The page's URL state (`?q=&page=&sort=`): what the address bar holds, read leniently. */
-export type WaitlistViewState = Pick<WaitlistListQuery, "q" | "page" | "sort">;
+export type WaitlistViewState = Pick<WaitlistListQuery, "q" | "page" | "sort" | "confirmed">;
 
 /**
  * Reads the page's state from a URL's search params. A hand-edited or stale bookmark never breaks the
@@ -73,10 +80,12 @@ export function readWaitlistViewState(params: Pick<URLSearchParams, "get">): Wai
   const q = searchSchema.safeParse(params.get("q") ?? undefined);
   const page = pageSchema.safeParse(params.get("page") ?? undefined);
   const sort = sortSchema.safeParse(params.get("sort") ?? undefined);
+  const confirmed = confirmedSchema.safeParse(params.get("confirmed") ?? undefined);
   return {
     q: q.success ? q.data : "",
     page: page.success ? page.data : 1,
     sort: sort.success ? sort.data : DEFAULT_WAITLIST_SORT,
+    confirmed: confirmed.success ? confirmed.data : undefined,
   };
 }
 
@@ -86,6 +95,7 @@ export function waitlistViewSearch(state: WaitlistViewState, extra: Record<strin
   if (state.q) params.set("q", state.q);
   if (state.page !== 1) params.set("page", String(state.page));
   if (state.sort !== DEFAULT_WAITLIST_SORT) params.set("sort", state.sort);
+  if (state.confirmed) params.set("confirmed", state.confirmed);
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   return params.toString();
 }
@@ -111,6 +121,8 @@ export interface WaitlistListEntry {
   employees: string;
   /** ISO 8601. */
   joinedAt: string;
+  /** When the address was confirmed (ISO 8601), or null. */
+  confirmedAt: string | null;
 }
 
 /** GET /api/admin/waitlist's answer. `total` is a lower bound when `totalIsExact` is false (broad searches). */

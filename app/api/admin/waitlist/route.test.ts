@@ -54,6 +54,7 @@ describe(`GET /api/admin/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "
           businessTypeLabel: "Trades (plumbing, electrical, building)",
           employees: "11+",
           joinedAt: "2025-02-01T09:00:00.000Z",
+          confirmedAt: null,
         },
         expect.objectContaining({ name: "Old", businessTypeLabel: "Car valeting & detailing", joinedAt: "2025-01-01T09:00:00.000Z" }),
       ],

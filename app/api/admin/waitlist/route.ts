@@ -4,7 +4,8 @@ import { fieldErrors, HttpError, json, route } from "@/lib/http";
 import { queryErrorMessage, queryParamsOf, waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
 
 /**
- * One page of waitlist entries: `?q=&page=&pageSize=&sort=` → `{ entries, total, totalIsExact, page, pageSize }`.
+ * One page of waitlist entries: `?q=&page=&pageSize=&sort=&confirmed=yes|no` →
+ * `{ entries, total, totalIsExact, page, pageSize }`; each entry carries `confirmedAt` (ISO 8601 or null).
  */
 export const GET = route(async (request) => {
   const admin = await requireAdmin(request);
@@ -13,6 +14,6 @@ export const GET = route(async (request) => {
   const result = await listWaitlistEntries(admin, parsed.data);
   return json({
     ...result,
-    entries: result.entries.map((entry) => ({ ...entry, joinedAt: entry.joinedAt.toISOString() })),
+    entries: result.entries.map((entry) => ({ ...entry, joinedAt: entry.joinedAt.toISOString(), confirmedAt: entry.confirmedAt?.toISOString() ?? null })),
   });
 });
