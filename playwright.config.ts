@@ -22,6 +22,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_BASE_URL = baseURL;
 process.env.E2E_BARE_URL = `http://127.0.0.1:${port + 1}`;
 process.env.E2E_FAKE_OPENAI_URL = `http://127.0.0.1:${fakeOpenAIPort}/v1`;
+// The main server sends email here; e2e/email.spec.ts runs a real SMTP server on it (nothing listens otherwise).
+const smtpPort = port + 98;
+process.env.E2E_SMTP_PORT = String(smtpPort);
 
 const nextStart = (serverPort: number) => `node node_modules/next/dist/bin/next start -p ${serverPort} -H 127.0.0.1`;
 
@@ -88,6 +91,11 @@ export default defineConfig({
         TRUSTED_PROXY_HOPS: "1",
         OPENAI_API_KEY: "test-key",
         OPENAI_BASE_URL: `http://127.0.0.1:${fakeOpenAIPort}/v1`,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        EMAIL_FROM: "Otto <hello@otto.test>",
+        // Quick retries and sweeps, so a test can stop the mail server and see the message arrive once it is back.
+        EMAIL_RETRY_SCHEDULE: "1,2,2,5,10,20,30",
+        EMAIL_SWEEP_SECONDS: "1",
       }),
       timeout: 60_000,
       reuseExistingServer: false,

@@ -2,7 +2,7 @@ import bcrypt from "bcryptjs";
 
 import { POST as login } from "@/app/api/admin/login/route";
 import { testRequest } from "@/test/admin";
-import { bootstrap, DEV_ADMIN_EMAIL, ensureFirstAdmin, warnAboutClientAddresses } from "@/lib/bootstrap";
+import { bootstrap, DEV_ADMIN_EMAIL, ensureFirstAdmin, warnAboutClientAddresses, warnAboutEmail } from "@/lib/bootstrap";
 import { getDb } from "@/lib/db";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
@@ -96,5 +96,24 @@ describe("the start-up warning about client addresses", () => {
     expect(warned({ NODE_ENV: "development" })).toBe("");
     expect(warned({ NODE_ENV: "production", VERCEL: "1" })).toBe("");
     expect(warned({ NODE_ENV: "production", TRUSTED_PROXY_HOPS: "0" })).toBe("");
+  });
+});
+
+describe("the start-up warning about email", () => {
+  it("speaks in production while SMTP_URL is unset, and not in development or once it is set", () => {
+    const warned = (variables: Record<string, string>) => {
+      Object.assign(process.env, { AUTH_SECRET: "s".repeat(32), ...variables });
+      const { lines, log } = capture();
+      warnAboutEmail(log);
+      return lines.join("\n");
+    };
+    try {
+      delete process.env.SMTP_URL;
+      expect(warned({ NODE_ENV: "production" })).toMatch(/SMTP_URL is not set, so no email is sent/);
+      expect(warned({ NODE_ENV: "development" })).toBe("");
+      expect(warned({ NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:2525" })).toBe("");
+    } finally {
+      delete process.env.SMTP_URL;
+    }
   });
 });

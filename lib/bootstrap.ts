@@ -80,10 +80,21 @@ export function warnAboutClientAddresses(log: (line: string) => void = console.w
   );
 }
 
+/** In production, says once at start that no email will go out while SMTP_URL is unset. */
+export function warnAboutEmail(log: (line: string) => void = console.warn): void {
+  const settings = env();
+  if (settings.NODE_ENV !== "production" || settings.SMTP_URL) return;
+  log(
+    "[startup] SMTP_URL is not set, so no email is sent: confirmation emails wait in the outbox (/admin/emails) as not sent. " +
+      "Set SMTP_URL (smtp://user:pass@host:587) and EMAIL_FROM to send them.",
+  );
+}
+
 /** Server start: validates the environment, opens (and migrates) the embedded database, seeds the first admin. */
 export async function bootstrap(): Promise<void> {
   env(); // throws a readable list of every invalid variable
   warnAboutClientAddresses();
+  warnAboutEmail();
   try {
     if (databaseKind() === "embedded") await getDb().$queryRaw`SELECT 1`;
     await ensureFirstAdmin();

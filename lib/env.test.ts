@@ -80,3 +80,17 @@ describe("parseEnv", () => {
     }
   });
 });
+
+describe("email settings", () => {
+  it("accept smtp:// and smtps:// URLs and a From address, and say what is wrong otherwise", () => {
+    expect(parseEnv({ SMTP_URL: "smtp://user:pass@smtp.example.com:587", EMAIL_FROM: "Otto <hello@example.com>" })).toMatchObject({
+      SMTP_URL: "smtp://user:pass@smtp.example.com:587",
+      EMAIL_FROM: "Otto <hello@example.com>",
+    });
+    expect(parseEnv({ SMTP_URL: "smtps://smtp.example.com", EMAIL_FROM: "hello@example.com" }).EMAIL_RETRY_SCHEDULE).toEqual([60, 300, 1800, 7200, 43200]);
+    expect(() => parseEnv({ SMTP_URL: "https://smtp.example.com" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => parseEnv({ EMAIL_FROM: "Otto" })).toThrow(/EMAIL_FROM: must be an address/);
+    expect(() => parseEnv({ EMAIL_RETRY_SCHEDULE: "1m,5m" })).toThrow(/EMAIL_RETRY_SCHEDULE: must be whole numbers of seconds/);
+    expect(parseEnv({ EMAIL_RETRY_SCHEDULE: "1,2,4" }).EMAIL_RETRY_SCHEDULE).toEqual([1, 2, 4]);
+  });
+});

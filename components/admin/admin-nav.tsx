@@ -4,7 +4,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { ListIcon, Loader2Icon, LogOutIcon, MenuIcon, ScrollTextIcon, SettingsIcon, UsersIcon, XIcon } from "lucide-react";
+import { ListIcon, Loader2Icon, LogOutIcon, MailIcon, MenuIcon, ScrollTextIcon, SettingsIcon, UsersIcon, XIcon } from "lucide-react";
 
 import { useLogout } from "@/components/admin/use-logout";
 import { Button } from "@/components/ui/button";
@@ -13,6 +13,7 @@ import { cn } from "@/lib/utils";
 const NAV_ITEMS = [
   { href: "/admin", label: "Waitlist Entries", icon: ListIcon },
   { href: "/admin/users", label: "Admin Users", icon: UsersIcon },
+  { href: "/admin/emails", label: "Emails", icon: MailIcon },
   { href: "/admin/audit", label: "Audit Log", icon: ScrollTextIcon },
   { href: "/admin/settings", label: "Settings", icon: SettingsIcon },
 ] as const;
@@ -23,7 +24,7 @@ export function AdminNavLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <ul className="grid gap-1">
       {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
-        const current = pathname === href;
+        const current = pathname === href || (href !== "/admin" && pathname.startsWith(`${href}/`));
         return (
           <li key={href}>
             <Link

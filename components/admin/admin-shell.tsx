@@ -16,7 +16,18 @@ function Brand() {
  * the admin's name and email and Sign Out, around the page. The layout checks the session before this
  * renders, so it always has an admin to show.
  */
-export function AdminShell({ name, email, children }: { name: string; email: string; children: React.ReactNode }) {
+export function AdminShell({
+  name,
+  email,
+  emailConfigured = true,
+  children,
+}: {
+  name: string;
+  email: string;
+  /** False when SMTP_URL is unset: every page says that no email goes out. */
+  emailConfigured?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div className="min-h-dvh bg-muted/30 md:flex">
       <a
@@ -39,6 +50,12 @@ export function AdminShell({ name, email, children }: { name: string; email: str
         <AdminAccount name={name} email={email} />
       </aside>
       <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">
+        {emailConfigured ? null : (
+          <p role="note" className="mx-auto mb-6 max-w-6xl rounded-lg border border-warning/50 bg-warning/10 px-4 py-3 text-sm">
+            <strong className="font-semibold">Email is not configured.</strong> Confirmation emails wait in the outbox and are not sent. Set{" "}
+            <code>SMTP_URL</code> and <code>EMAIL_FROM</code> to send them.
+          </p>
+        )}
         {children}
       </main>
     </div>

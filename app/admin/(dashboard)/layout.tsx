@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 
 import { AdminShell } from "@/components/admin/admin-shell";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { emailConfigured } from "@/lib/email/transport";
 
 export const metadata: Metadata = {
   robots: { index: false, follow: false },
@@ -14,7 +15,7 @@ export const metadata: Metadata = {
 export default async function AdminDashboardLayout({ children }: { children: React.ReactNode }) {
   const admin = await requireCurrentAdmin();
   return (
-    <AdminShell name={admin.name} email={admin.email}>
+    <AdminShell name={admin.name} email={admin.email} emailConfigured={emailConfigured()}>
       {children}
     </AdminShell>
   );

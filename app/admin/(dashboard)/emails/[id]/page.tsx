@@ -1,0 +1,72 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ArrowLeftIcon } from "lucide-react";
+
+import { OutboxStatus } from "@/components/admin/outbox-status";
+import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { getOutboxMessage } from "@/lib/data/outbox-admin";
+
+export const metadata: Metadata = { title: "Email" };
+
+const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+
+/** One email as it was sent: its details, the HTML part in a sandboxed frame, and the plain-text part. */
+export default async function EmailPage({ params }: { params: Promise<{ id: string }> }) {
+  const admin = await requireCurrentAdmin();
+  const { id } = await params;
+  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) notFound();
+  const message = await getOutboxMessage(admin, Number(id));
+  if (!message) notFound();
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6">
+      <Link href="/admin/emails" className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        All emails
+      </Link>
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight">{message.subject}</h1>
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">To</dt>
+          <dd className="break-all">{message.to}</dd>
+          <dt className="text-muted-foreground">Status</dt>
+          <dd>
+            <OutboxStatus status={message.status} /> after {message.attempts} {message.attempts === 1 ? "attempt" : "attempts"}
+          </dd>
+          {message.lastError ? (
+            <>
+              <dt className="text-muted-foreground">Last error</dt>
+              <dd>{message.lastError}</dd>
+            </>
+          ) : null}
+          <dt className="text-muted-foreground">Created</dt>
+          <dd>{time.format(message.createdAt)} UTC</dd>
+          {message.sentAt ? (
+            <>
+              <dt className="text-muted-foreground">Sent</dt>
+              <dd>{time.format(message.sentAt)} UTC</dd>
+            </>
+          ) : null}
+          <dt className="text-muted-foreground">Message-ID</dt>
+          <dd className="break-all font-mono text-xs">{message.messageId}</dd>
+        </dl>
+        {message.status === "sent" ? (
+          <p className="text-sm text-muted-foreground">Its links carried one-time tokens that are not kept once a message is sent, so they are blanked here.</p>
+        ) : null}
+      </div>
+      <section aria-labelledby="html-part" className="grid gap-2">
+        <h2 id="html-part" className="text-lg font-semibold">
+          As the recipient sees it
+        </h2>
+        {/* An empty sandbox: the message cannot run scripts, submit forms or navigate this page. */}
+        <iframe title={`The email "${message.subject}"`} sandbox="" srcDoc={message.html} className="h-[640px] w-full rounded-lg border bg-white" />
+      </section>
+      <section aria-labelledby="text-part" className="grid gap-2">
+        <h2 id="text-part" className="text-lg font-semibold">
+          Plain-text part
+        </h2>
+        <pre className="overflow-x-auto whitespace-pre-wrap rounded-lg border bg-card p-4 text-sm">{message.text}</pre>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { ParsedMail } from "mailparser";
+
+import { E2E_ADMIN } from "../playwright.config";
+import { linksIn, startMailbox, type TestMailbox } from "../test/smtp";
+
+// A real SMTP server on the port the main server sends to: every confirmation email of these tests lands here.
+const run = Date.now().toString(36);
+let mailbox: TestMailbox;
+let ipCounter = 0;
+const freshIp = () => `10.77.${Math.floor(Date.now() / 1000) % 250}.${++ipCounter}`;
+
+test.beforeAll(async () => {
+  mailbox = await startMailbox(Number(process.env.E2E_SMTP_PORT));
+});
+test.afterAll(async () => {
+  await mailbox.stop();
+});
+
+const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
+
+async function mailTo(address: string, timeoutMs = 20_000): Promise<ParsedMail> {
+  const started = Date.now();
+  for (;;) {
+    const mail = mailbox.messages.find((message) => recipient(message) === address);
+    if (mail) return mail;
+    if (Date.now() - started > timeoutMs) throw new Error(`no email to ${address} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A link from an email, on this test's server (the email's links are absolute, on NEXT_PUBLIC_SITE_URL). */
+const linkOf = (mail: ParsedMail, path: string) => {
+  const link = linksIn(mail).find((candidate) => candidate.includes(path));
+  if (!link) throw new Error(`no ${path} link in the email`);
+  return link;
+};
+
+async function signUp(request: APIRequestContext, email: string, name = "Casey Confirm") {
+  const response = await request.post("/api/waitlist", {
+    headers: { "X-Forwarded-For": freshIp() },
+    data: { name, email, businessType: "cleaning", employees: "2-5", agreedToTerms: true },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function adminSearch(request: APIRequestContext, q: string) {
+  const response = await request.get(`/api/admin/waitlist?q=${encodeURIComponent(q)}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { entries: { email: string; confirmedAt: string | null }[]; total: number };
+}
+
+async function signInAsAdmin(page: Page) {
+  const response = await page.request.post("/api/admin/login", {
+    headers: { "X-Forwarded-For": freshIp() },
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test.describe("email", () => {
+  test("a visitor signs up in the browser, gets the confirmation email, opens its link and is marked confirmed", async ({ page, browser }) => {
+    const email = `casey.${run}@example.com`;
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": freshIp() });
+    await page.goto("/#join-waitlist");
+    const section = page.locator("section#join-waitlist");
+    await section.getByLabel("Your Name").fill("Casey Confirm");
+    await section.getByLabel("Business Email").fill(email);
+    await section.getByRole("combobox", { name: "Business Type" }).click();
+    await page.getByRole("option", { name: "Cleaning" }).click();
+    await section.getByRole("combobox", { name: "Number of Employees" }).click();
+    await page.getByRole("option", { name: "2-5" }).click();
+    await section.getByRole("checkbox", { name: /I agree/ }).click();
+    await section.getByRole("button", { name: "Join the Waiting List" }).click();
+    await expect(section.getByRole("button", { name: "Add another business" })).toBeVisible();
+
+    const mail = await mailTo(email);
+    expect(mail.subject).toBe("Confirm your place on the Otto waiting list");
+    expect(mail.html).toContain("Confirm my place");
+
+    const visitor = await browser.newPage();
+    await visitor.goto(linkOf(mail, "/waitlist/confirm?token="));
+    await expect(visitor.getByRole("heading", { level: 1, name: "Your place is confirmed" })).toBeVisible();
+    await expect(visitor.getByText("Thanks, Casey Confirm.")).toBeVisible();
+    await expectNoAxeViolations(visitor);
+    // The link works once; opened again it says so kindly.
+    await visitor.reload();
+    await expect(visitor.getByRole("heading", { level: 1, name: "Your place is already confirmed" })).toBeVisible();
+    // A broken link offers a new one, with the same answer whoever asks.
+    await visitor.goto("/waitlist/confirm?token=not-a-real-token");
+    await expect(visitor.getByRole("heading", { level: 1, name: "This link has expired or was already used" })).toBeVisible();
+    await visitor.getByLabel("Your email").fill(`nobody.${run}@example.com`);
+    await visitor.getByRole("button", { name: "Send me a new link" }).click();
+    await expect(visitor.getByRole("status").filter({ hasText: "a new link is on its way" })).toBeVisible();
+    await expectNoAxeViolations(visitor);
+    await visitor.close();
+
+    await signInAsAdmin(page);
+    await page.goto(`/admin?q=${encodeURIComponent(email)}`);
+    const row = page.getByRole("row").filter({ hasText: email });
+    await expect(row.getByText("Confirmed", { exact: true })).toBeVisible();
+    await page.getByRole("combobox", { name: "Show" }).selectOption({ label: "Not confirmed" });
+    await expect(page).toHaveURL(/confirmed=no/);
+    await expect(page.getByText("No entries match your search")).toBeVisible();
+
+    // The outbox shows the message as sent, and opens it.
+    await page.goto("/admin/emails");
+    const sent = page.getByTestId("email-row").filter({ hasText: email });
+    await expect(sent.getByText("Sent", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await sent.getByRole("link", { name: "Confirm your place on the Otto waiting list" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Confirm your place on the Otto waiting list" })).toBeVisible();
+    await expect(page.frameLocator("iframe").getByText("Confirm my place")).toBeVisible();
+  });
+
+  test("one click on the email's List-Unsubscribe URL erases the entry; the leave page asks before it erases", async ({ page, request }) => {
+    const first = `leaver.${run}@example.com`;
+    const second = `leaver2.${run}@example.com`;
+    await signUp(request, first, "Lee Leaver");
+    await signUp(request, second, "Lou Leaver");
+    const count = async () => ((await (await request.get(`/api/waitlist/count?fresh=${Date.now()}`)).json()) as { count: number }).count;
+
+    // A mail client's one-click POST, to the URL in the List-Unsubscribe header.
+    const mail = await mailTo(first);
+    const header = mail.headerLines.find((line) => line.key === "list-unsubscribe")!.line;
+    const leaveUrl = /<([^>]+)>/.exec(header)![1]!;
+    expect(leaveUrl).toBe(linkOf(mail, "/waitlist/leave?token="));
+    const before = await count();
+    const response = await request.post(leaveUrl, { form: { "List-Unsubscribe": "One-Click" } });
+    expect(response.status()).toBe(200);
+    await signInAsAdmin(page);
+    expect((await adminSearch(page.request, first)).total).toBe(0);
+    await expect.poll(count).toBe(before - 1);
+
+    // A person: opening the link only asks; the button erases and says so.
+    const secondMail = await mailTo(second);
+    await page.goto(linkOf(secondMail, "/waitlist/leave?token="));
+    await expect(page.getByRole("heading", { level: 1, name: "Leave the Otto waiting list?" })).toBeVisible();
+    expect((await adminSearch(page.request, second)).total).toBe(1);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Remove me" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "You have left the waiting list" })).toBeVisible();
+    expect((await adminSearch(page.request, second)).total).toBe(0);
+    // The link now names nobody.
+    await page.goto(linkOf(secondMail, "/waitlist/leave?token="));
+    await expect(page.getByRole("heading", { level: 1, name: "This link no longer works" })).toBeVisible();
+  });
+
+  test("with the mail server down, the message waits in the outbox and arrives from the sweep once it is back", async ({ request, page }) => {
+    await mailbox.stop();
+    const email = `patient.${run}@example.com`;
+    await signUp(request, email, "Pat Patient");
+    await signInAsAdmin(page);
+    // The attempt right after the response fails; the outbox says so.
+    await expect
+      .poll(async () => {
+        await page.goto("/admin/emails");
+        return page.getByTestId("email-row").filter({ hasText: email }).textContent();
+      })
+      .toMatch(/Waiting to send.*ECONNREFUSED/);
+
+    mailbox = await startMailbox(Number(process.env.E2E_SMTP_PORT));
+    const mail = await mailTo(email, 30_000);
+    expect(mail.subject).toBe("Confirm your place on the Otto waiting list");
+    await page.goto("/admin/emails");
+    await expect(page.getByTestId("email-row").filter({ hasText: email }).getByText("Sent", { exact: true })).toBeVisible();
+  });
+});
