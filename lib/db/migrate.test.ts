@@ -19,13 +19,13 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(databaseKind()).toBe(process.env.DATABASE_URL ? "postgres" : "embedded");
   });
 
-  it("creates exactly the spec's tables, plus rate limits, the signup counter and Prisma's bookkeeping", async () => {
+  it("creates exactly the spec's tables, plus rate limits, the signup counter, sessions, the audit log, email and Prisma's bookkeeping", async () => {
     const tables = await withSql((sql) =>
       sql.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
       ),
     );
-    expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "admin_sessions", "admin_users", "audit_log", "rate_limits", "waitlist", "waitlist_counter"]);
+    expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "admin_sessions", "admin_users", "audit_log", "email_outbox", "rate_limits", "waitlist", "waitlist_counter", "waitlist_tokens"]);
   });
 
   it("gives admin_users the spec's columns and defaults", async () => {
@@ -43,7 +43,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(defaults.createdAt).toMatch(/CURRENT_TIMESTAMP/i);
   });
 
-  it("gives waitlist the spec's columns, with consent time recorded", async () => {
+  it("gives waitlist the spec's columns, with consent and confirmation times recorded", async () => {
     const columns = await columnsOf("waitlist");
     expect(columns.map((c) => [c.column_name, c.data_type])).toEqual([
       ["id", "integer"],
@@ -53,6 +53,8 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["employees", "text"],
       ["joinedAt", "timestamp with time zone"],
       ["consentedAt", "timestamp with time zone"],
+      ["confirmedAt", "timestamp with time zone"],
+      ["confirmationSentAt", "timestamp with time zone"],
     ]);
   });
 
