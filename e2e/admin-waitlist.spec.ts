@@ -54,7 +54,7 @@ async function signIn(page: Page) {
   expect(response.status()).toBe(200);
 }
 
-type Row = [name: string, email: string, businessType: string, teamSize: string, joined: string];
+type Row = [name: string, email: string, businessType: string, teamSize: string, joined: string, confirmed: string];
 
 async function tableRows(page: Page): Promise<Row[]> {
   const rows = page.locator("table tbody tr");
@@ -105,14 +105,16 @@ test.describe("admin waitlist", () => {
     await expect(page.getByText("Waitlist data has been exported as CSV.")).toBeVisible();
 
     const csv = parse(await readFile((await download.path())!, "utf8"), { bom: true }) as string[][];
-    expect(csv[0]).toEqual(["Name", "Email", "Business Type", "Team Size", "Joined"]);
-    const fileRows = csv.slice(1).map(([name, email, type, size, joined]): Row => [
+    expect(csv[0]).toEqual(["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed"]);
+    const fileRows = csv.slice(1).map(([name, email, type, size, joined, confirmed]): Row => [
       // The export neutralises formulas with a leading quote; the table shows the name as typed.
       name!.startsWith("'=") ? name!.slice(1) : name!,
       email!,
       type!,
       size!,
       longDate.format(new Date(joined!)),
+      // None of these signups opened their confirmation link.
+      confirmed ? "Confirmed" : "Not yet",
     ]);
     expect(csv[1]![0]).toBe(`'${HOSTILE_NAME}`);
     expect(fileRows).toEqual([...firstPage, ...secondPage]);

@@ -84,7 +84,8 @@ test.describe("email", () => {
     expect(mail.subject).toBe("Confirm your place on the Otto waiting list");
     expect(mail.html).toContain("Confirm my place");
 
-    const visitor = await browser.newPage();
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
     await visitor.goto(linkOf(mail, "/waitlist/confirm?token="));
     await expect(visitor.getByRole("heading", { level: 1, name: "Your place is confirmed" })).toBeVisible();
     await expect(visitor.getByText("Thanks, Casey Confirm.")).toBeVisible();
@@ -99,7 +100,7 @@ test.describe("email", () => {
     await visitor.getByRole("button", { name: "Send me a new link" }).click();
     await expect(visitor.getByRole("status").filter({ hasText: "a new link is on its way" })).toBeVisible();
     await expectNoAxeViolations(visitor);
-    await visitor.close();
+    await visitorContext.close();
 
     await signInAsAdmin(page);
     await page.goto(`/admin?q=${encodeURIComponent(email)}`);
