@@ -25,7 +25,7 @@ export async function listOutbox(actor: VerifiedAdmin, page: number): Promise<{ 
   assertVerifiedAdmin(actor);
   const db = getDb();
   const [messages, total] = await Promise.all([
-    db.emailOutbox.findMany({ select: LIST_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * OUTBOX_PAGE_SIZE, take: OUTBOX_PAGE_SIZE }),
+    db.emailOutbox.findMany({ select: LIST_SELECT, orderBy: { id: "desc" }, skip: (page - 1) * OUTBOX_PAGE_SIZE, take: OUTBOX_PAGE_SIZE }),
     db.emailOutbox.count(),
   ]);
   return { messages, total, page, pageSize: OUTBOX_PAGE_SIZE };

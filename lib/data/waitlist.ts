@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { confirmationSubject } from "@/components/emails/confirmation-email";
 import { siteConfig } from "@/config/site";
 import { getDb } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { newMessageId } from "@/lib/email/outbox";
 import { absoluteUrl } from "@/lib/email/site";
 import { CONFIRM_TOKEN_TTL_MS, hashToken } from "@/lib/email/tokens";
@@ -46,73 +47,45 @@ function confirmationParts(now: Date) {
 }
 
 /**
- * Adds a signup and queues its confirmation email, in one statement (so one transaction): the entry, its
- * confirmation and leave tokens (hashes only) and the outbox row all exist, or none does. A signup with an
- * email already on the list changes none of its details, so nobody who merely knows an address can rewrite
- * that person's details or consent; if that entry is unconfirmed and no confirmation went out in the last
- * ten minutes, a new one is queued. Concurrent identical signups leave exactly one row. Returns the id of
- * the queued email, if any: callers must not tell the visitor which case it was.
+ * Queues a confirmation email (and, for a signup, adds the entry first) through the database function
+ * `waitlist_queue_confirmation` (see the email migration): one call, one transaction.
+ */
+async function queueConfirmation(signup: boolean, fields: { name: string | null; email: string; businessType: string | null; employees: string | null }, now: Date): Promise<number | null> {
+  const parts = confirmationParts(now);
+  const resendBefore = new Date(now.getTime() - CONFIRMATION_RESEND_INTERVAL_MS);
+  const rows = await getDb().$queryRaw<{ id: number | null }[]>`
+    SELECT "waitlist_queue_confirmation"(
+      ${signup}, ${fields.name}::text, ${fields.email}, ${fields.businessType}::text, ${fields.employees}::text,
+      ${now}::timestamptz, ${resendBefore}::timestamptz,
+      ${parts.confirmHash}, ${parts.leaveHash}, ${parts.expiresAt}::timestamptz,
+      ${parts.subject}, ${parts.confirmUrl}, ${parts.leaveUrl}, ${parts.messageId}
+    ) AS "id"`;
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Adds a signup and queues its confirmation email in one transaction: the entry, its confirmation and
+ * leave tokens (hashes only) and the outbox row all exist, or none does. A signup with an email already on
+ * the list changes none of its details, so nobody who merely knows an address can rewrite that person's
+ * details or consent; if that entry is unconfirmed and no confirmation went out in the last ten minutes, a
+ * new one is queued. Concurrent identical signups leave exactly one row. Returns the id of the queued
+ * email, if any: callers must not tell the visitor which case it was.
  */
 export async function addWaitlistEntry(signup: WaitlistSignup, consentedAt: Date = new Date()): Promise<number | null> {
   // The email arrives trimmed and lower-cased from the schema; folding again keeps the data layer safe on its own.
   const email = signup.email.trim().toLowerCase();
-  const now = consentedAt;
-  const parts = confirmationParts(now);
-  const resendBefore = new Date(now.getTime() - CONFIRMATION_RESEND_INTERVAL_MS);
-  const rows = await getDb().$queryRaw<{ id: number }[]>`
-    WITH inserted AS (
-      INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "consentedAt", "confirmationSentAt")
-      VALUES (${signup.name}, ${email}, ${signup.businessType}, ${signup.employees}, ${consentedAt}, ${now})
-      ON CONFLICT ("email") DO NOTHING
-      RETURNING "id", "name", "email"
-    ), repeated AS (
-      UPDATE "waitlist" SET "confirmationSentAt" = ${now}
-      WHERE "email" = ${email} AND NOT EXISTS (SELECT 1 FROM inserted)
-        AND "confirmedAt" IS NULL AND ("confirmationSentAt" IS NULL OR "confirmationSentAt" <= ${resendBefore})
-      RETURNING "id", "name", "email"
-    ), target AS (
-      SELECT * FROM inserted UNION ALL SELECT * FROM repeated
-    ), tokens AS (
-      INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt", "expiresAt")
-      SELECT ${parts.confirmHash}::text, "id", 'confirm', ${now}::timestamptz, ${parts.expiresAt}::timestamptz FROM target
-      UNION ALL SELECT ${parts.leaveHash}::text, "id", 'leave', ${now}::timestamptz, NULL::timestamptz FROM target
-    )
-    INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
-    SELECT "id", 'confirmation', "email", ${parts.subject}::text,
-           jsonb_build_object('name', "name", 'confirmUrl', ${parts.confirmUrl}::text, 'leaveUrl', ${parts.leaveUrl}::text),
-           ${parts.messageId}::text, ${now}::timestamptz, ${now}::timestamptz
-    FROM target
-    RETURNING "id"`;
+  const id = await queueConfirmation(true, { name: signup.name, email, businessType: signup.businessType, employees: signup.employees }, consentedAt);
   // The visitor's own signup shows in the count they are shown next.
   countCache.invalidate();
-  return rows[0]?.id ?? null;
+  return id;
 }
 
 /**
  * Queues a new confirmation email for an unconfirmed entry, unless one went out in the last ten minutes
  * (the "send me a new link" form). Answers nothing about whether the address is on the list.
  */
-export async function requestNewConfirmation(rawEmail: string, now = new Date()): Promise<number | null> {
-  const email = rawEmail.trim().toLowerCase();
-  const parts = confirmationParts(now);
-  const resendBefore = new Date(now.getTime() - CONFIRMATION_RESEND_INTERVAL_MS);
-  const rows = await getDb().$queryRaw<{ id: number }[]>`
-    WITH target AS (
-      UPDATE "waitlist" SET "confirmationSentAt" = ${now}
-      WHERE "email" = ${email} AND "confirmedAt" IS NULL AND ("confirmationSentAt" IS NULL OR "confirmationSentAt" <= ${resendBefore})
-      RETURNING "id", "name", "email"
-    ), tokens AS (
-      INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt", "expiresAt")
-      SELECT ${parts.confirmHash}::text, "id", 'confirm', ${now}::timestamptz, ${parts.expiresAt}::timestamptz FROM target
-      UNION ALL SELECT ${parts.leaveHash}::text, "id", 'leave', ${now}::timestamptz, NULL::timestamptz FROM target
-    )
-    INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
-    SELECT "id", 'confirmation', "email", ${parts.subject}::text,
-           jsonb_build_object('name', "name", 'confirmUrl', ${parts.confirmUrl}::text, 'leaveUrl', ${parts.leaveUrl}::text),
-           ${parts.messageId}::text, ${now}::timestamptz, ${now}::timestamptz
-    FROM target
-    RETURNING "id"`;
-  return rows[0]?.id ?? null;
+export function requestNewConfirmation(rawEmail: string, now = new Date()): Promise<number | null> {
+  return queueConfirmation(false, { name: null, email: rawEmail.trim().toLowerCase(), businessType: null, employees: null }, now);
 }
 
 /** What opening a confirmation link did. */
@@ -135,30 +108,44 @@ export async function confirmWithToken(token: string, now = new Date()): Promise
     WHERE "id" IN (SELECT "entryId" FROM used)
     RETURNING "name", true AS "fresh"`;
   if (rows[0]) return { status: "confirmed", name: rows[0].name };
-  const earlier = await getDb().waitlistToken.findFirst({
-    where: { tokenHash, purpose: "confirm", usedAt: { not: null }, entry: { confirmedAt: { not: null } } },
-    select: { entry: { select: { name: true } } },
-  });
-  return earlier ? { status: "already-confirmed", name: earlier.entry.name } : { status: "invalid" };
+  const earlier = await getDb().$queryRaw<{ name: string }[]>`
+    SELECT w."name" FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
+    WHERE t."tokenHash" = ${tokenHash} AND t."purpose" = 'confirm' AND t."usedAt" IS NOT NULL AND w."confirmedAt" IS NOT NULL`;
+  return earlier[0] ? { status: "already-confirmed", name: earlier[0].name } : { status: "invalid" };
 }
 
 /** Whether a leave link still names an entry on the list. */
 export async function leaveTokenIsValid(token: string): Promise<boolean> {
-  const row = await getDb().waitlistToken.findFirst({ where: { tokenHash: hashToken(token), purpose: "leave" }, select: { entryId: true } });
-  return row !== null;
+  const rows = await getDb().$queryRaw<{ id: number }[]>`
+    SELECT w."id" FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
+    WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'leave'`;
+  return rows.length > 0;
 }
 
 /**
- * Erases the entry a leave link belongs to (GDPR erasure): the row goes, and with it its tokens and every
- * email queued or sent to it; the count goes down. True when something was erased.
+ * Erases the entries whose ids `target` selects (GDPR erasure), in one statement: the rows, their tokens and
+ * every email queued or sent to them. (The tokens and outbox have no foreign key to cascade: see the
+ * email migration.)
+ */
+async function eraseWaitlistEntries(target: Prisma.Sql): Promise<number> {
+  const rows = await getDb().$queryRaw<{ id: number }[]>`
+    WITH erased AS (DELETE FROM "waitlist" WHERE "id" IN (${target}) RETURNING "id"),
+    tokens AS (DELETE FROM "waitlist_tokens" WHERE "entryId" IN (SELECT "id" FROM erased)),
+    emails AS (DELETE FROM "email_outbox" WHERE "entryId" IN (SELECT "id" FROM erased))
+    SELECT "id" FROM erased`;
+  if (rows.length > 0) countCache.invalidate();
+  return rows.length;
+}
+
+/**
+ * Erases the entry a leave link belongs to: the row goes, and with it its tokens and every email queued
+ * or sent to it; the count goes down. True when something was erased.
  */
 export async function eraseWithLeaveToken(token: string): Promise<boolean> {
-  const rows = await getDb().$queryRaw<{ id: number }[]>`
-    DELETE FROM "waitlist"
-    WHERE "id" = (SELECT "entryId" FROM "waitlist_tokens" WHERE "tokenHash" = ${hashToken(token)} AND "purpose" = 'leave')
-    RETURNING "id"`;
-  if (rows.length > 0) countCache.invalidate();
-  return rows.length > 0;
+  const erased = await eraseWaitlistEntries(
+    Prisma.sql`SELECT "entryId" FROM "waitlist_tokens" WHERE "tokenHash" = ${hashToken(token)} AND "purpose" = 'leave'`,
+  );
+  return erased > 0;
 }
 
 /** How many entries the waiting list has: exact, and constant-time (it sums the trigger-kept counter slots). */

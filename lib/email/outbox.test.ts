@@ -117,6 +117,8 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
   });
 
   it("sends a repeat signup a new confirmation at most every ten minutes, a confirmed one none, with the same answer every time", async () => {
+    // Only what is queued matters here: no sending after the response, which would outlive the test.
+    delete process.env.SMTP_URL;
     const post = async (email: string) => {
       const response = await signupRoute(testRequest("/api/waitlist", { body: signup(email), headers: { "x-forwarded-for": `10.0.0.${Math.floor(Math.random() * 250)}` } }), undefined);
       return { status: response.status, body: await response.json() };
@@ -138,6 +140,7 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
   });
 
   it("answers a request for a new link the same whether the address is unknown, confirmed or waiting", async () => {
+    delete process.env.SMTP_URL;
     await addWaitlistEntry(signup("waiting@example.com"));
     await addWaitlistEntry(signup("done@example.com"));
     await getDb().waitlistEntry.update({ where: { email: "done@example.com" }, data: { confirmedAt: new Date() } });
@@ -190,12 +193,35 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     expect((await outbox()).every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
   });
 
-  it("without SMTP_URL keeps every message in the outbox as not sent", async () => {
+  it("without SMTP_URL keeps every message in the outbox, not sent and untouched, and sends it once email is configured", async () => {
     delete process.env.SMTP_URL;
     await addWaitlistEntry(signup("ann@example.com"));
-    expect(await sweepOutbox()).toEqual({ sent: 0, retried: 0, failed: 0, unsent: 1 });
-    expect(await outbox()).toEqual([expect.objectContaining({ status: "unsent", lastError: NOT_CONFIGURED_ERROR })]);
+    expect(await sweepOutbox()).toEqual({ sent: 0, retried: 0, failed: 0, unsent: 0 });
+    expect(await outbox()).toEqual([expect.objectContaining({ status: "pending", attempts: 0, lastError: null })]);
     expect(mailbox.messages).toHaveLength(0);
+    process.env.SMTP_URL = mailbox.url;
+    expect((await sweepOutbox()).sent).toBe(1);
+  });
+
+  it("in development, prints each unsent message's subject, recipient and links to the server log", async () => {
+    delete process.env.SMTP_URL;
+    const previous = process.env.NODE_ENV;
+    const lines: string[] = [];
+    const spy = jest.spyOn(console, "info").mockImplementation((line: unknown) => void lines.push(String(line)));
+    try {
+      Object.assign(process.env, { NODE_ENV: "development" });
+      await addWaitlistEntry(signup("dev@example.com"));
+      await sweepOutbox();
+    } finally {
+      Object.assign(process.env, { NODE_ENV: previous });
+      spy.mockRestore();
+    }
+    const printed = lines.join("\n");
+    expect(await outbox()).toEqual([expect.objectContaining({ status: "unsent", lastError: NOT_CONFIGURED_ERROR })]);
+    expect(printed).toContain('"Confirm your place on the Otto waiting list" to dev@example.com');
+    const [row] = await outbox();
+    expect(printed).toContain((row!.payload as { confirmUrl: string }).confirmUrl);
+    expect(printed).toContain((row!.payload as { leaveUrl: string }).leaveUrl);
   });
 
   it("erases an entry with one click: the row, its tokens and its email go, the count goes down; the link then names nobody", async () => {
@@ -216,7 +242,8 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     expect(await countWaitlistEntries()).toBe(1);
     expect(await getDb().waitlistEntry.findUnique({ where: { email: "ann@example.com" } })).toBeNull();
     expect((await outbox()).map((row) => row.to)).toEqual(["keep@example.com"]);
-    expect(await getDb().waitlistToken.count({ where: { entry: { email: "ann@example.com" } } })).toBe(0);
+    const keep = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "keep@example.com" } });
+    expect(await getDb().waitlistToken.count({ where: { entryId: { not: keep.id } } })).toBe(0);
     expect(await leaveTokenIsValid(leave)).toBe(false);
 
     // The page's own button posts as a browser: it is sent on to the page that says the data was deleted.

@@ -93,11 +93,13 @@ async function deliver(row: ClaimedRow, now: Date): Promise<"sent" | "retry" | "
 }
 
 /**
- * Without SMTP_URL, due messages are marked "not sent: email is not configured" and stay in the outbox; in
- * development each is printed to the server log (subject, recipient, links), so every flow can be
- * followed with no mail server.
+ * Without SMTP_URL, messages stay in the outbox, not sent (the admin area says "not sent: email is not
+ * configured"), and go out if email is configured later. In development each is printed once to the
+ * server log (subject, recipient, links) and marked, so every flow can be followed with no mail server.
+ * Elsewhere nothing is written: a row per signup rewritten every few seconds would slow signups down.
  */
 async function holdUnconfigured(now: Date, ids?: number[]): Promise<number> {
+  if (env().NODE_ENV !== "development") return 0;
   const onlyIds = ids ?? null;
   const rows = await getDb().$queryRaw<{ id: number; to: string; subject: string; payload: ConfirmationPayload }[]>`
     UPDATE "email_outbox" SET "status" = 'unsent', "lastError" = ${NOT_CONFIGURED_ERROR}

@@ -2,7 +2,8 @@
 // `npm run bench`: builds the production app once, starts it against a fresh PostgreSQL schema and
 // runs every scripts/bench/*.bench.mjs module in turn. Figures are printed and written to
 // bench-results/latest.json. Only 127.0.0.1 is ever contacted.
-//   npm run bench [-- name-filter]   BENCH_SKIP_BUILD=1 reuses the last build in .next-bench.
+//   npm run bench [-- name]   one bench by its name, or those whose names contain it. BENCH_SKIP_BUILD=1 reuses
+//   the last build in .next-bench.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -84,9 +85,9 @@ async function dropSchema() {
 }
 
 async function main() {
-  const benches = readdirSync(path.join(root, "scripts", "bench"))
-    .filter((name) => name.endsWith(".bench.mjs") && (!filter || name.includes(filter)))
-    .sort();
+  const all = readdirSync(path.join(root, "scripts", "bench")).filter((name) => name.endsWith(".bench.mjs"));
+  // A bench's exact name runs it alone ("waitlist" is not also "admin-waitlist"); otherwise any name containing the filter.
+  const benches = (all.includes(`${filter}.bench.mjs`) ? [`${filter}.bench.mjs`] : all.filter((name) => !filter || name.includes(filter))).sort();
   console.log(`[bench] ${os.cpus().length} cores, node ${process.version}; benches: ${benches.join(", ")}`);
   build();
   await migrate();

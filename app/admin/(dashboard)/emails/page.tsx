@@ -8,6 +8,8 @@ import { ErrorToast, RetryButton } from "@/components/admin/server-states";
 import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { NOT_CONFIGURED_ERROR } from "@/lib/email/outbox";
+import { emailConfigured } from "@/lib/email/transport";
 import { listOutbox } from "@/lib/data/outbox-admin";
 import { cn } from "@/lib/utils";
 
@@ -33,6 +35,7 @@ async function Outbox({ page }: { page: number }) {
       </div>
     );
   }
+  const configured = emailConfigured();
   const lastPage = Math.max(1, Math.ceil(data.total / data.pageSize));
   const pageLink = (target: number, label: string, disabled: boolean) =>
     disabled ? (
@@ -77,11 +80,11 @@ async function Outbox({ page }: { page: number }) {
                   </Link>
                 </TableCell>
                 <TableCell data-label="Status">
-                  <OutboxStatus status={message.status} />
+                  <OutboxStatus status={message.status} emailConfigured={configured} />
                 </TableCell>
                 <TableCell data-label="Attempts">{message.attempts}</TableCell>
                 <TableCell data-label="Last error" className="min-w-48 text-muted-foreground">
-                  {message.lastError ?? ""}
+                  {message.lastError ?? (message.status === "pending" && !configured ? NOT_CONFIGURED_ERROR : "")}
                 </TableCell>
                 <TableCell data-label="Created (UTC)" className="whitespace-nowrap">
                   <time dateTime={message.createdAt.toISOString()}>{time.format(message.createdAt)}</time>

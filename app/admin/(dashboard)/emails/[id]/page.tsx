@@ -5,6 +5,8 @@ import { ArrowLeftIcon } from "lucide-react";
 
 import { OutboxStatus } from "@/components/admin/outbox-status";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { NOT_CONFIGURED_ERROR } from "@/lib/email/outbox";
+import { emailConfigured } from "@/lib/email/transport";
 import { getOutboxMessage } from "@/lib/data/outbox-admin";
 
 export const metadata: Metadata = { title: "Email" };
@@ -18,6 +20,7 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
   if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) notFound();
   const message = await getOutboxMessage(admin, Number(id));
   if (!message) notFound();
+  const configured = emailConfigured();
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <Link href="/admin/emails" className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
@@ -31,12 +34,12 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
           <dd className="break-all">{message.to}</dd>
           <dt className="text-muted-foreground">Status</dt>
           <dd>
-            <OutboxStatus status={message.status} /> after {message.attempts} {message.attempts === 1 ? "attempt" : "attempts"}
+            <OutboxStatus status={message.status} emailConfigured={configured} /> after {message.attempts} {message.attempts === 1 ? "attempt" : "attempts"}
           </dd>
-          {message.lastError ? (
+          {message.lastError || (message.status === "pending" && !configured) ? (
             <>
               <dt className="text-muted-foreground">Last error</dt>
-              <dd>{message.lastError}</dd>
+              <dd>{message.lastError ?? NOT_CONFIGURED_ERROR}</dd>
             </>
           ) : null}
           <dt className="text-muted-foreground">Created</dt>
