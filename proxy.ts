@@ -56,7 +56,7 @@ export async function proxy(request: NextRequest) {
 
 /** Pages rendered for each request: the admin area, and the pages the links in emails open. */
 function rendersPerRequest(pathname: string): boolean {
-  return isAdminPath(pathname) || pathname.startsWith("/waitlist/");
+  return isAdminPath(pathname) || pathname.startsWith("/waitlist/") || pathname === "/early-access";
 }
 
 function isAdminPath(pathname: string): boolean {

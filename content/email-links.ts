@@ -15,6 +15,18 @@ export const emailLinkCopy = {
     newLinkFailed: "Something went wrong. Please try again in a minute.",
     home: `Back to ${siteConfig.name}`,
   },
+  accept: {
+    welcomeTitle: (name: string) => `Welcome to early access, ${name}`,
+    welcomeBody: `Your place is ready. Here is what happens next:`,
+    nextSteps: [
+      `Within one working day we'll email you your ${siteConfig.name} login.`,
+      "A short call (15 minutes) sets it up for your services, prices and calendar.",
+      "Then run your first quote, invoice or booking by chatting.",
+    ],
+    invalidTitle: "This invitation link does not work",
+    invalidBody: "It may have been copied only in part. Use the button in your invitation email, or reply to it and we'll help.",
+    home: `Back to ${siteConfig.name}`,
+  },
   leave: {
     askTitle: `Leave the ${siteConfig.name} waiting list?`,
     askBody: "Your name, email and details will be deleted at once, and we won't email you again. You can always join again later.",

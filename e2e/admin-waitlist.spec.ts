@@ -46,6 +46,11 @@ test.beforeAll(async ({ request }) => {
   }
 });
 
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 async function signIn(page: Page) {
   const response = await page.request.post("/api/admin/login", {
     headers: { "X-Forwarded-For": `10.6.0.${Math.floor(Math.random() * 200)}` },
@@ -54,7 +59,7 @@ async function signIn(page: Page) {
   expect(response.status()).toBe(200);
 }
 
-type Row = [name: string, email: string, businessType: string, teamSize: string, joined: string, confirmed: string];
+type Row = [name: string, email: string, businessType: string, teamSize: string, joined: string, confirmed: string, status: string];
 
 async function tableRows(page: Page): Promise<Row[]> {
   const rows = page.locator("table tbody tr");
@@ -105,8 +110,9 @@ test.describe("admin waitlist", () => {
     await expect(page.getByText("Waitlist data has been exported as CSV.")).toBeVisible();
 
     const csv = parse(await readFile((await download.path())!, "utf8"), { bom: true }) as string[][];
-    expect(csv[0]).toEqual(["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed"]);
-    const fileRows = csv.slice(1).map(([name, email, type, size, joined, confirmed]): Row => [
+    expect(csv[0]).toEqual(["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status", "Invited", "Accepted"]);
+    expect(new Set(csv.slice(1).map((record) => record[6]))).toEqual(new Set(["waiting"]));
+    const fileRows = csv.slice(1).map(([name, email, type, size, joined, confirmed, status]): Row => [
       // The export neutralises formulas with a leading quote; the table shows the name as typed.
       name!.startsWith("'=") ? name!.slice(1) : name!,
       email!,
@@ -115,6 +121,7 @@ test.describe("admin waitlist", () => {
       longDate.format(new Date(joined!)),
       // None of these signups opened their confirmation link.
       confirmed ? "Confirmed" : "Not yet",
+      status === "waiting" ? "Waiting" : status!,
     ]);
     expect(csv[1]![0]).toBe(`'${HOSTILE_NAME}`);
     expect(fileRows).toEqual([...firstPage, ...secondPage]);
@@ -147,6 +154,31 @@ test.describe("admin waitlist", () => {
     await page.goto(`/admin?q=${token}&sort=name_asc`);
     await expect(page.locator("table tbody tr")).toHaveCount(50);
     expect(apiCalls).toEqual([]);
+  });
+
+  test("an entry's page tells its story, and deleting it after naming the person removes it from the list, the export and the count", async ({ page }) => {
+    // Not one of the "0x" entries the wildcard test counts.
+    const name = nameOf(20);
+    await page.goto(`/admin?q=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByTestId("timeline-event").first()).toContainText("Signed up");
+    await expectNoViolations(page);
+    const before = Number((await (await page.request.get(`/api/waitlist/count?fresh=${Date.now()}`)).json()).count);
+
+    await page.getByRole("button", { name: "Delete this entry" }).click();
+    const dialog = page.getByRole("alertdialog", { name: `Delete ${name}?` });
+    await expect(dialog).toContainText(`quokka-${token}-20@example.com`);
+    await expectNoViolations(page);
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText("Entry deleted")).toBeVisible();
+
+    const listed = await (await page.request.get(`/api/admin/waitlist?q=${encodeURIComponent(name)}`)).json();
+    expect(listed.total).toBe(0);
+    const exported = await (await page.request.get(`/api/admin/waitlist/export?q=${token}`)).text();
+    expect(exported).not.toContain(`quokka-${token}-20@example.com`);
+    await expect.poll(async () => Number((await (await page.request.get(`/api/waitlist/count?fresh=${Date.now()}`)).json()).count)).toBe(before - 1);
   });
 
   test("a search with no match says so and cannot be exported", async ({ page }) => {

@@ -73,6 +73,8 @@ const envSchema = z
     ),
     // How often a running server looks for email that is due.
     EMAIL_SWEEP_SECONDS: optionalInt(1, 3600, 5),
+    // Where an accepted invitation sends the visitor (the product's sign-up, say). Unset: a welcome page here.
+    EARLY_ACCESS_URL: optionalUrl,
     NEXT_PUBLIC_SITE_URL: optionalUrl,
     NEXT_PUBLIC_PRODUCT_NAME: optionalString,
   })

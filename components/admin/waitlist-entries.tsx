@@ -5,7 +5,7 @@ import { Loader2Icon } from "lucide-react";
 import { ErrorToast, RetryButton } from "@/components/admin/server-states";
 import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
 import { lastPageOf, WaitlistPagination } from "@/components/admin/waitlist-pagination";
-import { WaitlistConfirmedFilter, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
+import { WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
 import { WaitlistTable } from "@/components/admin/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listWaitlistEntries, type AdminWaitlistPage } from "@/lib/data/waitlist-admin";
@@ -32,7 +32,15 @@ const loadPage = cache(async (search: string): Promise<Loaded> => {
 
 // The cache key: every field, defaults included, so "page 1" and "no page" are one read.
 const keyOf = (view: WaitlistViewState) =>
-  new URLSearchParams({ q: view.q, page: String(view.page), sort: view.sort, confirmed: view.confirmed ?? "" }).toString();
+  new URLSearchParams({
+    q: view.q,
+    page: String(view.page),
+    sort: view.sort,
+    confirmed: view.confirmed ?? "",
+    status: view.status ?? "",
+    type: view.type ?? "",
+    size: view.size ?? "",
+  }).toString();
 
 function summary(data: AdminWaitlistPage, filtered: boolean): string {
   const noun = filtered ? "matching entries" : "entries";
@@ -68,7 +76,7 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
     redirect(`?${waitlistViewSearch({ ...view, page: lastPageOf(data.total, data.pageSize, data.totalIsExact) ?? 1 })}`);
   }
   const empty = data.total === 0;
-  const filtered = view.q !== "" || view.confirmed !== undefined;
+  const filtered = view.q !== "" || !!view.confirmed || !!view.status || !!view.type || !!view.size;
   const showPages = data.total > data.pageSize || view.page > 1;
   return (
     <>
@@ -116,14 +124,12 @@ export function WaitlistEntries({ view }: { view: WaitlistViewState }) {
   return (
     <div className="grid gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center">
-          <WaitlistSearchBox view={view} />
-          <WaitlistConfirmedFilter view={view} />
-        </div>
+        <WaitlistSearchBox view={view} />
         <Suspense key={key} fallback={<WaitlistExportButton view={view} loading empty />}>
           <ExportButtonWithData view={view} />
         </Suspense>
       </div>
+      <WaitlistFilters view={view} />
       <Suspense key={key} fallback={<ResultsLoading view={view} />}>
         <WaitlistResults view={view} />
       </Suspense>

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 
 import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
 import { WaitlistPagination } from "@/components/admin/waitlist-pagination";
-import { SEARCH_DEBOUNCE_MS, WaitlistConfirmedFilter, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
+import { SEARCH_DEBOUNCE_MS, WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
 import { WaitlistTable } from "@/components/admin/waitlist-table";
 import { Toaster } from "@/components/ui/sonner";
 import { teamSizeLabel } from "@/lib/validation/waitlist";
@@ -34,17 +34,19 @@ afterEach(() => {
 
 describe("WaitlistTable", () => {
   const entries = [
-    { id: 1, name: "Ann Smith", email: "ann@example.com", businessTypeLabel: "Car valeting & detailing", employees: "2-5", joinedAt: new Date("2025-04-10T09:30:00Z"), confirmedAt: null },
+    { id: 1, name: "Ann Smith", email: "ann@example.com", businessTypeLabel: "Car valeting & detailing", employees: "2-5", joinedAt: new Date("2025-04-10T09:30:00Z"), confirmedAt: null, status: "invited" },
   ];
 
   it("shows the spec's columns, the business type label, the team-size badge and the long date", () => {
     render(<WaitlistTable entries={entries} view={VIEW} />);
-    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed"]);
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status"]);
     const row = screen.getAllByRole("row")[1]!;
     expect(within(row).getByText("Car valeting & detailing")).toBeInTheDocument();
     expect(within(row).getByText(teamSizeLabel("2-5"))).toBeInTheDocument();
     expect(within(row).getByText("10 April 2025")).toBeInTheDocument();
     expect(within(row).getByText("Not yet")).toBeInTheDocument();
+    expect(within(row).getByText("Invited")).toBeInTheDocument();
+    expect(within(row).getByRole("link", { name: "Ann Smith" })).toHaveAttribute("href", "/admin/waitlist/1");
   });
 
   it("links each sortable header to the same search in the next order, from page 1", () => {
@@ -81,14 +83,18 @@ describe("WaitlistPagination", () => {
   });
 });
 
-describe("WaitlistConfirmedFilter", () => {
-  it("shows all, confirmed or unconfirmed entries, keeping the search and order and going back to page 1", async () => {
+describe("WaitlistFilters", () => {
+  it("filters by status, business type, team size and confirmed, together, keeping the search and order and going back to page 1", async () => {
     const user = userEvent.setup();
-    render(<WaitlistConfirmedFilter view={{ q: "ann", page: 3, sort: "name_asc" }} />);
-    const select = screen.getByRole("combobox", { name: "Show" });
-    await user.selectOptions(select, "Confirmed");
+    const { rerender } = render(<WaitlistFilters view={{ q: "ann", page: 3, sort: "name_asc" }} />);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Confirmed" }), "Confirmed");
     expect(replace).toHaveBeenLastCalledWith("/admin?q=ann&sort=name_asc&confirmed=yes", { scroll: false });
-    await user.selectOptions(select, "All entries");
+    rerender(<WaitlistFilters view={{ q: "ann", page: 1, sort: "name_asc", confirmed: "yes" }} />);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Business type" }), "Cleaning");
+    expect(replace).toHaveBeenLastCalledWith("/admin?q=ann&sort=name_asc&confirmed=yes&type=cleaning", { scroll: false });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Status" }), "Invited");
+    expect(replace).toHaveBeenLastCalledWith("/admin?q=ann&sort=name_asc&confirmed=yes&status=invited", { scroll: false });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Confirmed" }), "Confirmed or not");
     expect(replace).toHaveBeenLastCalledWith("/admin?q=ann&sort=name_asc", { scroll: false });
   });
 });

@@ -6,7 +6,8 @@ import { SearchIcon, XIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { MAX_WAITLIST_SEARCH_LENGTH, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS } from "@/lib/validation/waitlist";
+import { MAX_WAITLIST_SEARCH_LENGTH, STATUS_LABELS, WAITLIST_STATUSES, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 /** How long typing must pause before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -29,26 +30,55 @@ function useReplaceView() {
   );
 }
 
-/** All entries, only confirmed ones, or only those not confirmed yet. */
-export function WaitlistConfirmedFilter({ view }: { view: WaitlistViewState }) {
+const selectClass =
+  "h-10 w-full rounded-md border border-input bg-background px-3 text-base shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none md:text-sm";
+
+const FILTERS = [
+  { name: "status", label: "Status", all: "Any status", options: WAITLIST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })) },
+  { name: "type", label: "Business type", all: "Any business type", options: BUSINESS_TYPE_OPTIONS },
+  { name: "size", label: "Team size", all: "Any team size", options: TEAM_SIZE_OPTIONS },
+  {
+    name: "confirmed",
+    label: "Confirmed",
+    all: "Confirmed or not",
+    options: [
+      { value: "yes", label: "Confirmed" },
+      { value: "no", label: "Not confirmed" },
+    ],
+  },
+] as const;
+
+/**
+ * The list's filters (status, business type, team size, confirmed), alone or together. Each change renders
+ * the first page of the filtered list on the server; the filters live in the URL with the search and order.
+ */
+export function WaitlistFilters({ view }: { view: WaitlistViewState }) {
   const replaceView = useReplaceView();
   const id = useId();
   return (
-    <div className="flex shrink-0 items-center gap-2">
-      <label htmlFor={id} className="text-sm font-medium whitespace-nowrap">
-        Show
-      </label>
-      <select
-        id={id}
-        value={view.confirmed ?? ""}
-        onChange={(event) => replaceView({ ...view, page: 1, confirmed: (event.target.value || undefined) as WaitlistViewState["confirmed"] })}
-        className="h-10 rounded-md border border-input bg-background px-3 text-base shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none md:text-sm"
-      >
-        <option value="">All entries</option>
-        <option value="yes">Confirmed</option>
-        <option value="no">Not confirmed</option>
-      </select>
-    </div>
+    <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <legend className="sr-only">Filter the list</legend>
+      {FILTERS.map((filter) => (
+        <div key={filter.name} className="grid gap-1.5">
+          <label htmlFor={`${id}-${filter.name}`} className="text-sm font-medium">
+            {filter.label}
+          </label>
+          <select
+            id={`${id}-${filter.name}`}
+            value={view[filter.name] ?? ""}
+            onChange={(event) => replaceView({ ...view, page: 1, [filter.name]: event.target.value || undefined })}
+            className={selectClass}
+          >
+            <option value="">{filter.all}</option>
+            {filter.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+    </fieldset>
   );
 }
 
@@ -61,8 +91,7 @@ export function WaitlistSearchBox({ view }: WaitlistSearchBoxProps) {
   const id = useId();
   const query = view.q;
   const replaceView = useReplaceView();
-  const { sort, confirmed } = view;
-  const onSearch = useCallback((next: string) => replaceView({ q: next, sort, confirmed, page: 1 }), [replaceView, sort, confirmed]);
+  const onSearch = useCallback((next: string) => replaceView({ ...view, q: next, page: 1 }), [replaceView, view]);
   const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(query);
   const [syncedQuery, setSyncedQuery] = useState(query);

@@ -7,7 +7,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { teamSizeBadgeVariant } from "@/components/admin/team-size-badge";
 import { teamSizeLabel } from "@/lib/validation/waitlist";
-import { waitlistViewSearch, type WaitlistSort, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import { STATUS_LABELS, waitlistViewSearch, type WaitlistSort, type WaitlistStatus, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 import type { AdminWaitlistEntry } from "@/lib/data/waitlist-admin";
 import { cn } from "@/lib/utils";
 
@@ -15,14 +15,14 @@ import { cn } from "@/lib/utils";
 export type WaitlistTableMessage = { kind: "loading" | "error" | "empty"; text: string; action?: React.ReactNode };
 
 interface WaitlistTableProps {
-  entries: Pick<AdminWaitlistEntry, "id" | "name" | "email" | "businessTypeLabel" | "employees" | "joinedAt" | "confirmedAt">[];
+  entries: Pick<AdminWaitlistEntry, "id" | "name" | "email" | "businessTypeLabel" | "employees" | "joinedAt" | "confirmedAt" | "status">[];
   /** The list's search, page and order: the sort headers link to the same search in another order. */
   view: WaitlistViewState;
   /** Replaces the rows (loading, error, empty). */
   message?: WaitlistTableMessage;
 }
 
-const COLUMNS = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed"] as const;
+const COLUMNS = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status"] as const;
 
 function SortHeader({ label, column, view }: { label: string; column: "name" | "joined"; view: WaitlistViewState }) {
   const { sort } = view;
@@ -46,6 +46,12 @@ function SortHeader({ label, column, view }: { label: string; column: "name" | "
   );
 }
 
+/** An entry's status as a badge. */
+export function StatusBadge({ status }: { status: string }) {
+  const label = STATUS_LABELS[status as WaitlistStatus] ?? status;
+  return <Badge variant={status === "accepted" ? "success" : status === "invited" ? "default" : "outline"}>{label}</Badge>;
+}
+
 /** The waitlist table: Name, Email, Business Type (label), Team Size (badge), Joined (long date), Confirmed. */
 export function WaitlistTable({ entries, view, message }: WaitlistTableProps) {
   return (
@@ -58,6 +64,7 @@ export function WaitlistTable({ entries, view, message }: WaitlistTableProps) {
           <TableHead>Team Size</TableHead>
           <SortHeader label="Joined" column="joined" view={view} />
           <TableHead>Confirmed</TableHead>
+          <TableHead>Status</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -79,7 +86,14 @@ export function WaitlistTable({ entries, view, message }: WaitlistTableProps) {
         ) : (
           entries.map((entry) => (
             <TableRow key={entry.id}>
-              <TableCell data-label="Name" className="min-w-40 font-medium">{entry.name}</TableCell>
+              <TableCell data-label="Name" className="min-w-40 font-medium">
+                <Link
+                  href={`/admin/waitlist/${entry.id}`}
+                  className="underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  {entry.name}
+                </Link>
+              </TableCell>
               <TableCell data-label="Email" className="whitespace-nowrap">{entry.email}</TableCell>
               <TableCell data-label="Business Type" className="min-w-40">{entry.businessTypeLabel}</TableCell>
               <TableCell data-label="Team Size">
@@ -96,6 +110,9 @@ export function WaitlistTable({ entries, view, message }: WaitlistTableProps) {
                 ) : (
                   <Badge variant="muted">Not yet</Badge>
                 )}
+              </TableCell>
+              <TableCell data-label="Status">
+                <StatusBadge status={entry.status} />
               </TableCell>
             </TableRow>
           ))

@@ -2,7 +2,7 @@ import "server-only";
 
 import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { getDb } from "@/lib/db";
-import { renderEmail, type ConfirmationPayload, type EmailKind } from "@/lib/email/render";
+import { renderEmail, type EmailKind, type EmailPayload } from "@/lib/email/render";
 
 export const OUTBOX_PAGE_SIZE = 50;
 
@@ -37,6 +37,6 @@ export async function getOutboxMessage(actor: VerifiedAdmin, id: number): Promis
   const row = await getDb().emailOutbox.findUnique({ where: { id }, select: { ...LIST_SELECT, messageId: true, kind: true, payload: true } });
   if (!row) return null;
   const { kind, payload, ...message } = row;
-  const { html, text } = await renderEmail(kind as EmailKind, payload as unknown as ConfirmationPayload);
+  const { html, text } = await renderEmail(kind as EmailKind, payload as unknown as EmailPayload);
   return { ...message, html, text };
 }

@@ -137,6 +137,9 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
         employees: "1",
         joinedAt: new Date("2025-03-01T12:00:00Z"),
         confirmedAt: null,
+        status: "waiting",
+        invitedAt: null,
+        acceptedAt: null,
       });
     });
   });
@@ -244,12 +247,12 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
 
     it("turns an exported row into the export's record: labels, and the join time as read", () => {
       expect(
-        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "2025-04-10T09:30:00.123Z", confirmedAt: null }),
-      ).toEqual(["Ann", "ann@example.com", "Car valeting & detailing", "Just me", "2025-04-10T09:30:00.123Z", ""]);
+        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "2025-04-10T09:30:00.123Z", confirmedAt: null, status: "waiting", invitedAt: null, acceptedAt: null }),
+      ).toEqual(["Ann", "ann@example.com", "Car valeting & detailing", "Just me", "2025-04-10T09:30:00.123Z", "", "waiting", "", ""]);
       expect(
-        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "x", confirmedAt: "2025-04-11T08:00:00.000Z" })[5],
+        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "x", confirmedAt: "2025-04-11T08:00:00.000Z", status: "invited", invitedAt: "2025-04-12T08:00:00.000Z", acceptedAt: null })[5],
       ).toBe("2025-04-11T08:00:00.000Z");
-      expect(waitlistCsvRecord({ id: 2, name: "Bo", email: "bo@example.com", businessType: "legacy", employees: "50+", joinedAt: "x", confirmedAt: null }).slice(2, 4)).toEqual([
+      expect(waitlistCsvRecord({ id: 2, name: "Bo", email: "bo@example.com", businessType: "legacy", employees: "50+", joinedAt: "x", confirmedAt: null, status: "waiting", invitedAt: null, acceptedAt: null }).slice(2, 4)).toEqual([
         "legacy",
         "50+",
       ]);

@@ -13,7 +13,12 @@ import { BUSINESS_TYPE_OPTIONS, businessTypeLabel, TEAM_SIZE_OPTIONS, teamSizeLa
 import type { WaitlistExportQuery, WaitlistListEntry, WaitlistListQuery, WaitlistSort } from "@/lib/validation/waitlist-query";
 
 /** A waitlist entry as the admin area shows it: no consent time, the business type's label beside its value. */
-export type AdminWaitlistEntry = Omit<WaitlistListEntry, "joinedAt" | "confirmedAt"> & { joinedAt: Date; confirmedAt: Date | null };
+export type AdminWaitlistEntry = Omit<WaitlistListEntry, "joinedAt" | "confirmedAt" | "invitedAt" | "acceptedAt"> & {
+  joinedAt: Date;
+  confirmedAt: Date | null;
+  invitedAt: Date | null;
+  acceptedAt: Date | null;
+};
 
 /** One page of the admin list. `total` is exact when `totalIsExact`, else a lower bound (broad searches). */
 export interface AdminWaitlistPage {
@@ -48,6 +53,9 @@ const toEntry = (row: WaitlistRow): AdminWaitlistEntry => ({
   employees: row.employees,
   joinedAt: row.joinedAt,
   confirmedAt: row.confirmedAt,
+  status: row.status,
+  invitedAt: row.invitedAt,
+  acceptedAt: row.acceptedAt,
 });
 
 function readPage(sort: WaitlistSort, limit: number, offset: number): Promise<WaitlistRow[]> {
@@ -79,8 +87,8 @@ async function unsearchedPage(sort: WaitlistSort, limit: number, offset: number)
  */
 export async function listWaitlistEntries(actor: VerifiedAdmin, query: WaitlistListQuery): Promise<AdminWaitlistPage> {
   assertVerifiedAdmin(actor);
-  const { q, page, pageSize, sort, confirmed } = query;
-  const filter = { q, confirmed };
+  const { q, page, pageSize, sort, confirmed, status, type, size } = query;
+  const filter = { q, confirmed, status, type, size };
   const offset = (page - 1) * pageSize;
   const cap = offset + SEARCH_COUNT_LIMIT + 1;
   const [{ rows, counted }] = await Promise.all([
@@ -106,17 +114,22 @@ export function recordWaitlistExport(actor: VerifiedAdmin, query: WaitlistExport
   assertVerifiedAdmin(actor);
   recordAudit(getDb(), auditActorOf(actor), {
     action: "waitlist.export",
-    details: { filters: { q: query.q, sort: query.sort, ...(query.confirmed ? { confirmed: query.confirmed } : {}) }, rows: outcome.records, completed: outcome.completed },
+    details: { filters: JSON.parse(JSON.stringify(query)) as Record<string, string>, rows: outcome.records, completed: outcome.completed },
   }).catch((error: unknown) => console.error("[audit] could not record a waitlist export:", error));
 }
 
 /** A waitlist entry as the export reads it: the join time as ISO 8601 text (see readWaitlistBatches). */
-export type WaitlistExportRow = Omit<WaitlistRow, "joinedAt" | "confirmedAt"> & { joinedAt: string; confirmedAt: string | null };
+export type WaitlistExportRow = Omit<WaitlistRow, "joinedAt" | "confirmedAt" | "invitedAt" | "acceptedAt"> & {
+  joinedAt: string;
+  confirmedAt: string | null;
+  invitedAt: string | null;
+  acceptedAt: string | null;
+};
 
 // The join time as Date.toISOString writes it (UTC, milliseconds; years 1000-9999). The column keeps
 // milliseconds, so the text also serves exactly as the next batch's key.
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const EXPORT_COLUMNS = `"id", "name", "email", "businessType", "employees", ${ISO(`"joinedAt"`)} AS "joinedAt", ${ISO(`"confirmedAt"`)} AS "confirmedAt"`;
+const EXPORT_COLUMNS = `"id", "name", "email", "businessType", "employees", ${ISO(`"joinedAt"`)} AS "joinedAt", ${ISO(`"confirmedAt"`)} AS "confirmedAt", "status", ${ISO(`"invitedAt"`)} AS "invitedAt", ${ISO(`"acceptedAt"`)} AS "acceptedAt"`;
 
 /**
  * Every entry matching an export query, in batches read one at a time with keyset pagination on the
@@ -193,11 +206,21 @@ function holdSqlConnection(): { runner: Promise<SqlRunner>; release: () => Promi
  * The export's columns. Joined and Confirmed are ISO 8601 in UTC: exact, sortable, and read as dates by
  * spreadsheets; Confirmed is empty for an address not confirmed yet.
  */
-export const WAITLIST_CSV_HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed"] as const;
+export const WAITLIST_CSV_HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status", "Invited", "Accepted"] as const;
 
 /** An exported entry as a CSV record, labels as the admin table shows them. */
 export function waitlistCsvRecord(row: WaitlistExportRow): string[] {
-  return [row.name, row.email, businessTypeLabel(row.businessType), teamSizeLabel(row.employees), row.joinedAt, row.confirmedAt ?? ""];
+  return [
+    row.name,
+    row.email,
+    businessTypeLabel(row.businessType),
+    teamSizeLabel(row.employees),
+    row.joinedAt,
+    row.confirmedAt ?? "",
+    row.status,
+    row.invitedAt ?? "",
+    row.acceptedAt ?? "",
+  ];
 }
 
 /**
@@ -221,8 +244,11 @@ export function copyWaitlistCsv(actor: VerifiedAdmin, query: WaitlistExportQuery
       label("businessType", BUSINESS_TYPE_OPTIONS),
       label("employees", TEAM_SIZE_OPTIONS),
       ISO(`w."joinedAt"`),
-      // An unconfirmed entry's NULL is written as an empty field, as the batches write "".
+      // A NULL time (not confirmed, invited or accepted yet) is written as an empty field, as the batches write "".
       ISO(`w."confirmedAt"`),
+      `w."status"`,
+      ISO(`w."invitedAt"`),
+      ISO(`w."acceptedAt"`),
     ];
     return `COPY (SELECT ${columns.join(", ")} FROM "waitlist" AS w WHERE ${where} ORDER BY ${orderBy(query.sort, "w")}) TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`;
   });

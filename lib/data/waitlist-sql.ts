@@ -12,18 +12,26 @@ export interface WaitlistRow {
   employees: string;
   joinedAt: Date;
   confirmedAt: Date | null;
+  status: string;
+  invitedAt: Date | null;
+  acceptedAt: Date | null;
 }
 
 /** What the admin list and the export can be narrowed by: a search, and whether the entry is confirmed. */
 export interface WaitlistFilter {
   q: string;
   confirmed?: "yes" | "no";
+  status?: string;
+  /** A business type's stored value. */
+  type?: string;
+  /** A team size's stored value. */
+  size?: string;
 }
 
 /** The columns of a WaitlistRow, optionally on a table alias. */
 export function rowColumns(alias?: string): string {
   const prefix = alias ? `${alias}.` : "";
-  return ["id", "name", "email", "businessType", "employees", "joinedAt", "confirmedAt"].map((column) => `${prefix}"${column}"`).join(", ");
+  return ["id", "name", "email", "businessType", "employees", "joinedAt", "confirmedAt", "status", "invitedAt", "acceptedAt"].map((column) => `${prefix}"${column}"`).join(", ");
 }
 
 /** Positional parameters for one statement: every value goes to the driver, never into the SQL text. */
@@ -100,10 +108,13 @@ export function filterCondition(filter: WaitlistFilter, params: Params, form: "i
   const conditions = [searchCondition(filter.q, params, form)];
   if (filter.confirmed === "yes") conditions.push(`"confirmedAt" IS NOT NULL`);
   if (filter.confirmed === "no") conditions.push(`"confirmedAt" IS NULL`);
+  if (filter.status) conditions.push(`"status" = ${params.add(filter.status)}::text`);
+  if (filter.type) conditions.push(`"businessType" = ${params.add(filter.type)}::text`);
+  if (filter.size) conditions.push(`"employees" = ${params.add(filter.size)}::text`);
   return conditions.join(" AND ");
 }
 
 /** True when a filter narrows the list at all. */
 export function isFiltered(filter: WaitlistFilter): boolean {
-  return filter.q !== "" || filter.confirmed !== undefined;
+  return filter.q !== "" || !!filter.confirmed || !!filter.status || !!filter.type || !!filter.size;
 }

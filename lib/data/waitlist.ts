@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 
 import { confirmationSubject } from "@/components/emails/confirmation-email";
 import { siteConfig } from "@/config/site";
+import type { AuditActor } from "@/lib/data/audit";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { newMessageId } from "@/lib/email/outbox";
@@ -50,16 +51,36 @@ function confirmationParts(now: Date) {
  * Queues a confirmation email (and, for a signup, adds the entry first) through the database function
  * `waitlist_queue_confirmation` (see the email migration): one call, one transaction.
  */
-async function queueConfirmation(signup: boolean, fields: { name: string | null; email: string; businessType: string | null; employees: string | null }, now: Date): Promise<number | null> {
+/** An admin's resend, recorded in the audit log in the same statement as the email it queues. */
+export interface ConfirmationAudit {
+  actor: AuditActor;
+  target: string;
+}
+
+async function queueConfirmation(
+  signup: boolean,
+  fields: { name: string | null; email: string; businessType: string | null; employees: string | null },
+  now: Date,
+  options: { resendBefore?: Date; audit?: ConfirmationAudit } = {},
+): Promise<number | null> {
   const parts = confirmationParts(now);
-  const resendBefore = new Date(now.getTime() - CONFIRMATION_RESEND_INTERVAL_MS);
-  const rows = await getDb().$queryRaw<{ id: number | null }[]>`
-    SELECT "waitlist_queue_confirmation"(
+  const resendBefore = options.resendBefore ?? new Date(now.getTime() - CONFIRMATION_RESEND_INTERVAL_MS);
+  const call = Prisma.sql`SELECT "waitlist_queue_confirmation"(
       ${signup}, ${fields.name}::text, ${fields.email}, ${fields.businessType}::text, ${fields.employees}::text,
       ${now}::timestamptz, ${resendBefore}::timestamptz,
       ${parts.confirmHash}, ${parts.leaveHash}, ${parts.expiresAt}::timestamptz,
       ${parts.subject}, ${parts.confirmUrl}, ${parts.leaveUrl}, ${parts.messageId}
     ) AS "id"`;
+  const audit = options.audit;
+  const rows = audit
+    ? await getDb().$queryRaw<{ id: number | null }[]>`
+        WITH queued AS (${call}), audit AS (
+          INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "target", "at")
+          SELECT ${audit.actor.id}::int, ${audit.actor.email}::text, ${audit.actor.ip}::text, 'waitlist.resend_confirmation', ${audit.target}::text, ${now}::timestamptz
+          FROM queued WHERE "id" IS NOT NULL
+        )
+        SELECT "id" FROM queued`
+    : await getDb().$queryRaw<{ id: number | null }[]>(call);
   return rows[0]?.id ?? null;
 }
 
@@ -84,8 +105,12 @@ export async function addWaitlistEntry(signup: WaitlistSignup, consentedAt: Date
  * Queues a new confirmation email for an unconfirmed entry, unless one went out in the last ten minutes
  * (the "send me a new link" form). Answers nothing about whether the address is on the list.
  */
-export function requestNewConfirmation(rawEmail: string, now = new Date()): Promise<number | null> {
-  return queueConfirmation(false, { name: null, email: rawEmail.trim().toLowerCase(), businessType: null, employees: null }, now);
+export function requestNewConfirmation(
+  rawEmail: string,
+  now = new Date(),
+  options: { resendBefore?: Date; audit?: ConfirmationAudit } = {},
+): Promise<number | null> {
+  return queueConfirmation(false, { name: null, email: rawEmail.trim().toLowerCase(), businessType: null, employees: null }, now, options);
 }
 
 /** What opening a confirmation link did. */

@@ -55,6 +55,9 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["consentedAt", "timestamp with time zone"],
       ["confirmedAt", "timestamp with time zone"],
       ["confirmationSentAt", "timestamp with time zone"],
+      ["status", "text"],
+      ["invitedAt", "timestamp with time zone"],
+      ["acceptedAt", "timestamp with time zone"],
     ]);
   });
 

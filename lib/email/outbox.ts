@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { payloadLinks, renderEmail, withoutLinks, type ConfirmationPayload, type EmailKind } from "@/lib/email/render";
+import { payloadLinks, renderEmail, withoutLinks, type EmailKind, type EmailPayload } from "@/lib/email/render";
 import { publicSiteUrl } from "@/lib/email/site";
 import { emailConfigured, emailFrom, smtpTransport } from "@/lib/email/transport";
 
@@ -24,7 +24,7 @@ interface ClaimedRow {
   kind: string;
   to: string;
   subject: string;
-  payload: ConfirmationPayload;
+  payload: EmailPayload;
   messageId: string;
   attempts: number;
 }
@@ -101,7 +101,7 @@ async function deliver(row: ClaimedRow, now: Date): Promise<"sent" | "retry" | "
 async function holdUnconfigured(now: Date, ids?: number[]): Promise<number> {
   if (env().NODE_ENV !== "development") return 0;
   const onlyIds = ids ?? null;
-  const rows = await getDb().$queryRaw<{ id: number; to: string; subject: string; payload: ConfirmationPayload }[]>`
+  const rows = await getDb().$queryRaw<{ id: number; to: string; subject: string; payload: EmailPayload }[]>`
     UPDATE "email_outbox" SET "status" = 'unsent', "lastError" = ${NOT_CONFIGURED_ERROR}
     WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND (${onlyIds}::int[] IS NULL OR "id" = ANY(${onlyIds}::int[]))
     RETURNING "id", "to", "subject", "payload"`;

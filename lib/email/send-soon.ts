@@ -10,10 +10,11 @@ import { emailConfigured } from "@/lib/email/transport";
  * not wait for the mail server. Whatever fails here is retried by the sweep; without SMTP_URL the sweep
  * alone marks the message as not sent. Outside a request (scripts, tests) it starts at once instead.
  */
-export function sendSoon(outboxId: number | null): void {
-  if (outboxId === null || !emailConfigured()) return;
+export function sendSoon(outboxIds: number | number[] | null): void {
+  const ids = outboxIds === null ? [] : [outboxIds].flat();
+  if (ids.length === 0 || !emailConfigured()) return;
   const run = () =>
-    sweepOutbox({ ids: [outboxId] }).then(
+    sweepOutbox({ ids }).then(
       () => undefined,
       (error: unknown) => console.warn("[email] sending after the response failed; the sweep will retry:", error instanceof Error ? error.message : error),
     );

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db, Tx } from "@/lib/db";
 
 /** What a token may be used for: a link does one thing only. */
-export type TokenPurpose = "confirm" | "leave";
+export type TokenPurpose = "confirm" | "leave" | "accept";
 
 /** Confirmation links work for seven days. */
 export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -15,8 +15,11 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
-/** A token as it travels in a link: 32 random bytes, base64url. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * A token as it travels in a link: 32 random bytes in base64url (made here), or 64 hex digits (two random
+ * UUIDs, made by the database for a batch of invitations).
+ */
+const TOKEN_PATTERN = /^(?:[A-Za-z0-9_-]{43}|[0-9a-f]{64})$/;
 
 export function isWellFormedToken(token: unknown): token is string {
   return typeof token === "string" && TOKEN_PATTERN.test(token);

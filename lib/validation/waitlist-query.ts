@@ -1,3 +1,4 @@
+import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, type BusinessType, type TeamSize } from "@/lib/validation/waitlist";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
 /** Orders the admin list and the export can use; each one has an index behind it. */
@@ -51,6 +52,19 @@ export type WaitlistConfirmedFilter = (typeof WAITLIST_CONFIRMED_FILTERS)[number
 
 const confirmedSchema = z.preprocess(blankAsUnset, z.enum(WAITLIST_CONFIRMED_FILTERS, { error: "confirmed must be yes or no" }).optional());
 
+/** Where an entry is on its way in: waiting, invited (an invitation was sent) or accepted (its link opened). */
+export const WAITLIST_STATUSES = ["waiting", "invited", "accepted"] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/** Each status as the admin area names it. */
+export const STATUS_LABELS: Record<WaitlistStatus, string> = { waiting: "Waiting", invited: "Invited", accepted: "Accepted" };
+const statusSchema = z.preprocess(blankAsUnset, z.enum(WAITLIST_STATUSES, { error: `status must be one of ${WAITLIST_STATUSES.join(", ")}` }).optional());
+
+const businessTypeValues = BUSINESS_TYPE_OPTIONS.map((option) => option.value) as [BusinessType, ...BusinessType[]];
+const teamSizeValues = TEAM_SIZE_OPTIONS.map((option) => option.value) as [TeamSize, ...TeamSize[]];
+const businessTypeFilterSchema = z.preprocess(blankAsUnset, z.enum(businessTypeValues, { error: "type must be one of the business types" }).optional());
+const teamSizeFilterSchema = z.preprocess(blankAsUnset, z.enum(teamSizeValues, { error: "size must be one of the team sizes" }).optional());
+
 /** GET /api/admin/waitlist query parameters; unknown parameters are ignored. */
 export const waitlistListQuerySchema = z.object({
   q: searchSchema,
@@ -58,10 +72,13 @@ export const waitlistListQuerySchema = z.object({
   pageSize: pageSizeSchema,
   sort: sortSchema,
   confirmed: confirmedSchema,
+  status: statusSchema,
+  type: businessTypeFilterSchema,
+  size: teamSizeFilterSchema,
 });
 
 /** GET /api/admin/waitlist/export query parameters: the list's search and order, every page. */
-export const waitlistExportQuerySchema = waitlistListQuerySchema.pick({ q: true, sort: true, confirmed: true });
+export const waitlistExportQuerySchema = waitlistListQuerySchema.pick({ q: true, sort: true, confirmed: true, status: true, type: true, size: true });
 
 export type WaitlistListQuery = z.output<typeof waitlistListQuerySchema>;
 export type WaitlistExportQuery = z.output<typeof waitlistExportQuerySchema>;
@@ -70,7 +87,7 @@ export type WaitlistExportQuery = z.output<typeof waitlistExportQuerySchema>;
 export const WAITLIST_EXPORT_FILE_NAME = "waitlist_entries.csv";
 
 /** The page's URL state (`?q=&page=&sort=`): what the address bar holds, read leniently. */
-export type WaitlistViewState = Pick<WaitlistListQuery, "q" | "page" | "sort" | "confirmed">;
+export type WaitlistViewState = Pick<WaitlistListQuery, "q" | "page" | "sort" | "confirmed" | "status" | "type" | "size">;
 
 /**
  * Reads the page's state from a URL's search params. A hand-edited or stale bookmark never breaks the
@@ -81,11 +98,17 @@ export function readWaitlistViewState(params: Pick<URLSearchParams, "get">): Wai
   const page = pageSchema.safeParse(params.get("page") ?? undefined);
   const sort = sortSchema.safeParse(params.get("sort") ?? undefined);
   const confirmed = confirmedSchema.safeParse(params.get("confirmed") ?? undefined);
+  const status = statusSchema.safeParse(params.get("status") ?? undefined);
+  const type = businessTypeFilterSchema.safeParse(params.get("type") ?? undefined);
+  const size = teamSizeFilterSchema.safeParse(params.get("size") ?? undefined);
   return {
     q: q.success ? q.data : "",
     page: page.success ? page.data : 1,
     sort: sort.success ? sort.data : DEFAULT_WAITLIST_SORT,
     confirmed: confirmed.success ? confirmed.data : undefined,
+    status: status.success ? status.data : undefined,
+    type: type.success ? type.data : undefined,
+    size: size.success ? size.data : undefined,
   };
 }
 
@@ -96,6 +119,9 @@ export function waitlistViewSearch(state: WaitlistViewState, extra: Record<strin
   if (state.page !== 1) params.set("page", String(state.page));
   if (state.sort !== DEFAULT_WAITLIST_SORT) params.set("sort", state.sort);
   if (state.confirmed) params.set("confirmed", state.confirmed);
+  if (state.status) params.set("status", state.status);
+  if (state.type) params.set("type", state.type);
+  if (state.size) params.set("size", state.size);
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   return params.toString();
 }
@@ -123,6 +149,10 @@ export interface WaitlistListEntry {
   joinedAt: string;
   /** When the address was confirmed (ISO 8601), or null. */
   confirmedAt: string | null;
+  /** waiting, invited or accepted, with the time of each change (ISO 8601) or null. */
+  status: string;
+  invitedAt: string | null;
+  acceptedAt: string | null;
 }
 
 /** GET /api/admin/waitlist's answer. `total` is a lower bound when `totalIsExact` is false (broad searches). */
@@ -133,3 +163,39 @@ export interface WaitlistListResponse {
   page: number;
   pageSize: number;
 }
+
+const INVITE_NOTE_MAX = 1000;
+const noteSchema = z
+  .string({ error: "note must be text" })
+  .trim()
+  .max(INVITE_NOTE_MAX, { message: `note must be at most ${INVITE_NOTE_MAX} characters` })
+  .refine(hasNoControlCharactersExceptNewlines, { message: `note ${CONTROL_CHARACTER_MESSAGE}` })
+  .default("");
+
+function hasNoControlCharactersExceptNewlines(text: string): boolean {
+  return hasNoControlCharacters(text.replace(/\r?\n/g, " "));
+}
+
+/**
+ * POST /api/admin/waitlist/invitations: chosen entries (`ids`), or the next `limit` entries of a filter in
+ * queue order, confirmed ones only unless `includeUnconfirmed`; with the team's optional personal `note`.
+ */
+export const invitationRequestSchema = z.union([
+  z.strictObject({
+    ids: z
+      .array(z.number({ error: "ids must be entry ids" }).int("ids must be entry ids").min(1, "ids must be entry ids").max(2_147_483_647, "ids must be entry ids"))
+      .min(1, { message: "Choose at least one entry" })
+      .max(10_000, { message: "At most 10,000 entries at once" }),
+    note: noteSchema,
+  }),
+  z.strictObject({
+    filter: waitlistListQuerySchema.pick({ q: true, confirmed: true, status: true, type: true, size: true }).strict(),
+    limit: z.number({ error: "limit must be a whole number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(10_000, "limit must be at most 10,000"),
+    includeUnconfirmed: z.boolean({ error: "includeUnconfirmed must be true or false" }).default(false),
+    note: noteSchema,
+  }),
+]);
+export type InvitationRequest = z.output<typeof invitationRequestSchema>;
+
+/** The body of one entry's "Invite" or "Resend invitation": the optional personal note. */
+export const invitationNoteSchema = z.strictObject({ note: noteSchema });

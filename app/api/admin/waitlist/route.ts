@@ -5,7 +5,8 @@ import { queryErrorMessage, queryParamsOf, waitlistListQuerySchema } from "@/lib
 
 /**
  * One page of waitlist entries: `?q=&page=&pageSize=&sort=&confirmed=yes|no` →
- * `{ entries, total, totalIsExact, page, pageSize }`; each entry carries `confirmedAt` (ISO 8601 or null).
+ * `{ entries, total, totalIsExact, page, pageSize }`; each entry carries `confirmedAt`, `status`, `invitedAt`
+ * and `acceptedAt` (times as ISO 8601 or null).
  */
 export const GET = route(async (request) => {
   const admin = await requireAdmin(request);
@@ -14,6 +15,12 @@ export const GET = route(async (request) => {
   const result = await listWaitlistEntries(admin, parsed.data);
   return json({
     ...result,
-    entries: result.entries.map((entry) => ({ ...entry, joinedAt: entry.joinedAt.toISOString(), confirmedAt: entry.confirmedAt?.toISOString() ?? null })),
+    entries: result.entries.map((entry) => ({
+      ...entry,
+      joinedAt: entry.joinedAt.toISOString(),
+      confirmedAt: entry.confirmedAt?.toISOString() ?? null,
+      invitedAt: entry.invitedAt?.toISOString() ?? null,
+      acceptedAt: entry.acceptedAt?.toISOString() ?? null,
+    })),
   });
 });

@@ -10,7 +10,7 @@ import { awayFromWindowEdge } from "@/test/rate-limit-window";
 prepareTestDatabase();
 
 const BASE = "http://localhost/api/admin/waitlist/export";
-const HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed"];
+const HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status", "Invited", "Accepted"];
 
 async function adminCookie(): Promise<string> {
   const [admin] = await withSql((sql) =>
@@ -93,7 +93,7 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
 
     const records = parseCsv(await (await get("?sort=joined_asc", cookie)).text());
     expect(records[0]).toEqual(HEADER);
-    expect(records[1]).toEqual(["Mallory", "'=cmd|' /C calc'!A0@example.com", "Therapy & counselling", "11+", "2024-12-01T00:00:00.000Z", ""]);
+    expect(records[1]).toEqual(["Mallory", "'=cmd|' /C calc'!A0@example.com", "Therapy & counselling", "11+", "2024-12-01T00:00:00.000Z", "", "waiting", "", ""]);
     expect(records.slice(2)).toEqual(
       hostile.map(([, expected], index) => [
         expected,
@@ -101,6 +101,9 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
         "Car valeting & detailing",
         "Just me",
         `2025-01-${String(index + 1).padStart(2, "0")}T08:00:00.000Z`,
+        "",
+        "waiting",
+        "",
         "",
       ]),
     );
@@ -117,7 +120,7 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
     const newestFirst = parseCsv(await (await get("?q=smith", cookie)).text());
     expect(newestFirst.slice(1).map((record) => record[0])).toEqual(["Cat Smith", "Ann Smith"]);
     const byLabel = parseCsv(await (await get("?q=valeting", cookie)).text());
-    expect(byLabel.slice(1)).toEqual([["Bob Jones", "bob@example.com", "Car valeting & detailing", "6-10", "2025-01-02T00:00:00.000Z", ""]]);
+    expect(byLabel.slice(1)).toEqual([["Bob Jones", "bob@example.com", "Car valeting & detailing", "6-10", "2025-01-02T00:00:00.000Z", "", "waiting", "", ""]]);
   });
 
   it("filters to confirmed or unconfirmed entries, and shows when each was confirmed", async () => {

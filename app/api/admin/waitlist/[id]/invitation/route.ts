@@ -1,0 +1,19 @@
+import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { inviteOrResend } from "@/lib/data/invitations";
+import { sendSoon } from "@/lib/email/send-soon";
+import { HttpError, json, parseWith, readJson, route } from "@/lib/http";
+import { adminIdSchema } from "@/lib/validation/admin";
+import { invitationNoteSchema } from "@/lib/validation/waitlist-query";
+
+/** Invites one entry, or sends an invited entry its invitation again with a new link: `{ note? }`. */
+export const POST = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
+  const admin = await requireAdmin(request);
+  requireSameOrigin(request);
+  const id = parseWith(adminIdSchema, (await params).id, "The entry id must be a positive whole number");
+  const { note } = parseWith(invitationNoteSchema, await readJson(request, { maxBytes: 8192 }));
+  const outboxIds = await inviteOrResend(admin, id, note);
+  if (outboxIds === null) throw new HttpError(404, "No waitlist entry has this id.");
+  if (outboxIds.length === 0) throw new HttpError(409, "This entry could not be invited just now. Please try again.");
+  sendSoon(outboxIds);
+  return json({ message: "Invitation sent" });
+});

@@ -1,0 +1,13 @@
+import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { deleteWaitlistEntry } from "@/lib/data/invitations";
+import { HttpError, parseWith, route } from "@/lib/http";
+import { adminIdSchema } from "@/lib/validation/admin";
+
+/** Erases one entry (GDPR): its row, tokens and email go, and the count goes down. 204, then 404 for the same id. */
+export const DELETE = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
+  const admin = await requireAdmin(request);
+  requireSameOrigin(request);
+  const id = parseWith(adminIdSchema, (await params).id, "The entry id must be a positive whole number");
+  if (!(await deleteWaitlistEntry(admin, id))) throw new HttpError(404, "No waitlist entry has this id.");
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+});

@@ -1,0 +1,41 @@
+import { Button, Heading, Link, Text } from "@react-email/components";
+
+import { EMAIL_COLOURS, EmailLayout } from "@/components/emails/email-layout";
+
+export interface InvitationEmailProps {
+  productName: string;
+  siteUrl: string;
+  name: string;
+  acceptUrl: string;
+  leaveUrl: string;
+  /** The team's short personal note, as typed in the invitation dialog; empty for none. */
+  note: string;
+}
+
+/** The subject of the invitation email. */
+export const invitationSubject = (productName: string) => `Your invitation to ${productName} is here`;
+
+/** Sent when the team lets an entry in: one button that opens early access. */
+export function InvitationEmail({ productName, siteUrl, name, acceptUrl, leaveUrl, note }: InvitationEmailProps) {
+  return (
+    <EmailLayout productName={productName} siteUrl={siteUrl} preview={`It's your turn: early access to ${productName} is open for you.`} leaveUrl={leaveUrl}>
+      <Heading as="h1" style={{ fontSize: "22px", lineHeight: "30px", margin: "0 0 16px" }}>
+        It&apos;s your turn, {name}
+      </Heading>
+      <Text style={{ fontSize: "16px", lineHeight: "26px", margin: "0 0 16px" }}>
+        Thanks for waiting. Early access to {productName} is open for you: run quotes, invoices, bookings and reminders by chatting.
+      </Text>
+      {note ? (
+        <Text style={{ fontSize: "16px", lineHeight: "26px", margin: "0 0 24px", padding: "12px 16px", borderLeft: `3px solid ${EMAIL_COLOURS.primary}`, backgroundColor: EMAIL_COLOURS.background, whiteSpace: "pre-line" }}>
+          {note}
+        </Text>
+      ) : null}
+      <Button href={acceptUrl} style={{ backgroundColor: EMAIL_COLOURS.primary, color: "#ffffff", borderRadius: "8px", padding: "12px 20px", fontSize: "16px", fontWeight: 600 }}>
+        Get started
+      </Button>
+      <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "24px 0 0" }}>
+        Or open this link: <Link href={acceptUrl}>{acceptUrl}</Link>
+      </Text>
+    </EmailLayout>
+  );
+}

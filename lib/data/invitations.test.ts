@@ -1,0 +1,215 @@
+import type { ParsedMail } from "mailparser";
+
+import { DELETE as deleteRoute } from "@/app/api/admin/waitlist/[id]/route";
+import { POST as inviteRoute } from "@/app/api/admin/waitlist/invitations/route";
+import { POST as resendConfirmationRoute } from "@/app/api/admin/waitlist/[id]/confirmation/route";
+import { POST as invitationRoute } from "@/app/api/admin/waitlist/[id]/invitation/route";
+import { GET as listRoute } from "@/app/api/admin/waitlist/route";
+import { acceptInvitation } from "@/lib/data/invitations";
+import { addWaitlistEntry, confirmWithToken, countWaitlistEntries } from "@/lib/data/waitlist";
+import { getDb, withSql } from "@/lib/db";
+import { sweepOutbox } from "@/lib/email/outbox";
+import { hashToken } from "@/lib/email/tokens";
+import { insertAdmin, startTestSession, testRequest } from "@/test/admin";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
+
+prepareTestDatabase();
+
+const SITE = "https://otto.example";
+let mailbox: TestMailbox;
+let cookie: string;
+let adminId: number;
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+});
+afterAll(() => mailbox.stop());
+
+beforeEach(async () => {
+  await resetDatabase();
+  mailbox.messages.length = 0;
+  Object.assign(process.env, { NEXT_PUBLIC_SITE_URL: SITE });
+  delete process.env.SMTP_URL;
+  const admin = await insertAdmin({ email: "ada@example.com" });
+  adminId = admin.id;
+  cookie = (await startTestSession(admin)).cookie;
+});
+afterEach(() => {
+  delete process.env.SMTP_URL;
+  delete process.env.NEXT_PUBLIC_SITE_URL;
+});
+
+/** Entries joined a minute apart (the first is the oldest), confirmed where asked. */
+async function seed(people: { name: string; businessType?: string; confirmed?: boolean }[]) {
+  await withSql(async (sql) => {
+    for (const [index, person] of people.entries()) {
+      await sql.query(
+        `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "confirmedAt")
+         VALUES ($1, $2, $3, '2-5', timestamptz '2025-01-01 00:00:00+00' + $4 * interval '1 minute', CASE WHEN $5 THEN now() END)`,
+        [person.name, `${person.name.toLowerCase().replace(/\s+/g, ".")}@example.com`, person.businessType ?? "cleaning", index, person.confirmed ?? true],
+      );
+    }
+  });
+}
+
+const invite = async (body: unknown) => {
+  const response = await inviteRoute(testRequest("/api/admin/waitlist/invitations", { body, cookie }), undefined);
+  return { status: response.status, body: (await response.json()) as { invited?: number; message?: string } };
+};
+const statuses = async () =>
+  Object.fromEntries((await getDb().waitlistEntry.findMany({ select: { name: true, status: true } })).map((row) => [row.name, row.status]));
+const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
+
+describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("invites the next N confirmed entries of a filter, oldest first, in one transaction with their emails, tokens and one audit entry", async () => {
+    await seed([{ name: "Ann" }, { name: "Bob", confirmed: false }, { name: "Cat" }, { name: "Dan", businessType: "car" }, { name: "Eve" }, { name: "Fay" }]);
+    expect(await invite({ filter: { q: "cleaning" }, limit: 3, note: "Welcome aboard!" })).toEqual({ status: 200, body: { invited: 3 } });
+    expect(await statuses()).toEqual({ Ann: "invited", Bob: "waiting", Cat: "invited", Dan: "waiting", Eve: "invited", Fay: "waiting" });
+    const emails = await getDb().emailOutbox.findMany({ where: { kind: "invitation" }, orderBy: { id: "asc" } });
+    expect(emails.map((email) => email.to)).toEqual(["ann@example.com", "cat@example.com", "eve@example.com"]);
+    expect(emails[0]!.payload).toMatchObject({ name: "Ann", note: "Welcome aboard!", acceptUrl: expect.stringMatching(new RegExp(`^${SITE}/early-access\\?token=[0-9a-f]{64}$`)) });
+    const token = new URL((emails[0]!.payload as { acceptUrl: string }).acceptUrl).searchParams.get("token")!;
+    expect(await getDb().waitlistToken.findUnique({ where: { tokenHash: hashToken(token) } })).toMatchObject({ purpose: "accept" });
+    expect(await getDb().waitlistEntry.count({ where: { invitedAt: { not: null } } })).toBe(3);
+    expect(await getDb().auditLog.findMany({ select: { action: true, adminId: true, details: true } })).toEqual([
+      { action: "waitlist.invite", adminId, details: { filter: { q: "cleaning" }, limit: 3, includeUnconfirmed: false, note: true, invited: 3 } },
+    ]);
+
+    // Again: the next ones; unconfirmed Bob only when asked.
+    expect((await invite({ filter: { q: "cleaning" }, limit: 3 })).body).toEqual({ invited: 1 });
+    expect((await invite({ filter: { q: "cleaning" }, limit: 3, includeUnconfirmed: true })).body).toEqual({ invited: 1 });
+    expect(await statuses()).toMatchObject({ Bob: "invited", Fay: "invited", Dan: "waiting" });
+  });
+
+  it("invites chosen entries, skipping any already invited or accepted, and writes nothing for none", async () => {
+    await seed([{ name: "Ann" }, { name: "Bob", confirmed: false }, { name: "Cat" }]);
+    const ids = (await getDb().waitlistEntry.findMany({ orderBy: { id: "asc" }, select: { id: true } })).map((row) => row.id);
+    await getDb().waitlistEntry.update({ where: { id: ids[2]! }, data: { status: "accepted" } });
+    expect((await invite({ ids })).body).toEqual({ invited: 2 });
+    expect((await invite({ ids })).body).toEqual({ invited: 0 });
+    expect(await getDb().emailOutbox.count()).toBe(2);
+    expect(await getDb().auditLog.count()).toBe(1);
+  });
+
+  it("refuses bad requests with 400 and a message, and visitors without a session with 401", async () => {
+    for (const body of [{}, { ids: [] }, { ids: ["1"] }, { filter: {}, limit: 0 }, { filter: {}, limit: 10_001 }, { ids: [1], note: "x".repeat(1001) }, { ids: [1], extra: true }]) {
+      const { status, body: answer } = await invite(body);
+      expect(status).toBe(400);
+      expect(answer.message).toBeTruthy();
+    }
+    const response = await inviteRoute(testRequest("/api/admin/waitlist/invitations", { body: { ids: [1] } }), undefined);
+    expect(response.status).toBe(401);
+  });
+
+  it("sends the invitation over SMTP; its link accepts once, then keeps working without changing anything", async () => {
+    process.env.SMTP_URL = mailbox.url;
+    await seed([{ name: "Ann" }]);
+    await invite({ filter: { q: "" }, limit: 1, note: "See you inside." });
+    await sweepOutbox();
+    const mail = (await mailbox.waitFor(1))[0]!;
+    expect(recipient(mail)).toBe("ann@example.com");
+    expect(mail.subject).toBe("Your invitation to Otto is here");
+    expect(mail.text).toContain("See you inside.");
+    const accept = linksIn(mail).find((link) => link.includes("/early-access?token="))!;
+    const token = new URL(accept).searchParams.get("token")!;
+    expect(await confirmWithToken(token)).toEqual({ status: "invalid" });
+    expect(await acceptInvitation(token)).toEqual({ status: "accepted", name: "Ann" });
+    const { acceptedAt } = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
+    expect(acceptedAt).toBeInstanceOf(Date);
+    expect(await acceptInvitation(token)).toEqual({ status: "already-accepted", name: "Ann" });
+    expect(await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } })).toMatchObject({ status: "accepted", acceptedAt });
+    expect(await acceptInvitation("0".repeat(64))).toEqual({ status: "invalid" });
+  });
+
+  it("invites a batch of 10,000 in one request", async () => {
+    await withSql((sql) =>
+      sql.exec(`INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "confirmedAt")
+                SELECT 'Person ' || i, 'p' || i || '@example.com', 'trades', '1', timestamptz '2025-01-01 00:00:00+00' + i * interval '1 second', now()
+                FROM generate_series(1, 10000) AS i`),
+    );
+    expect((await invite({ filter: { q: "" }, limit: 10_000 })).body).toEqual({ invited: 10_000 });
+    expect(await getDb().waitlistEntry.count({ where: { status: "invited" } })).toBe(10_000);
+    expect(await getDb().emailOutbox.count({ where: { kind: "invitation" } })).toBe(10_000);
+    expect(await getDb().waitlistToken.count()).toBe(20_000);
+    expect(new Set((await getDb().waitlistToken.findMany({ select: { tokenHash: true } })).map((row) => row.tokenHash)).size).toBe(20_000);
+  });
+
+  it("deletes an entry for an admin: 204, then 404; its tokens and email go, the count goes down, the audit log says who", async () => {
+    await addWaitlistEntry({ name: "Ann Smith", email: "ann@example.com", businessType: "cleaning", employees: "2-5", agreedToTerms: true });
+    await seed([{ name: "Bob" }]);
+    const ann = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
+    const del = (id: string) => deleteRoute(testRequest(`/api/admin/waitlist/${id}`, { method: "DELETE", cookie }), { params: Promise.resolve({ id }) });
+    expect(await countWaitlistEntries()).toBe(2);
+    expect((await del(String(ann.id))).status).toBe(204);
+    expect((await del(String(ann.id))).status).toBe(404);
+    expect((await del("abc")).status).toBe(400);
+    expect(await countWaitlistEntries()).toBe(1);
+    expect(await getDb().waitlistToken.count({ where: { entryId: ann.id } })).toBe(0);
+    expect(await getDb().emailOutbox.count({ where: { entryId: ann.id } })).toBe(0);
+    expect(await getDb().auditLog.findMany({ select: { action: true, target: true, adminId: true } })).toEqual([{ action: "waitlist.delete", target: `entry:${ann.id}`, adminId }]);
+  });
+
+  it("filters the list by status, business type, team size and confirmed, alone or together, exactly as a plain query would", async () => {
+    const types = ["cleaning", "car", "trades"];
+    const sizes = ["1", "2-5", "6-10", "11+"];
+    const statusesOf = ["waiting", "invited", "accepted"];
+    await withSql(async (sql) => {
+      for (let index = 0; index < 36; index++) {
+        await sql.query(
+          `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "status", "joinedAt", "confirmedAt")
+           VALUES ($1, $2, $3, $4, $5, timestamptz '2025-01-01 00:00:00+00' + $6 * interval '1 minute', CASE WHEN $7 THEN now() END)`,
+          [`Person ${index}`, `p${index}@example.com`, types[index % 3], sizes[index % 4], statusesOf[Math.floor(index / 3) % 3], index, index % 5 < 2],
+        );
+      }
+    });
+    const cases: Record<string, string>[] = [
+      { status: "invited" },
+      { type: "car" },
+      { size: "6-10" },
+      { confirmed: "yes" },
+      { confirmed: "no", type: "trades" },
+      { status: "waiting", type: "cleaning", size: "1" },
+      { status: "accepted", confirmed: "yes", q: "person 1" },
+    ];
+    for (const filter of cases) {
+      const response = await listRoute(testRequest(`/api/admin/waitlist?${new URLSearchParams({ ...filter, sort: "joined_asc", pageSize: "200" })}`, { cookie }), undefined);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { entries: { email: string }[]; total: number };
+      const conditions = [
+        filter.status ? `"status" = '${filter.status}'` : "TRUE",
+        filter.type ? `"businessType" = '${filter.type}'` : "TRUE",
+        filter.size ? `"employees" = '${filter.size}'` : "TRUE",
+        filter.confirmed === "yes" ? `"confirmedAt" IS NOT NULL` : filter.confirmed === "no" ? `"confirmedAt" IS NULL` : "TRUE",
+        filter.q ? `"name" ILIKE '%${filter.q}%'` : "TRUE",
+      ];
+      const expected = await withSql((sql) => sql.query<{ email: string }>(`SELECT "email" FROM "waitlist" WHERE ${conditions.join(" AND ")} ORDER BY "joinedAt", "id"`));
+      expect({ filter, emails: body.entries.map((entry) => entry.email) }).toEqual({ filter, emails: expected.map((row) => row.email) });
+      expect(body.total).toBe(expected.length);
+    }
+    expect((await listRoute(testRequest("/api/admin/waitlist?status=sleeping", { cookie }), undefined)).status).toBe(400);
+  });
+
+  it("resends a confirmation at once for an admin, and invites or re-invites one entry, each with one audit entry", async () => {
+    await addWaitlistEntry({ name: "Ann Smith", email: "ann@example.com", businessType: "cleaning", employees: "2-5", agreedToTerms: true });
+    const ann = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
+    const post = (path: string, body?: unknown) =>
+      (path === "confirmation" ? resendConfirmationRoute : invitationRoute)(testRequest(`/api/admin/waitlist/${ann.id}/${path}`, { body: body ?? {}, cookie }), {
+        params: Promise.resolve({ id: String(ann.id) }),
+      });
+    expect((await post("confirmation")).status).toBe(200);
+    expect(await getDb().emailOutbox.count({ where: { entryId: ann.id, kind: "confirmation" } })).toBe(2);
+    expect((await post("invitation", { note: "Hello" })).status).toBe(200);
+    expect((await post("invitation", { note: "" })).status).toBe(200);
+    expect(await getDb().emailOutbox.count({ where: { entryId: ann.id, kind: "invitation" } })).toBe(2);
+    expect((await getDb().waitlistEntry.findUniqueOrThrow({ where: { id: ann.id } })).status).toBe("invited");
+    expect((await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { action: true } })).map((row) => row.action)).toEqual([
+      "waitlist.resend_confirmation",
+      "waitlist.invite",
+      "waitlist.resend_invitation",
+    ]);
+    await getDb().waitlistEntry.update({ where: { id: ann.id }, data: { confirmedAt: new Date() } });
+    expect((await post("confirmation")).status).toBe(409);
+    expect(await getDb().auditLog.count()).toBe(3);
+  });
+});
