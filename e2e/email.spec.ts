@@ -106,7 +106,7 @@ test.describe("email", () => {
     await page.goto(`/admin?q=${encodeURIComponent(email)}`);
     const row = page.getByRole("row").filter({ hasText: email });
     await expect(row.getByText("Confirmed", { exact: true })).toBeVisible();
-    await page.getByRole("combobox", { name: "Show" }).selectOption({ label: "Not confirmed" });
+    await page.getByRole("combobox", { name: "Confirmed" }).selectOption({ label: "Not confirmed" });
     await expect(page).toHaveURL(/confirmed=no/);
     await expect(page.getByText("No entries match your search")).toBeVisible();
 
