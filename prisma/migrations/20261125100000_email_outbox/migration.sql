@@ -64,8 +64,8 @@ DECLARE
   v_outbox integer;
 BEGIN
   IF p_signup THEN
-    INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "consentedAt", "confirmationSentAt")
-    VALUES (p_name, p_email, p_business_type, p_employees, p_now, p_now)
+    INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "consentedAt", "confirmationSentAt")
+    VALUES (p_name, p_email, p_business_type, p_employees, p_now, p_now, p_now)
     ON CONFLICT ("email") DO NOTHING
     RETURNING "id", "name" INTO v_id, v_name;
   END IF;

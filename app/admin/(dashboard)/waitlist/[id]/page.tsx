@@ -30,7 +30,8 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
   if (!entry) notFound();
   const configured = emailConfigured();
 
-  const events: Event[] = [{ at: entry.joinedAt, what: "Signed up" }];
+  // Signing up comes first, even if an email's time (set by this server) is a moment before the database's.
+  const events: Event[] = [];
   for (const email of entry.emails) {
     events.push({
       at: email.createdAt,
@@ -46,6 +47,7 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
   if (entry.invitedAt) events.push({ at: entry.invitedAt, what: "Invited" });
   if (entry.acceptedAt) events.push({ at: entry.acceptedAt, what: "Opened their invitation" });
   events.sort((a, b) => a.at.getTime() - b.at.getTime());
+  events.unshift({ at: entry.joinedAt, what: "Signed up" });
 
   const fields: [string, React.ReactNode][] = [
     ["Email", entry.email],
