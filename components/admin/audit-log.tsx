@@ -2,7 +2,8 @@ import Form from "next/form";
 import Link from "next/link";
 import { DownloadIcon } from "lucide-react";
 
-import { ErrorToast, RetryButton } from "@/components/admin/server-states";
+import { LoadFailed } from "@/components/admin/load-states";
+import { utcDateTimeSeconds as time } from "@/components/admin/utc-time";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -11,7 +12,6 @@ import { cn } from "@/lib/utils";
 import { AUDIT_ACTIONS, AUDIT_ACTION_VALUES, auditQuerySearch, type AuditQuery } from "@/lib/validation/audit";
 
 const number = new Intl.NumberFormat("en-GB");
-const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 // A native select, styled like the text inputs: the filter form works before (and without) any script.
 const selectClass =
@@ -105,15 +105,7 @@ function PageLink({ query, page, label, disabled }: { query: AuditQuery; page: n
 /** The log's entries, newest first, and the page controls. */
 export function AuditTable({ query, data }: { query: AuditQuery; data: AuditPage | null }) {
   if (!data) {
-    return (
-      <div className="grid justify-items-start gap-3">
-        <ErrorToast id="audit-fetch" title="Failed to fetch the audit log" description="There was a problem connecting to the server." />
-        <p role="alert" className="text-destructive">
-          Error loading the audit log. Please try again.
-        </p>
-        <RetryButton />
-      </div>
-    );
+    return <LoadFailed toastId="audit-fetch" toastTitle="Failed to fetch the audit log" text="Error loading the audit log. Please try again." />;
   }
   const lastPage = Math.max(1, Math.ceil(data.total / data.pageSize));
   const first = (data.page - 1) * data.pageSize + 1;

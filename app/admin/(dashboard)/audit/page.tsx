@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
-import { Loader2Icon } from "lucide-react";
 
 import { AuditFilters, AuditTable } from "@/components/admin/audit-log";
+import { LoadingStatus } from "@/components/admin/load-states";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listAuditAdmins, listAuditEntries, type AuditPage } from "@/lib/data/audit-admin";
 import { auditQuerySearch, readAuditQuery, type AuditQuery } from "@/lib/validation/audit";
@@ -35,15 +35,7 @@ export default async function AuditPageRoute({ searchParams }: { searchParams: P
         </p>
       </div>
       <AuditFilters query={query} admins={admins} />
-      <Suspense
-        key={auditQuerySearch(query)}
-        fallback={
-          <p role="status" className="flex items-center gap-2 py-8 text-muted-foreground">
-            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-            Loading entries...
-          </p>
-        }
-      >
+      <Suspense key={auditQuerySearch(query)} fallback={<LoadingStatus text="Loading entries..." />}>
         <AuditResults query={query} />
       </Suspense>
     </div>

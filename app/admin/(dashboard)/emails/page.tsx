@@ -1,10 +1,10 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Loader2Icon } from "lucide-react";
 
 import { OutboxStatus } from "@/components/admin/outbox-status";
-import { ErrorToast, RetryButton } from "@/components/admin/server-states";
+import { LoadFailed, LoadingStatus } from "@/components/admin/load-states";
+import { utcDateTime as time } from "@/components/admin/utc-time";
 import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
@@ -16,7 +16,6 @@ import { cn } from "@/lib/utils";
 export const metadata: Metadata = { title: "Emails" };
 
 const number = new Intl.NumberFormat("en-GB");
-const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 async function Outbox({ page }: { page: number }) {
   const admin = await requireCurrentAdmin();
@@ -25,15 +24,7 @@ async function Outbox({ page }: { page: number }) {
     data = await listOutbox(admin, page);
   } catch (error) {
     console.error("[admin] the outbox could not be read:", error);
-    return (
-      <div className="grid justify-items-start gap-3">
-        <ErrorToast id="outbox-fetch" title="Failed to fetch emails" description="There was a problem connecting to the server." />
-        <p role="alert" className="text-destructive">
-          Error loading emails. Please try again.
-        </p>
-        <RetryButton />
-      </div>
-    );
+    return <LoadFailed toastId="outbox-fetch" toastTitle="Failed to fetch emails" text="Error loading emails. Please try again." />;
   }
   const configured = emailConfigured();
   const lastPage = Math.max(1, Math.ceil(data.total / data.pageSize));
@@ -119,15 +110,7 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
         <h1 className="text-2xl font-semibold tracking-tight">Emails</h1>
         <p className="text-sm text-muted-foreground">Every email the site has queued, newest first, with its delivery status. Open one to see it as it was sent.</p>
       </div>
-      <Suspense
-        key={page}
-        fallback={
-          <p role="status" className="flex items-center gap-2 py-8 text-muted-foreground">
-            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-            Loading emails...
-          </p>
-        }
-      >
+      <Suspense key={page} fallback={<LoadingStatus text="Loading emails..." />}>
         <Outbox page={page} />
       </Suspense>
     </div>

@@ -1,10 +1,10 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
 import { formatDistanceStrict } from "date-fns";
-import { Loader2Icon } from "lucide-react";
 
-import { ErrorToast, RetryButton } from "@/components/admin/server-states";
+import { LoadFailed, LoadingStatus } from "@/components/admin/load-states";
 import { EndOtherSessionsButton, EndSessionButton } from "@/components/admin/session-actions";
+import { utcDateTime } from "@/components/admin/utc-time";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
@@ -12,7 +12,6 @@ import { listAdminSessions, type AdminSessionSummary } from "@/lib/data/sessions
 
 export const metadata: Metadata = { title: "Settings" };
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 function lastSeen(session: AdminSessionSummary, now: Date): string {
   if (session.current) return "Now";
@@ -27,15 +26,7 @@ async function SessionsList() {
     sessions = await listAdminSessions(admin);
   } catch (error) {
     console.error("[admin] the sessions could not be read:", error);
-    return (
-      <div className="grid justify-items-start gap-3">
-        <ErrorToast id="sessions-fetch" title="Failed to fetch sessions" description="There was a problem connecting to the server." />
-        <p role="alert" className="text-destructive">
-          Error loading your sessions. Please try again.
-        </p>
-        <RetryButton />
-      </div>
-    );
+    return <LoadFailed toastId="sessions-fetch" toastTitle="Failed to fetch sessions" text="Error loading your sessions. Please try again." />;
   }
   const now = new Date();
   const others = sessions.filter((session) => !session.current).length;
@@ -66,7 +57,7 @@ async function SessionsList() {
               </TableCell>
               <TableCell data-label="IP address">{session.ip ?? "Unknown"}</TableCell>
               <TableCell data-label="Signed in" className="whitespace-nowrap">
-                <time dateTime={session.createdAt.toISOString()}>{dateTime.format(session.createdAt)} UTC</time>
+                <time dateTime={session.createdAt.toISOString()}>{utcDateTime.format(session.createdAt)} UTC</time>
               </TableCell>
               <TableCell data-label="Last active" className="whitespace-nowrap">
                 <time dateTime={session.lastSeenAt.toISOString()}>{lastSeen(session, now)}</time>
@@ -107,14 +98,7 @@ export default async function SettingsPage() {
             Where you are signed in. Signing out of a session ends it at once; a session also ends after a period without activity.
           </p>
         </div>
-        <Suspense
-          fallback={
-            <p role="status" className="flex items-center gap-2 py-4 text-muted-foreground">
-              <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-              Loading sessions...
-            </p>
-          }
-        >
+        <Suspense fallback={<LoadingStatus text="Loading sessions..." className="py-4" />}>
           <SessionsList />
         </Suspense>
       </section>

@@ -1,9 +1,9 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
-import { Loader2Icon } from "lucide-react";
 
 import type { AdminListItem } from "@/components/admin/admin-users";
 import { AdminUsersPage } from "@/components/admin/admin-users-page";
+import { LoadingStatus } from "@/components/admin/load-states";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listAdmins } from "@/lib/data/admins";
 
@@ -28,14 +28,7 @@ export default function AdminUsersRoute() {
         <h1 className="text-2xl font-semibold tracking-tight">Admin Users</h1>
         <p className="text-sm text-muted-foreground">Everyone who can sign in to the admin area. Deactivated admins cannot sign in.</p>
       </div>
-      <Suspense
-        fallback={
-          <p role="status" className="flex items-center gap-2 py-8 text-muted-foreground">
-            <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-            Loading admins...
-          </p>
-        }
-      >
+      <Suspense fallback={<LoadingStatus text="Loading admins..." />}>
         <AdminUsers />
       </Suspense>
     </div>

@@ -4,6 +4,8 @@ import { notFound } from "next/navigation";
 import { ArrowLeftIcon } from "lucide-react";
 
 import { OutboxStatus } from "@/components/admin/outbox-status";
+import { utcDateTimeSeconds as time } from "@/components/admin/utc-time";
+import { adminIdSchema } from "@/lib/validation/admin";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { NOT_CONFIGURED_ERROR } from "@/lib/email/outbox";
 import { emailConfigured } from "@/lib/email/transport";
@@ -11,14 +13,14 @@ import { getOutboxMessage } from "@/lib/data/outbox-admin";
 
 export const metadata: Metadata = { title: "Email" };
 
-const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 /** One email as it was sent: its details, the HTML part in a sandboxed frame, and the plain-text part. */
 export default async function EmailPage({ params }: { params: Promise<{ id: string }> }) {
   const admin = await requireCurrentAdmin();
   const { id } = await params;
-  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) notFound();
-  const message = await getOutboxMessage(admin, Number(id));
+  const parsed = adminIdSchema.safeParse(id);
+  if (!parsed.success) notFound();
+  const message = await getOutboxMessage(admin, parsed.data);
   if (!message) notFound();
   const configured = emailConfigured();
   return (

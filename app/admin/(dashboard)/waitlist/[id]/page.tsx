@@ -6,6 +6,8 @@ import { ArrowLeftIcon } from "lucide-react";
 import { EntryActions } from "@/components/admin/entry-actions";
 import { OutboxStatus } from "@/components/admin/outbox-status";
 import { StatusBadge } from "@/components/admin/waitlist-table";
+import { utcDateTime as time } from "@/components/admin/utc-time";
+import { adminIdSchema } from "@/lib/validation/admin";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { getWaitlistEntry } from "@/lib/data/invitations";
 import { emailConfigured } from "@/lib/email/transport";
@@ -13,7 +15,6 @@ import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 
 export const metadata: Metadata = { title: "Waitlist entry" };
 
-const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const KIND = { confirmation: "Confirmation email", invitation: "Invitation email" } as Record<string, string>;
 
 interface Event {
@@ -25,8 +26,9 @@ interface Event {
 export default async function WaitlistEntryPage({ params }: { params: Promise<{ id: string }> }) {
   const admin = await requireCurrentAdmin();
   const { id } = await params;
-  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) notFound();
-  const entry = await getWaitlistEntry(admin, Number(id));
+  const parsed = adminIdSchema.safeParse(id);
+  if (!parsed.success) notFound();
+  const entry = await getWaitlistEntry(admin, parsed.data);
   if (!entry) notFound();
   const configured = emailConfigured();
 
