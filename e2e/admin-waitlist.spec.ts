@@ -64,7 +64,8 @@ type Row = [name: string, email: string, businessType: string, teamSize: string,
 async function tableRows(page: Page): Promise<Row[]> {
   const rows = page.locator("table tbody tr");
   return rows.evaluateAll((trs) =>
-    trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent?.trim() ?? "") as unknown as Row),
+    // The first cell holds the row's checkbox.
+    trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent?.trim() ?? "").slice(1) as unknown as Row),
   );
 }
 
@@ -179,6 +180,44 @@ test.describe("admin waitlist", () => {
     const exported = await (await page.request.get(`/api/admin/waitlist/export?q=${token}`)).text();
     expect(exported).not.toContain(`quokka-${token}-20@example.com`);
     await expect.poll(async () => Number((await (await page.request.get(`/api/waitlist/count?fresh=${Date.now()}`)).json()).count)).toBe(before - 1);
+  });
+
+  test("rows are chosen one by one, a page at a time or every matching entry, by keyboard too; nothing is sent until confirmed", async ({ page }) => {
+    await page.goto(`/admin?q=${token}`);
+    const total = Number(/of (\d+) matching/.exec((await summary(page).textContent()) ?? "")?.[1]);
+    expect(total).toBeGreaterThan(50);
+    const pageBox = page.getByRole("checkbox", { name: "Select every entry on this page" });
+    const rowBoxes = page.locator("tbody").getByRole("checkbox");
+    await expect(rowBoxes).toHaveCount(50);
+    // The boxes arrive in the server's HTML, disabled until the page's scripts take over.
+    await expect(pageBox).toBeEnabled();
+    await pageBox.focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByText("50 selected on this page.")).toBeVisible();
+    await rowBoxes.first().focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByText("49 selected on this page.")).toBeVisible();
+    await expect(pageBox).toHaveAttribute("aria-checked", "mixed");
+    await rowBoxes.first().click();
+    await page.getByRole("button", { name: `Select all ${total} matching` }).click();
+    await expect(page.getByText(`All ${total} matching entries are selected.`)).toBeVisible();
+    await expectNoViolations(page);
+
+    await page.getByRole("button", { name: "Invite selected" }).click();
+    const dialog = page.getByRole("dialog", { name: "Invite the selected entries" });
+    await expect(dialog.getByRole("status")).toHaveText(`${total} people will be invited. Entries already invited or accepted are skipped.`);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Clear selection" }).click();
+    await expect(page.getByText("Tick entries to invite them, or invite the next ones in the queue.")).toBeVisible();
+    const listed = await (await page.request.get(`/api/admin/waitlist?q=${token}&status=waiting`)).json();
+    expect(listed.total).toBe(total);
+
+    // A new page of the list starts with nothing chosen.
+    await rowBoxes.nth(2).click();
+    await page.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText("Tick entries to invite them")).toBeVisible();
   });
 
   test("a search with no match says so and cannot be exported", async ({ page }) => {

@@ -20,15 +20,19 @@ test.afterAll(async () => {
 
 const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
 
-async function mailTo(address: string, timeoutMs = 20_000): Promise<ParsedMail> {
+/** The first email to an address (with a subject starting so, when given). */
+async function mailTo(address: string, timeoutMs = 20_000, subject = ""): Promise<ParsedMail> {
   const started = Date.now();
   for (;;) {
-    const mail = mailbox.messages.find((message) => recipient(message) === address);
+    const mail = mailbox.messages.find((message) => recipient(message) === address && (message.subject ?? "").startsWith(subject));
     if (mail) return mail;
-    if (Date.now() - started > timeoutMs) throw new Error(`no email to ${address} within ${timeoutMs} ms`);
+    if (Date.now() - started > timeoutMs) throw new Error(`no email "${subject}…" to ${address} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The invitation email to an address (it got a confirmation email first). */
+const invitationTo = (address: string) => mailTo(address, 20_000, "Your invitation");
 
 /** A link from an email, on this test's server (the email's links are absolute, on NEXT_PUBLIC_SITE_URL). */
 const linkOf = (mail: ParsedMail, path: string) => {
@@ -60,7 +64,9 @@ async function signInAsAdmin(page: Page) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  // An email preview is shown in an empty sandbox, where nothing (axe included) can run: it is the email's
+  // HTML, not the page's.
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude('iframe[sandbox=""]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
@@ -171,5 +177,87 @@ test.describe("email", () => {
     expect(mail.subject).toBe("Confirm your place on the Otto waiting list");
     await page.goto("/admin/emails");
     await expect(page.getByTestId("email-row").filter({ hasText: email }).getByText("Sent", { exact: true })).toBeVisible();
+  });
+  test("an admin filters to one business type, invites the next 3 confirmed entries, and the list follows their invitations", async ({ page, request, browser }) => {
+    test.setTimeout(120_000);
+    // Six signups of this run, oldest first: an unconfirmed tutor, four confirmed tutors and a confirmed cleaner.
+    const tag = `inv${run}`;
+    const person = (index: number) => ({ name: `Ivy ${tag} ${index}`, email: `${tag}.${index}@example.com` });
+    const [unconfirmed, first, second, third, fourth, cleaner] = [person(0), person(1), person(2), person(3), person(4), person(5)];
+    const people = [unconfirmed, first, second, third, fourth, cleaner];
+    for (const entry of people) {
+      const response = await request.post("/api/waitlist", {
+        headers: { "X-Forwarded-For": freshIp() },
+        data: { ...entry, businessType: entry === cleaner ? "cleaning" : "tutoring", employees: "1", agreedToTerms: true },
+      });
+      expect(response.status()).toBe(201);
+    }
+    for (const entry of people.slice(1)) {
+      const confirmed = await request.get(linkOf(await mailTo(entry.email), "/waitlist/confirm?token="));
+      expect(await confirmed.text()).toContain("Your place is confirmed");
+    }
+
+    await signInAsAdmin(page);
+    await page.goto(`/admin?q=${tag}`);
+    await page.getByRole("combobox", { name: "Business type" }).selectOption({ label: "Tutoring" });
+    await expect(page).toHaveURL(/type=tutoring/);
+    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText("Showing 1–5 of 5 matching entries");
+
+    await page.getByRole("button", { name: "Invite the next…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Invite the next in the queue" });
+    await dialog.getByLabel("How many").fill("3");
+    await expect(dialog.getByRole("status")).toHaveText("3 people will be invited. Entries already invited or accepted are skipped.");
+    // The preview greets the first of them: the oldest confirmed tutor, not the unconfirmed one.
+    const preview = dialog.frameLocator("iframe");
+    await expect(preview.getByText(`It's your turn, ${first.name}`)).toBeVisible();
+    await dialog.getByLabel("Personal note (optional)").fill("Looking forward to hearing how your lessons go.");
+    await expect(preview.getByText("Looking forward to hearing how your lessons go.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Invite 3 people" }).click();
+    await expect(page.getByText("Invited 3 people")).toBeVisible();
+
+    // The real SMTP server receives exactly those three invitations, with the note.
+    const invitations = await Promise.all([first, second, third].map((entry) => invitationTo(entry.email)));
+    for (const mail of invitations) {
+      expect(mail.subject).toBe("Your invitation to Otto is here");
+      expect(mail.text).toContain("Looking forward to hearing how your lessons go.");
+    }
+    expect(mailbox.messages.filter((mail) => mail.subject?.startsWith("Your invitation") && [unconfirmed, fourth].some((entry) => recipient(mail) === entry.email))).toEqual([]);
+
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(linkOf(invitations[0]!, "/early-access?token="));
+    await expect(visitor.getByRole("heading", { level: 1, name: `Welcome to early access, ${first.name}` })).toBeVisible();
+    await expectNoAxeViolations(visitor);
+    await visitorContext.close();
+
+    await page.reload();
+    const statusOf = (entry: { email: string }) => page.getByRole("row").filter({ hasText: entry.email }).locator('[data-label="Status"]');
+    await expect(statusOf(first)).toHaveText("Accepted");
+    await expect(statusOf(second)).toHaveText("Invited");
+    await expect(statusOf(third)).toHaveText("Invited");
+    await expect(statusOf(fourth)).toHaveText("Waiting");
+    await expect(statusOf(unconfirmed)).toHaveText("Waiting");
+    await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Invited" });
+    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText("Showing 1–2 of 2 matching entries");
+    await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Accepted" });
+    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText("Showing 1–1 of 1 matching entries");
+
+    // Rows are chosen by keyboard too: Space on a row's checkbox, then the chosen ones are invited.
+    await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Waiting" });
+    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText("Showing 1–2 of 2 matching entries");
+    await expect(page.getByRole("checkbox", { name: `Select ${unconfirmed.name}` })).toBeEnabled();
+    await page.getByRole("checkbox", { name: `Select ${unconfirmed.name}` }).focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByText("1 selected on this page.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Invite selected" }).click();
+    const selected = page.getByRole("dialog", { name: "Invite the selected entries" });
+    await expect(selected.getByRole("status")).toHaveText("1 person will be invited. Entries already invited or accepted are skipped.");
+    await selected.getByRole("button", { name: "Invite 1 person" }).click();
+    await expect(page.getByText("Invited 1 person")).toBeVisible();
+    await invitationTo(unconfirmed.email);
+    await expect(statusOf(fourth)).toHaveText("Waiting");
+    await expect(page.getByRole("row").filter({ hasText: unconfirmed.email })).toHaveCount(0);
   });
 });

@@ -6,6 +6,7 @@ import { ErrorToast, RetryButton } from "@/components/admin/server-states";
 import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
 import { lastPageOf, WaitlistPagination } from "@/components/admin/waitlist-pagination";
 import { WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
+import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-selection";
 import { WaitlistTable } from "@/components/admin/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listWaitlistEntries, type AdminWaitlistPage } from "@/lib/data/waitlist-admin";
@@ -86,11 +87,15 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
         </p>
         {filtered && !empty && <p>The export includes only the entries shown by your search and filter.</p>}
       </div>
-      <WaitlistTable
-        entries={data.entries}
-        view={view}
-        message={empty ? { kind: "empty", text: filtered ? "No entries match your search" : "No waitlist entries found" } : undefined}
-      />
+      <WaitlistSelection pageIds={data.entries.map((entry) => entry.id)}>
+        <SelectionBar view={view} total={data.total} totalIsExact={data.totalIsExact} />
+        <WaitlistTable
+          entries={data.entries}
+          view={view}
+          selectable={!empty}
+          message={empty ? { kind: "empty", text: filtered ? "No entries match your search" : "No waitlist entries found" } : undefined}
+        />
+      </WaitlistSelection>
       {showPages && (
         <div className="flex justify-end">
           <WaitlistPagination view={view} pageSize={data.pageSize} total={data.total} totalIsExact={data.totalIsExact} />

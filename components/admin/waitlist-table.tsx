@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { teamSizeBadgeVariant } from "@/components/admin/team-size-badge";
+import { PageCheckbox, RowCheckbox } from "@/components/admin/waitlist-selection";
 import { teamSizeLabel } from "@/lib/validation/waitlist";
 import { STATUS_LABELS, waitlistViewSearch, type WaitlistSort, type WaitlistStatus, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 import type { AdminWaitlistEntry } from "@/lib/data/waitlist-admin";
@@ -20,9 +21,11 @@ interface WaitlistTableProps {
   view: WaitlistViewState;
   /** Replaces the rows (loading, error, empty). */
   message?: WaitlistTableMessage;
+  /** Rows carry checkboxes (inside a <WaitlistSelection>); without rows the column stays, empty. */
+  selectable?: boolean;
 }
 
-const COLUMNS = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status"] as const;
+const COLUMNS = ["Select", "Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status"] as const;
 
 function SortHeader({ label, column, view }: { label: string; column: "name" | "joined"; view: WaitlistViewState }) {
   const { sort } = view;
@@ -52,12 +55,13 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge variant={status === "accepted" ? "success" : status === "invited" ? "default" : "outline"}>{label}</Badge>;
 }
 
-/** The waitlist table: Name, Email, Business Type (label), Team Size (badge), Joined (long date), Confirmed. */
-export function WaitlistTable({ entries, view, message }: WaitlistTableProps) {
+/** The waitlist table: a checkbox to select each row, Name, Email, Business Type (label), Team Size (badge), Joined (long date), Confirmed. */
+export function WaitlistTable({ entries, view, message, selectable = false }: WaitlistTableProps) {
   return (
     <Table containerLabel="Waitlist entries" stackOnPhone aria-busy={message?.kind === "loading"}>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
+          <TableHead data-row-select="" className="w-10 pr-0">{selectable ? <PageCheckbox /> : <span className="sr-only">Select</span>}</TableHead>
           <SortHeader label="Name" column="name" view={view} />
           <TableHead>Email</TableHead>
           <TableHead>Business Type</TableHead>
@@ -85,7 +89,10 @@ export function WaitlistTable({ entries, view, message }: WaitlistTableProps) {
           </TableRow>
         ) : (
           entries.map((entry) => (
-            <TableRow key={entry.id}>
+            <TableRow key={entry.id} className="has-[[data-state=checked]]:bg-muted/60">
+              <TableCell data-row-select="" className="w-10 pr-0">
+                {selectable && <RowCheckbox id={entry.id} name={entry.name} />}
+              </TableCell>
               <TableCell data-label="Name" className="min-w-40 font-medium">
                 <Link
                   href={`/admin/waitlist/${entry.id}`}

@@ -1,6 +1,7 @@
 import type { ParsedMail } from "mailparser";
 
 import { DELETE as deleteRoute } from "@/app/api/admin/waitlist/[id]/route";
+import { POST as previewRoute } from "@/app/api/admin/waitlist/invitations/preview/route";
 import { POST as inviteRoute } from "@/app/api/admin/waitlist/invitations/route";
 import { POST as resendConfirmationRoute } from "@/app/api/admin/waitlist/[id]/confirmation/route";
 import { POST as invitationRoute } from "@/app/api/admin/waitlist/[id]/invitation/route";
@@ -90,6 +91,30 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     expect((await invite({ ids })).body).toEqual({ invited: 0 });
     expect(await getDb().emailOutbox.count()).toBe(2);
     expect(await getDb().auditLog.count()).toBe(1);
+  });
+
+  it("previews a request without changing anything: how many it would invite now, and the email the first of them would get", async () => {
+    await seed([{ name: "Ann", confirmed: false }, { name: "Bob" }, { name: "Cat" }, { name: "Dan", businessType: "car" }]);
+    const preview = async (body: unknown) => {
+      const response = await previewRoute(testRequest("/api/admin/waitlist/invitations/preview", { body, cookie }), undefined);
+      return { status: response.status, body: (await response.json()) as { count?: number; subject?: string; html?: string; text?: string; message?: string } };
+    };
+    const next = await preview({ filter: { q: "", type: "cleaning" }, limit: 5, note: "Come in!" });
+    expect(next.status).toBe(200);
+    expect(next.body).toMatchObject({ count: 2, subject: "Your invitation to Otto is here" });
+    expect(next.body.text).toContain("IT'S YOUR TURN, BOB");
+    expect(next.body.text).toContain("Come in!");
+    expect(next.body.html).toContain("Come in!");
+    expect((await preview({ filter: { q: "", type: "cleaning" }, limit: 5, includeUnconfirmed: true })).body.count).toBe(3);
+    const ids = (await getDb().waitlistEntry.findMany({ orderBy: { id: "asc" }, select: { id: true } })).map((row) => row.id);
+    await invite({ ids: [ids[1]!] });
+    expect((await preview({ ids })).body.count).toBe(3);
+    expect((await preview({ filter: { q: "" }, limit: 10 })).body.text).toContain("IT'S YOUR TURN, CAT");
+    expect((await preview({ filter: { q: "nobody" }, limit: 10 })).body).toMatchObject({ count: 0 });
+    expect(await getDb().emailOutbox.count()).toBe(1);
+    expect(await statuses()).toEqual({ Ann: "waiting", Bob: "invited", Cat: "waiting", Dan: "waiting" });
+    expect((await preview({ filter: {}, limit: 0 })).status).toBe(400);
+    expect((await previewRoute(testRequest("/api/admin/waitlist/invitations/preview", { body: { ids: [1] } }), undefined)).status).toBe(401);
   });
 
   it("refuses bad requests with 400 and a message, and visitors without a session with 401", async () => {

@@ -14,8 +14,36 @@ export type InvitationTarget =
   | { ids: number[] }
   | { filter: WaitlistFilter; limit: number; includeUnconfirmed?: boolean };
 
-/** The largest batch one request may invite. */
-export const MAX_INVITATION_BATCH = 10_000;
+/**
+ * The entries a target chooses, in the order they would be invited: only those still waiting, and for a
+ * filter only confirmed ones unless the admin includes the unconfirmed. `lock` takes row locks on them,
+ * skipping rows another batch holds, so two batches never invite the same person and signups never wait.
+ */
+function chosenEntries(target: InvitationTarget, params: Params, lock: boolean): string {
+  const locking = lock ? "FOR UPDATE SKIP LOCKED" : "";
+  if ("ids" in target) {
+    return `SELECT "id", "name", "email" FROM "waitlist" WHERE "id" = ANY(${params.add(target.ids)}::int[]) AND "status" = 'waiting' ORDER BY "id" ${locking}`;
+  }
+  const where = filterCondition(target.filter, params, "scan");
+  const confirmed = target.includeUnconfirmed ? "" : `AND "confirmedAt" IS NOT NULL`;
+  return `SELECT "id", "name", "email" FROM "waitlist" WHERE ${where} AND "status" = 'waiting' ${confirmed}
+          ORDER BY "joinedAt", "id" LIMIT ${params.add(target.limit)}::int ${locking}`;
+}
+
+/**
+ * What inviting a target would do, without doing it: how many people it would invite now, and the first
+ * one's name (the email preview greets them). Nothing is locked or changed.
+ */
+export async function previewInvitations(actor: VerifiedAdmin, target: InvitationTarget): Promise<{ count: number; firstName: string | null }> {
+  assertVerifiedAdmin(actor);
+  const params = new Params();
+  const rows = await getDb().$queryRawUnsafe<{ count: number; firstName: string | null }[]>(
+    `WITH chosen AS (${chosenEntries(target, params, false)})
+     SELECT count(*)::int AS "count", (SELECT "name" FROM chosen LIMIT 1) AS "firstName" FROM chosen`,
+    ...params.values,
+  );
+  return rows[0] ?? { count: 0, firstName: null };
+}
 
 /**
  * Invites entries in one statement, so one transaction: each chosen entry that is still waiting becomes
@@ -28,15 +56,7 @@ export const MAX_INVITATION_BATCH = 10_000;
 export async function inviteEntries(actor: VerifiedAdmin, target: InvitationTarget, note: string, now = new Date()): Promise<{ invited: number; outboxIds: number[] }> {
   assertVerifiedAdmin(actor);
   const params = new Params();
-  let chosen: string;
-  if ("ids" in target) {
-    chosen = `SELECT "id", "name", "email" FROM "waitlist" WHERE "id" = ANY(${params.add(target.ids)}::int[]) AND "status" = 'waiting' ORDER BY "id" FOR UPDATE SKIP LOCKED`;
-  } else {
-    const where = filterCondition(target.filter, params, "scan");
-    const confirmed = target.includeUnconfirmed ? "" : `AND "confirmedAt" IS NOT NULL`;
-    chosen = `SELECT "id", "name", "email" FROM "waitlist" WHERE ${where} AND "status" = 'waiting' ${confirmed}
-              ORDER BY "joinedAt", "id" LIMIT ${params.add(target.limit)}::int FOR UPDATE SKIP LOCKED`;
-  }
+  const chosen = chosenEntries(target, params, true);
   const site = publicSiteUrl();
   const actorFields = auditActorOf(actor);
   const details = JSON.stringify("ids" in target ? { ids: target.ids.length, note: note !== "" } : { filter: target.filter, limit: target.limit, includeUnconfirmed: !!target.includeUnconfirmed, note: note !== "" });

@@ -1,7 +1,7 @@
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { withSql } from "@/lib/db";
 import { findSearchPage } from "@/lib/data/waitlist-search";
-import { orderBy, Params, searchCondition, trigramsCanNarrow } from "@/lib/data/waitlist-sql";
+import { filterCondition, orderBy, Params, trigramsCanNarrow, type WaitlistFilter } from "@/lib/data/waitlist-sql";
 import { WAITLIST_SORTS, type WaitlistSort } from "@/lib/validation/waitlist-query";
 
 prepareTestDatabase();
@@ -36,9 +36,9 @@ async function seed() {
 }
 
 /** What a search returned before the adaptive plans: one plain query for the page, one for the count. */
-async function oracle(search: string, sort: WaitlistSort, limit: number, offset: number, cap: number) {
+async function oracle(search: string | WaitlistFilter, sort: WaitlistSort, limit: number, offset: number, cap: number) {
   const params = new Params();
-  const where = searchCondition(search, params);
+  const where = filterCondition(typeof search === "string" ? { q: search } : search, params);
   return withSql(async (sql) => {
     const ids = await sql.query<{ id: number }>(
       `SELECT "id" FROM "waitlist" WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT ${limit} OFFSET ${offset}`,
@@ -70,6 +70,36 @@ describe(`adaptive search pages (${process.env.DATABASE_URL ? "PostgreSQL" : "em
           }
         }
       }
+    }
+  });
+
+  it("finds invited and accepted entries through their own index, with the same page and count as a plain query", async () => {
+    // Invite and accept some entries (oldest first, as a team would), then put everyone back.
+    await withSql((sql) =>
+      sql.exec(`UPDATE "waitlist" SET "status" = CASE WHEN "id" % 3 = 0 THEN 'accepted' ELSE 'invited' END, "confirmedAt" = CASE WHEN "id" % 2 = 0 THEN now() END
+                WHERE "id" IN (SELECT "id" FROM "waitlist" ORDER BY "joinedAt", "id" LIMIT 20)`),
+    );
+    try {
+      const filters: WaitlistFilter[] = [
+        { q: "", status: "invited" },
+        { q: "", status: "accepted" },
+        { q: "", status: "accepted", confirmed: "yes" },
+        { q: "", status: "invited", type: "car" },
+        { q: "jo", status: "invited" },
+        { q: "smith", status: "accepted" },
+        { q: "", status: "accepted", confirmed: "no", type: "therapy" },
+      ];
+      for (const sort of WAITLIST_SORTS) {
+        for (const filter of filters) {
+          for (const [limit, offset, cap] of [[4, 0, 1_001], [4, 4, 6], [50, 0, 3], [5, 100, 1_101]] as const) {
+            const expected = await oracle(filter, sort, limit, offset, cap);
+            const { rows, counted } = await findSearchPage(filter, sort, limit, offset, cap);
+            expect({ filter, sort, limit, offset, ids: rows.map((row) => row.id), counted }).toEqual({ filter, sort, limit, offset, ...expected });
+          }
+        }
+      }
+    } finally {
+      await withSql((sql) => sql.exec(`UPDATE "waitlist" SET "status" = 'waiting', "confirmedAt" = NULL`));
     }
   });
 

@@ -32,6 +32,10 @@ const PLANS = {
   bitmap: ["enable_seqscan", "enable_indexscan", "enable_indexonlyscan"],
   // Every row once, in parallel: for searches the trigram indexes cannot narrow.
   scan: ["enable_bitmapscan", "enable_indexscan", "enable_indexonlyscan"],
+  // Invited or accepted entries through the partial index that holds only them: in its own order when
+  // nothing else is asked (index only), else all of them by bitmap, then sorted. Left alone, the planner
+  // walks the name index for a status it believes is spread evenly (the team invites oldest first).
+  status: ["enable_seqscan", "enable_indexscan"],
 } as const;
 type Plan = keyof typeof PLANS;
 
@@ -79,14 +83,13 @@ async function collect(search: WaitlistFilter, sort: WaitlistSort, limit: number
      ORDER BY ${orderBy(sort)} LIMIT ${params.add(limit)}::int OFFSET ${params.add(offset)}::int`,
     params.values,
   );
-  // The rows themselves under the usual plans: a primary-key lookup each.
-  const rows = page.length
-    ? await getDb().$queryRawUnsafe<WaitlistRow[]>(
-        `SELECT ${rowColumns()} FROM "waitlist" WHERE "id" = ANY($1::int[]) ORDER BY ${orderBy(sort)}`,
-        page.map((row) => row.id),
-      )
-    : [];
-  return { rows, matches: page[0]?.matches };
+  return { rows: await rowsWithIds(page.map((row) => row.id), sort), matches: page[0]?.matches };
+}
+
+// The rows themselves under the usual plans: a primary-key lookup each.
+async function rowsWithIds(ids: number[], sort: WaitlistSort): Promise<WaitlistRow[]> {
+  if (ids.length === 0) return [];
+  return getDb().$queryRawUnsafe<WaitlistRow[]>(`SELECT ${rowColumns()} FROM "waitlist" WHERE "id" = ANY($1::int[]) ORDER BY ${orderBy(sort)}`, ids);
 }
 
 async function countUpTo(search: WaitlistFilter, cap: number, plan: Plan): Promise<number> {
@@ -111,6 +114,26 @@ async function countUpTo(search: WaitlistFilter, cap: number, plan: Plan): Promi
  *    (no three letters or digits in a row, e.g. "zq") scan the table instead: at a million rows that
  *    is the slow case (0.3-0.5 s on two cores), and no index this schema has can serve it.
  */
+/** Filters that only the partial status index can narrow: an invited or accepted status, and no usable search. */
+function narrowedByStatus(search: WaitlistFilter): boolean {
+  return (search.status === "invited" || search.status === "accepted") && !trigramsCanNarrow(search.q);
+}
+
+/** A page of invited or accepted entries: the page's ids, then their rows, and the count up to `cap`. */
+async function statusPage(search: WaitlistFilter, sort: WaitlistSort, limit: number, offset: number, cap: number): Promise<SearchPage> {
+  const params = new Params();
+  const where = filterCondition(search, params, "scan");
+  const [page, counted] = await Promise.all([
+    queryWithPlan<{ id: number }>(
+      "status",
+      `SELECT "id" FROM "waitlist" WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT ${params.add(limit)}::int OFFSET ${params.add(offset)}::int`,
+      params.values,
+    ),
+    countUpTo(search, cap, "status"),
+  ]);
+  return { rows: await rowsWithIds(page.map((row) => row.id), sort), counted };
+}
+
 export async function findSearchPage(
   search: WaitlistFilter,
   sort: WaitlistSort,
@@ -119,6 +142,7 @@ export async function findSearchPage(
   cap: number,
   walkRows: number = SEARCH_WALK_ROWS,
 ): Promise<SearchPage> {
+  if (narrowedByStatus(search)) return statusPage(search, sort, limit, offset, cap);
   const plan: Plan = trigramsCanNarrow(search.q) ? "bitmap" : "scan";
   if (offset + limit <= walkRows) {
     const walked = await walk(search, sort, limit, offset, cap, walkRows);

@@ -176,6 +176,16 @@ function hasNoControlCharactersExceptNewlines(text: string): boolean {
   return hasNoControlCharacters(text.replace(/\r?\n/g, " "));
 }
 
+/** The largest batch one invitation request may invite. */
+export const MAX_INVITATION_BATCH = 10_000;
+
+/** How many of the queue one invitation request may invite. */
+export const invitationLimitSchema = z
+  .number({ error: "limit must be a whole number" })
+  .int("limit must be a whole number")
+  .min(1, "limit must be at least 1")
+  .max(MAX_INVITATION_BATCH, `limit must be at most ${MAX_INVITATION_BATCH.toLocaleString("en-GB")}`);
+
 /**
  * POST /api/admin/waitlist/invitations: chosen entries (`ids`), or the next `limit` entries of a filter in
  * queue order, confirmed ones only unless `includeUnconfirmed`; with the team's optional personal `note`.
@@ -185,17 +195,22 @@ export const invitationRequestSchema = z.union([
     ids: z
       .array(z.number({ error: "ids must be entry ids" }).int("ids must be entry ids").min(1, "ids must be entry ids").max(2_147_483_647, "ids must be entry ids"))
       .min(1, { message: "Choose at least one entry" })
-      .max(10_000, { message: "At most 10,000 entries at once" }),
+      .max(MAX_INVITATION_BATCH, { message: `At most ${MAX_INVITATION_BATCH.toLocaleString("en-GB")} entries at once` }),
     note: noteSchema,
   }),
   z.strictObject({
     filter: waitlistListQuerySchema.pick({ q: true, confirmed: true, status: true, type: true, size: true }).strict(),
-    limit: z.number({ error: "limit must be a whole number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(10_000, "limit must be at most 10,000"),
+    limit: invitationLimitSchema,
     includeUnconfirmed: z.boolean({ error: "includeUnconfirmed must be true or false" }).default(false),
     note: noteSchema,
   }),
 ]);
 export type InvitationRequest = z.output<typeof invitationRequestSchema>;
+
+/** Who an invitation request chooses, without its note. */
+export function targetOfInvitationRequest(body: InvitationRequest) {
+  return "ids" in body ? { ids: body.ids } : { filter: body.filter, limit: body.limit, includeUnconfirmed: body.includeUnconfirmed };
+}
 
 /** The body of one entry's "Invite" or "Resend invitation": the optional personal note. */
 export const invitationNoteSchema = z.strictObject({ note: noteSchema });

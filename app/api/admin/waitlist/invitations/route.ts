@@ -2,10 +2,10 @@ import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
 import { inviteEntries } from "@/lib/data/invitations";
 import { sendSoon } from "@/lib/email/send-soon";
 import { json, parseWith, readJson, route } from "@/lib/http";
-import { invitationRequestSchema } from "@/lib/validation/waitlist-query";
+import { invitationRequestSchema, targetOfInvitationRequest } from "@/lib/validation/waitlist-query";
 
 /**
- * Invites entries: `{ ids: number[] }` or `{ filter: { q, confirmed }, limit, includeUnconfirmed? }`, each
+ * Invites entries: `{ ids: number[] }` or `{ filter: { q, status, type, size, confirmed }, limit, includeUnconfirmed? }`, each
  * with an optional `note` → `{ invited }`. One transaction sets the status and queues the emails; entries
  * already invited or accepted are skipped.
  */
@@ -13,8 +13,7 @@ export const POST = route(async (request) => {
   const admin = await requireAdmin(request);
   requireSameOrigin(request);
   const body = parseWith(invitationRequestSchema, await readJson(request, { maxBytes: 256 * 1024 }));
-  const target = "ids" in body ? { ids: body.ids } : { filter: body.filter, limit: body.limit, includeUnconfirmed: body.includeUnconfirmed };
-  const { invited, outboxIds } = await inviteEntries(admin, target, body.note);
+  const { invited, outboxIds } = await inviteEntries(admin, targetOfInvitationRequest(body), body.note);
   sendSoon(outboxIds);
   return json({ invited });
 });

@@ -1,0 +1,28 @@
+import { invitationSubject } from "@/components/emails/invitation-email";
+import { siteConfig } from "@/config/site";
+import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { previewInvitations } from "@/lib/data/invitations";
+import { renderEmail } from "@/lib/email/render";
+import { publicSiteUrl } from "@/lib/email/site";
+import { json, parseWith, readJson, route } from "@/lib/http";
+import { invitationRequestSchema, targetOfInvitationRequest } from "@/lib/validation/waitlist-query";
+
+/**
+ * What an invitation request would do, before the team sends it: the body POST /invitations would get →
+ * `{ count, subject, html, text }`, the number of people it would invite now and their email as the first
+ * of them would see it (with a stand-in for the personal links). Nothing is changed.
+ */
+export const POST = route(async (request) => {
+  const admin = await requireAdmin(request);
+  requireSameOrigin(request);
+  const body = parseWith(invitationRequestSchema, await readJson(request, { maxBytes: 256 * 1024 }));
+  const { count, firstName } = await previewInvitations(admin, targetOfInvitationRequest(body));
+  const site = publicSiteUrl();
+  const { html, text } = await renderEmail("invitation", {
+    name: firstName ?? "there",
+    note: body.note,
+    acceptUrl: `${site}/early-access?token=personal-link`,
+    leaveUrl: `${site}/waitlist/leave?token=personal-link`,
+  });
+  return json({ count, subject: invitationSubject(siteConfig.name), html, text });
+});

@@ -1,0 +1,208 @@
+"use client";
+
+import { createContext, use, useId, useMemo, useState, useSyncExternalStore } from "react";
+import { MailPlusIcon } from "lucide-react";
+
+import { InviteDialog, type InvitationTargetBody } from "@/components/admin/invite-dialog";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { invitationLimitSchema, MAX_INVITATION_BATCH, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+
+const number = new Intl.NumberFormat("en-GB");
+
+interface Selection {
+  /** False in the server's HTML, before the page's scripts run: the controls do nothing yet, so they say so. */
+  interactive: boolean;
+  pageIds: number[];
+  selected: ReadonlySet<number>;
+  /** Every entry matching the search and filters, not only this page's. */
+  allMatching: boolean;
+  toggle: (id: number, on: boolean) => void;
+  togglePage: (on: boolean) => void;
+  selectAllMatching: () => void;
+  clear: () => void;
+}
+
+const SelectionContext = createContext<Selection | null>(null);
+
+const noSubscription = () => () => {};
+/** True once the page's scripts run (false while rendering on the server and hydrating). */
+const useInteractive = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
+function useSelection(): Selection {
+  const selection = use(SelectionContext);
+  if (!selection) throw new Error("Waitlist selection controls must be inside <WaitlistSelection>.");
+  return selection;
+}
+
+/**
+ * The rows chosen on this page of the list, or every matching entry. The list renders again (and this
+ * starts empty) whenever its search, filters, order or page change, so a selection never hides off-screen.
+ */
+export function WaitlistSelection({ pageIds, children }: { pageIds: number[]; children: React.ReactNode }) {
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const interactive = useInteractive();
+  const value = useMemo<Selection>(
+    () => ({
+      interactive,
+      pageIds,
+      selected,
+      allMatching,
+      toggle: (id, on) => {
+        setAllMatching(false);
+        setSelected((current) => {
+          const next = new Set(current);
+          if (on) next.add(id);
+          else next.delete(id);
+          return next;
+        });
+      },
+      togglePage: (on) => {
+        setAllMatching(false);
+        setSelected(new Set(on ? pageIds : []));
+      },
+      selectAllMatching: () => {
+        setSelected(new Set(pageIds));
+        setAllMatching(true);
+      },
+      clear: () => {
+        setAllMatching(false);
+        setSelected(new Set());
+      },
+    }),
+    [interactive, pageIds, selected, allMatching],
+  );
+  return <SelectionContext value={value}>{children}</SelectionContext>;
+}
+
+/** One row's checkbox, named after the person (Space toggles it). */
+export function RowCheckbox({ id, name }: { id: number; name: string }) {
+  const { interactive, selected, toggle } = useSelection();
+  return <Checkbox aria-label={`Select ${name}`} disabled={!interactive} checked={selected.has(id)} onCheckedChange={(checked) => toggle(id, checked === true)} />;
+}
+
+/** The header's checkbox: selects or clears every row on this page; mixed when some are chosen. */
+export function PageCheckbox() {
+  const { interactive, pageIds, selected, togglePage } = useSelection();
+  const chosen = pageIds.filter((id) => selected.has(id)).length;
+  const state = chosen === 0 ? false : chosen === pageIds.length ? true : "indeterminate";
+  return <Checkbox aria-label="Select every entry on this page" disabled={!interactive} checked={state} onCheckedChange={() => togglePage(state !== true)} />;
+}
+
+/** The search and filters of a view, as an invitation request's filter. */
+const filterOf = ({ q, confirmed, status, type, size }: WaitlistViewState) => ({ q, confirmed, status, type, size });
+
+interface SelectionBarProps {
+  view: WaitlistViewState;
+  total: number;
+  totalIsExact: boolean;
+}
+
+/**
+ * Above the table: how many rows are chosen, "Select all N matching" once the whole page is, and the
+ * invitation buttons: for the chosen rows, or for the next ones in the queue.
+ */
+export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
+  const { interactive, pageIds, selected, allMatching, selectAllMatching, clear } = useSelection();
+  const [inviting, setInviting] = useState(false);
+  const matching = totalIsExact ? number.format(total) : `${number.format(total)}+`;
+  const wholePage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+
+  let target: InvitationTargetBody | null = null;
+  let chosenText = "";
+  if (allMatching) {
+    // Everyone the admin chose, confirmed or not, oldest first, up to one batch.
+    target = { filter: filterOf(view), limit: Math.min(totalIsExact ? total : MAX_INVITATION_BATCH, MAX_INVITATION_BATCH), includeUnconfirmed: true };
+    chosenText = `All ${matching} matching entries are selected.`;
+  } else if (selected.size > 0) {
+    target = { ids: [...selected] };
+    chosenText = `${number.format(selected.size)} selected on this page.`;
+  }
+
+  return (
+    <div className="flex min-h-10 flex-wrap items-center justify-between gap-3 rounded-md border bg-muted/40 px-3 py-2 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {target ? (
+          <>
+            <p className="font-medium">{chosenText}</p>
+            {!allMatching && wholePage && total > pageIds.length && (
+              <Button variant="link" size="sm" className="h-auto p-0" onClick={selectAllMatching}>
+                Select all {matching} matching
+              </Button>
+            )}
+            <Button variant="link" size="sm" className="h-auto p-0" onClick={clear}>
+              Clear selection
+            </Button>
+          </>
+        ) : (
+          <p className="text-muted-foreground">Tick entries to invite them, or invite the next ones in the queue.</p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {target && (
+          <Button size="sm" onClick={() => setInviting(true)}>
+            <MailPlusIcon aria-hidden="true" />
+            Invite selected
+          </Button>
+        )}
+        <InviteNext view={view} disabled={!interactive} />
+      </div>
+      {target && (
+        <InviteDialog
+          open={inviting}
+          onOpenChange={setInviting}
+          title="Invite the selected entries"
+          description={
+            allMatching
+              ? `Everyone matching the search and filters who is still waiting, oldest signup first, at most ${number.format(MAX_INVITATION_BATCH)} at a time.`
+              : "The entries you ticked that are still waiting."
+          }
+          target={target}
+          onInvited={clear}
+        />
+      )}
+    </div>
+  );
+}
+
+/** "Invite the next N": the oldest waiting signups matching the view, confirmed ones unless told otherwise. */
+function InviteNext({ view, disabled }: { view: WaitlistViewState; disabled: boolean }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [limit, setLimit] = useState("10");
+  const [includeUnconfirmed, setIncludeUnconfirmed] = useState(false);
+  // The request's own rule for the number, so the dialog never previews what the server would refuse.
+  const checked = limit.trim() === "" ? null : invitationLimitSchema.safeParse(Number(limit));
+  const limitError = checked === null ? "Enter how many to invite" : checked.success ? undefined : checked.error.issues[0]?.message;
+  const candidate = { filter: filterOf(view), limit: Number(limit), includeUnconfirmed };
+  return (
+    <>
+      <Button size="sm" variant="outline" disabled={disabled} onClick={() => setOpen(true)}>
+        Invite the next…
+      </Button>
+      <InviteDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Invite the next in the queue"
+        description="The oldest signups still waiting among the entries your search and filters show."
+        target={limitError ? null : candidate}
+      >
+        <div className="grid gap-4 sm:grid-cols-[10rem_1fr] sm:items-start">
+          <FormField id={`${id}-limit`} label="How many" error={limitError}>
+            {(control) => (
+              <Input {...control} type="number" inputMode="numeric" min={1} max={MAX_INVITATION_BATCH} step={1} value={limit} onChange={(event) => setLimit(event.target.value)} />
+            )}
+          </FormField>
+          <div className="flex items-center gap-2 sm:mt-8">
+            <Checkbox id={`${id}-unconfirmed`} checked={includeUnconfirmed} onCheckedChange={(value) => setIncludeUnconfirmed(value === true)} />
+            <Label htmlFor={`${id}-unconfirmed`}>Include unconfirmed entries</Label>
+          </div>
+        </div>
+      </InviteDialog>
+    </>
+  );
+}
