@@ -111,7 +111,7 @@ test.describe("admin waitlist", () => {
     await expect(page.getByText("Waitlist data has been exported as CSV.")).toBeVisible();
 
     const csv = parse(await readFile((await download.path())!, "utf8"), { bom: true }) as string[][];
-    expect(csv[0]).toEqual(["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status", "Invited", "Accepted"]);
+    expect(csv[0]).toEqual(["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status", "Invited", "Accepted", "Source", "Medium", "Campaign", "Referrer"]);
     expect(new Set(csv.slice(1).map((record) => record[6]))).toEqual(new Set(["waiting"]));
     const fileRows = csv.slice(1).map(([name, email, type, size, joined, confirmed, status]): Row => [
       // The export neutralises formulas with a leading quote; the table shows the name as typed.

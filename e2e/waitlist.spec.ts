@@ -1,5 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+
+import { E2E_ADMIN } from "../playwright.config";
 
 // Spec files share one server and database: emails and client addresses are unique per run, and counts
 // are read before and after rather than assumed.
@@ -117,6 +120,50 @@ test.describe("waiting list", () => {
     await expect(employees).toHaveText("Select team size");
     await expect(consent).not.toBeChecked();
     await expect(section.getByText(MESSAGES[0]!, { exact: true })).toBeHidden();
+  });
+
+  test("a visitor from a newsletter browses, then signs up; the admin area shows where they came from", async ({ page, browser }) => {
+    const ip = uniqueIp();
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
+    await page.goto("/?utm_source=newsletter&utm_campaign=spring", { referer: "https://news.example.com/issue/12" });
+    // The landing page records the visit's first touch once it is interactive.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("otto.signup-source"))).toBe(
+      JSON.stringify({ utmSource: "newsletter", utmCampaign: "spring", referrer: "news.example.com" }),
+    );
+    expect(await page.evaluate(() => document.cookie)).toBe("");
+    await page.goto("/privacy");
+    await page.goto("/#join-waitlist");
+
+    const section = page.locator("section#join-waitlist");
+    const email = `spring.${run}@example.com`;
+    await section.getByLabel("Your Name").fill("Sam Spring");
+    await section.getByLabel("Business Email").fill(email);
+    await section.getByRole("combobox", { name: "Business Type" }).click();
+    await page.getByRole("option", { name: "Tutoring" }).click();
+    await section.getByRole("combobox", { name: "Number of Employees" }).click();
+    await page.getByRole("option", { name: "Just me" }).click();
+    await section.getByRole("checkbox", { name: /I agree/ }).click();
+    await section.getByRole("button", { name: "Join the Waiting List" }).click();
+    await expect(section.getByRole("heading", { level: 3, name: "You're on the list!" })).toBeVisible();
+
+    const admin = await browser.newContext();
+    const adminPage = await admin.newPage();
+    const login = await adminPage.request.post("/api/admin/login", { headers: { "X-Forwarded-For": uniqueIp() }, data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+    expect(login.status()).toBe(200);
+    await adminPage.goto(`/admin?q=${encodeURIComponent(email)}`);
+    await adminPage.getByLabel("Source").fill("Newsletter");
+    await adminPage.getByLabel("Source").press("Enter");
+    await expect(adminPage).toHaveURL(/source=newsletter/);
+    await adminPage.getByRole("link", { name: "Sam Spring" }).click();
+    const details = adminPage.locator("dl");
+    await expect(details).toContainText("Sourcenewsletter");
+    await expect(details).toContainText("Campaignspring");
+    await expect(details).toContainText("Referring sitenews.example.com");
+    await expect(details).toContainText("MediumNone");
+    const exported = await (await adminPage.request.get(`/api/admin/waitlist/export?source=newsletter&q=${encodeURIComponent(email)}`)).text();
+    const records = parse(exported, { bom: true }) as string[][];
+    expect(records.slice(1).map((record) => record.slice(9))).toEqual([["newsletter", "", "spring", "news.example.com"]]);
+    await admin.close();
   });
 
   test("over the per-IP limit the form shows the server's message in the failure toast and keeps the values", async ({ page }) => {

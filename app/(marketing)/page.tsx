@@ -12,6 +12,7 @@ import { Integrations } from "@/components/landing/integrations";
 import { JsonLd } from "@/components/landing/json-ld";
 import { PainPoints } from "@/components/landing/pain-points";
 import { RevealObserver } from "@/components/landing/reveal-observer";
+import { SourceCapture } from "@/components/landing/source-capture";
 import { Why } from "@/components/landing/why";
 import { WaitlistSection } from "@/components/waitlist/waitlist-section";
 import { siteConfig } from "@/config/site";
@@ -41,6 +42,7 @@ export default function LandingPage() {
       <WaitlistSection />
       <JsonLd />
       <RevealObserver />
+      <SourceCapture />
       <DeferredRender />
     </main>
   );

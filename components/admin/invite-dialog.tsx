@@ -15,7 +15,7 @@ import { invitationNoteSchema, type WaitlistViewState } from "@/lib/validation/w
 /** Who to invite, as POST /api/admin/waitlist/invitations takes it, without the note. */
 export type InvitationTargetBody =
   | { ids: number[] }
-  | { filter: Pick<WaitlistViewState, "q" | "confirmed" | "status" | "type" | "size">; limit: number; includeUnconfirmed: boolean };
+  | { filter: Pick<WaitlistViewState, "q" | "confirmed" | "status" | "type" | "size" | "source">; limit: number; includeUnconfirmed: boolean };
 
 interface InvitationPreview {
   count: number;

@@ -41,6 +41,7 @@ const keyOf = (view: WaitlistViewState) =>
     status: view.status ?? "",
     type: view.type ?? "",
     size: view.size ?? "",
+    source: view.source ?? "",
   }).toString();
 
 function summary(data: AdminWaitlistPage, filtered: boolean): string {
@@ -77,7 +78,7 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
     redirect(`?${waitlistViewSearch({ ...view, page: lastPageOf(data.total, data.pageSize, data.totalIsExact) ?? 1 })}`);
   }
   const empty = data.total === 0;
-  const filtered = view.q !== "" || !!view.confirmed || !!view.status || !!view.type || !!view.size;
+  const filtered = view.q !== "" || !!view.confirmed || !!view.status || !!view.type || !!view.size || !!view.source;
   const showPages = data.total > data.pageSize || view.page > 1;
   return (
     <>

@@ -1,13 +1,16 @@
 /** @jest-environment jsdom */
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { toast } from "sonner";
 
 import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
 import { WaitlistPagination } from "@/components/admin/waitlist-pagination";
 import { SEARCH_DEBOUNCE_MS, WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
+import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-selection";
 import { WaitlistTable } from "@/components/admin/waitlist-table";
 import { Toaster } from "@/components/ui/sonner";
+import { makeQueryClient } from "@/lib/query-client";
 import { teamSizeLabel } from "@/lib/validation/waitlist";
 import type { WaitlistViewState } from "@/lib/validation/waitlist-query";
 
@@ -39,7 +42,7 @@ describe("WaitlistTable", () => {
 
   it("shows the spec's columns, the business type label, the team-size badge and the long date", () => {
     render(<WaitlistTable entries={entries} view={VIEW} />);
-    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status"]);
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Select", "Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status"]);
     const row = screen.getAllByRole("row")[1]!;
     expect(within(row).getByText("Car valeting & detailing")).toBeInTheDocument();
     expect(within(row).getByText(teamSizeLabel("2-5"))).toBeInTheDocument();
@@ -47,6 +50,33 @@ describe("WaitlistTable", () => {
     expect(within(row).getByText("Not yet")).toBeInTheDocument();
     expect(within(row).getByText("Invited")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "Ann Smith" })).toHaveAttribute("href", "/admin/waitlist/1");
+  });
+
+  it("selects rows one by one, the whole page, then every matching entry, and clears", async () => {
+    const user = userEvent.setup();
+    const rows = [entries[0]!, { ...entries[0]!, id: 2, name: "Bob Jones", email: "bob@example.com" }];
+    render(
+      <QueryClientProvider client={makeQueryClient()}>
+        <WaitlistSelection pageIds={rows.map((row) => row.id)}>
+          <SelectionBar view={VIEW} total={120} totalIsExact />
+          <WaitlistTable entries={rows} view={VIEW} selectable />
+        </WaitlistSelection>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText("Tick entries to invite them, or invite the next ones in the queue.")).toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: "Select Bob Jones" }));
+    expect(screen.getByText("1 selected on this page.")).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Select every entry on this page" })).toHaveAttribute("aria-checked", "mixed");
+    expect(screen.queryByRole("button", { name: /Select all/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: "Select every entry on this page" }));
+    expect(screen.getByText("2 selected on this page.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Select all 120 matching" }));
+    expect(screen.getByText("All 120 matching entries are selected.")).toBeInTheDocument();
+    // Unticking a row goes back to choosing rows on this page.
+    await user.click(screen.getByRole("checkbox", { name: "Select Ann Smith" }));
+    expect(screen.getByText("1 selected on this page.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Clear selection" }));
+    expect(screen.getAllByRole("checkbox").every((box) => box.getAttribute("aria-checked") === "false")).toBe(true);
   });
 
   it("links each sortable header to the same search in the next order, from page 1", () => {

@@ -56,7 +56,7 @@ export function WaitlistFilters({ view }: { view: WaitlistViewState }) {
   const replaceView = useReplaceView();
   const id = useId();
   return (
-    <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
       <legend className="sr-only">Filter the list</legend>
       {FILTERS.map((filter) => (
         <div key={filter.name} className="grid gap-1.5">
@@ -78,7 +78,54 @@ export function WaitlistFilters({ view }: { view: WaitlistViewState }) {
           </select>
         </div>
       ))}
+      <SourceFilter view={view} onChange={(source) => replaceView({ ...view, page: 1, source })} />
     </fieldset>
+  );
+}
+
+/**
+ * The source filter: a utm_source, a referring site or "direct", typed (sources are open-ended). It
+ * applies on Enter or on leaving the field, and follows the URL on back/forward.
+ */
+function SourceFilter({ view, onChange }: { view: WaitlistViewState; onChange: (source: string | undefined) => void }) {
+  const id = useId();
+  const current = view.source ?? "";
+  const [value, setValue] = useState(current);
+  const [synced, setSynced] = useState(current);
+  if (current !== synced) {
+    setSynced(current);
+    setValue(current);
+  }
+  const apply = () => {
+    const next = value.trim().toLowerCase();
+    if (next !== current) onChange(next || undefined);
+  };
+  return (
+    <form
+      className="grid gap-1.5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
+    >
+      <label htmlFor={`${id}-source`} className="text-sm font-medium">
+        Source
+      </label>
+      <Input
+        id={`${id}-source`}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        onBlur={apply}
+        placeholder="Any source"
+        maxLength={253}
+        autoComplete="off"
+        spellCheck={false}
+        aria-describedby={`${id}-source-hint`}
+      />
+      <p id={`${id}-source-hint`} className="sr-only">
+        A utm_source, a referring site, or direct; press Enter to apply.
+      </p>
+    </form>
   );
 }
 

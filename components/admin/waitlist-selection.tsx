@@ -94,7 +94,7 @@ export function PageCheckbox() {
 }
 
 /** The search and filters of a view, as an invitation request's filter. */
-const filterOf = ({ q, confirmed, status, type, size }: WaitlistViewState) => ({ q, confirmed, status, type, size });
+const filterOf = ({ q, confirmed, status, type, size, source }: WaitlistViewState) => ({ q, confirmed, status, type, size, source });
 
 interface SelectionBarProps {
   view: WaitlistViewState;

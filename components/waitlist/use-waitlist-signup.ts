@@ -6,7 +6,8 @@ import { toast } from "sonner";
 import { refreshWaitlistCount } from "@/components/waitlist/use-waitlist-count";
 import { waitlistCopy } from "@/content/waitlist";
 import { apiRequest, ApiError, isDatabaseUnavailable, serverMessage } from "@/lib/api";
-import { WAITLIST_HONEYPOT_FIELD, type WaitlistSignup } from "@/lib/validation/waitlist";
+import { storedSignupSource } from "@/lib/signup-source";
+import { cleanSignupSource, WAITLIST_HONEYPOT_FIELD, type WaitlistSignup } from "@/lib/validation/waitlist";
 
 export interface SignupInput {
   signup: WaitlistSignup;
@@ -43,7 +44,10 @@ export function useWaitlistSignup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ signup, honeypot }: SignupInput) => {
-      const payload = honeypot ? { ...signup, [WAITLIST_HONEYPOT_FIELD]: honeypot } : signup;
+      // Where the visit came from, if the landing page saw it (kept in this tab only).
+      const source = cleanSignupSource(storedSignupSource(window.sessionStorage));
+      const withSource = source ? { ...signup, source } : signup;
+      const payload = honeypot ? { ...withSource, [WAITLIST_HONEYPOT_FIELD]: honeypot } : withSource;
       const res = await apiRequest("POST", "/api/waitlist", payload);
       return (await res.json()) as { message: string };
     },

@@ -175,16 +175,26 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     expect(await getDb().auditLog.findMany({ select: { action: true, target: true, adminId: true } })).toEqual([{ action: "waitlist.delete", target: `entry:${ann.id}`, adminId }]);
   });
 
-  it("filters the list by status, business type, team size and confirmed, alone or together, exactly as a plain query would", async () => {
+  it("filters the list by status, business type, team size, confirmed and source, alone or together, exactly as a plain query would", async () => {
     const types = ["cleaning", "car", "trades"];
     const sizes = ["1", "2-5", "6-10", "11+"];
     const statusesOf = ["waiting", "invited", "accepted"];
     await withSql(async (sql) => {
       for (let index = 0; index < 36; index++) {
         await sql.query(
-          `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "status", "joinedAt", "confirmedAt")
-           VALUES ($1, $2, $3, $4, $5, timestamptz '2025-01-01 00:00:00+00' + $6 * interval '1 minute', CASE WHEN $7 THEN now() END)`,
-          [`Person ${index}`, `p${index}@example.com`, types[index % 3], sizes[index % 4], statusesOf[Math.floor(index / 3) % 3], index, index % 5 < 2],
+          `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "status", "joinedAt", "confirmedAt", "utmSource", "referrer")
+           VALUES ($1, $2, $3, $4, $5, timestamptz '2025-01-01 00:00:00+00' + $6 * interval '1 minute', CASE WHEN $7 THEN now() END, $8, $9)`,
+          [
+            `Person ${index}`,
+            `p${index}@example.com`,
+            types[index % 3],
+            sizes[index % 4],
+            statusesOf[Math.floor(index / 3) % 3],
+            index,
+            index % 5 < 2,
+            index % 7 === 0 ? "newsletter" : null,
+            index % 7 < 3 ? "t.co" : null,
+          ],
         );
       }
     });
@@ -196,6 +206,10 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
       { confirmed: "no", type: "trades" },
       { status: "waiting", type: "cleaning", size: "1" },
       { status: "accepted", confirmed: "yes", q: "person 1" },
+      { source: "newsletter" },
+      { source: "t.co" },
+      { source: "direct", type: "car" },
+      { source: "T.CO", status: "invited" },
     ];
     for (const filter of cases) {
       const response = await listRoute(testRequest(`/api/admin/waitlist?${new URLSearchParams({ ...filter, sort: "joined_asc", pageSize: "200" })}`, { cookie }), undefined);
@@ -207,6 +221,12 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
         filter.size ? `"employees" = '${filter.size}'` : "TRUE",
         filter.confirmed === "yes" ? `"confirmedAt" IS NOT NULL` : filter.confirmed === "no" ? `"confirmedAt" IS NULL` : "TRUE",
         filter.q ? `"name" ILIKE '%${filter.q}%'` : "TRUE",
+        // A signup's source is its utm_source, else its referring host, else "direct".
+        !filter.source
+          ? "TRUE"
+          : filter.source === "direct"
+            ? `"utmSource" IS NULL AND "referrer" IS NULL`
+            : `("utmSource" = lower('${filter.source}') OR ("utmSource" IS NULL AND "referrer" = lower('${filter.source}')))`,
       ];
       const expected = await withSql((sql) => sql.query<{ email: string }>(`SELECT "email" FROM "waitlist" WHERE ${conditions.join(" AND ")} ORDER BY "joinedAt", "id"`));
       expect({ filter, emails: body.entries.map((entry) => entry.email) }).toEqual({ filter, emails: expected.map((row) => row.email) });

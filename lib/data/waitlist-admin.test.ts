@@ -13,6 +13,8 @@ import { waitlistListQuerySchema, type WaitlistExportQuery, type WaitlistSort } 
 
 prepareTestDatabase();
 
+const NO_SOURCE = { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null };
+
 interface Seed {
   name: string;
   email: string;
@@ -140,6 +142,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
         status: "waiting",
         invitedAt: null,
         acceptedAt: null,
+        source: "direct",
       });
     });
   });
@@ -247,12 +250,15 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
 
     it("turns an exported row into the export's record: labels, and the join time as read", () => {
       expect(
-        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "2025-04-10T09:30:00.123Z", confirmedAt: null, status: "waiting", invitedAt: null, acceptedAt: null }),
-      ).toEqual(["Ann", "ann@example.com", "Car valeting & detailing", "Just me", "2025-04-10T09:30:00.123Z", "", "waiting", "", ""]);
+        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "2025-04-10T09:30:00.123Z", confirmedAt: null, status: "waiting", invitedAt: null, acceptedAt: null, ...NO_SOURCE }),
+      ).toEqual(["Ann", "ann@example.com", "Car valeting & detailing", "Just me", "2025-04-10T09:30:00.123Z", "", "waiting", "", "", "", "", "", ""]);
       expect(
-        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "x", confirmedAt: "2025-04-11T08:00:00.000Z", status: "invited", invitedAt: "2025-04-12T08:00:00.000Z", acceptedAt: null })[5],
+        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "x", confirmedAt: null, status: "waiting", invitedAt: null, acceptedAt: null, utmSource: "newsletter", utmMedium: "email", utmCampaign: "Spring", referrer: "news.example" }).slice(9),
+      ).toEqual(["newsletter", "email", "Spring", "news.example"]);
+      expect(
+        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "x", confirmedAt: "2025-04-11T08:00:00.000Z", status: "invited", invitedAt: "2025-04-12T08:00:00.000Z", acceptedAt: null, ...NO_SOURCE })[5],
       ).toBe("2025-04-11T08:00:00.000Z");
-      expect(waitlistCsvRecord({ id: 2, name: "Bo", email: "bo@example.com", businessType: "legacy", employees: "50+", joinedAt: "x", confirmedAt: null, status: "waiting", invitedAt: null, acceptedAt: null }).slice(2, 4)).toEqual([
+      expect(waitlistCsvRecord({ id: 2, name: "Bo", email: "bo@example.com", businessType: "legacy", employees: "50+", joinedAt: "x", confirmedAt: null, status: "waiting", invitedAt: null, acceptedAt: null, ...NO_SOURCE }).slice(2, 4)).toEqual([
         "legacy",
         "50+",
       ]);

@@ -9,7 +9,7 @@ import { findSearchPage } from "@/lib/data/waitlist-search";
 import { filterCondition, isFiltered, ORDER, orderBy, Params, rowColumns, type WaitlistRow } from "@/lib/data/waitlist-sql";
 import { copyOut, getDb, withSql } from "@/lib/db";
 import type { SqlRunner } from "@/lib/db/migrate";
-import { BUSINESS_TYPE_OPTIONS, businessTypeLabel, TEAM_SIZE_OPTIONS, teamSizeLabel } from "@/lib/validation/waitlist";
+import { BUSINESS_TYPE_OPTIONS, businessTypeLabel, sourceOf, TEAM_SIZE_OPTIONS, teamSizeLabel } from "@/lib/validation/waitlist";
 import type { WaitlistExportQuery, WaitlistListEntry, WaitlistListQuery, WaitlistSort } from "@/lib/validation/waitlist-query";
 
 /** A waitlist entry as the admin area shows it: no consent time, the business type's label beside its value. */
@@ -56,6 +56,7 @@ const toEntry = (row: WaitlistRow): AdminWaitlistEntry => ({
   status: row.status,
   invitedAt: row.invitedAt,
   acceptedAt: row.acceptedAt,
+  source: sourceOf(row),
 });
 
 function readPage(sort: WaitlistSort, limit: number, offset: number): Promise<WaitlistRow[]> {
@@ -87,8 +88,8 @@ async function unsearchedPage(sort: WaitlistSort, limit: number, offset: number)
  */
 export async function listWaitlistEntries(actor: VerifiedAdmin, query: WaitlistListQuery): Promise<AdminWaitlistPage> {
   assertVerifiedAdmin(actor);
-  const { q, page, pageSize, sort, confirmed, status, type, size } = query;
-  const filter = { q, confirmed, status, type, size };
+  const { q, page, pageSize, sort, confirmed, status, type, size, source } = query;
+  const filter = { q, confirmed, status, type, size, source };
   const offset = (page - 1) * pageSize;
   const cap = offset + SEARCH_COUNT_LIMIT + 1;
   const [{ rows, counted }] = await Promise.all([
@@ -129,7 +130,7 @@ export type WaitlistExportRow = Omit<WaitlistRow, "joinedAt" | "confirmedAt" | "
 // The join time as Date.toISOString writes it (UTC, milliseconds; years 1000-9999). The column keeps
 // milliseconds, so the text also serves exactly as the next batch's key.
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const EXPORT_COLUMNS = `"id", "name", "email", "businessType", "employees", ${ISO(`"joinedAt"`)} AS "joinedAt", ${ISO(`"confirmedAt"`)} AS "confirmedAt", "status", ${ISO(`"invitedAt"`)} AS "invitedAt", ${ISO(`"acceptedAt"`)} AS "acceptedAt"`;
+const EXPORT_COLUMNS = `"id", "name", "email", "businessType", "employees", ${ISO(`"joinedAt"`)} AS "joinedAt", ${ISO(`"confirmedAt"`)} AS "confirmedAt", "status", ${ISO(`"invitedAt"`)} AS "invitedAt", ${ISO(`"acceptedAt"`)} AS "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer"`;
 
 /**
  * Every entry matching an export query, in batches read one at a time with keyset pagination on the
@@ -203,10 +204,11 @@ function holdSqlConnection(): { runner: Promise<SqlRunner>; release: () => Promi
 }
 
 /**
- * The export's columns. Joined and Confirmed are ISO 8601 in UTC: exact, sortable, and read as dates by
- * spreadsheets; Confirmed is empty for an address not confirmed yet.
+ * The export's columns. The times are ISO 8601 in UTC: exact, sortable, and read as dates by spreadsheets;
+ * each is empty until it happens. Source, Medium, Campaign and Referrer are what the signup's visit brought
+ * (its UTM parameters and referring host), empty for a direct visit.
  */
-export const WAITLIST_CSV_HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status", "Invited", "Accepted"] as const;
+export const WAITLIST_CSV_HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status", "Invited", "Accepted", "Source", "Medium", "Campaign", "Referrer"] as const;
 
 /** An exported entry as a CSV record, labels as the admin table shows them. */
 export function waitlistCsvRecord(row: WaitlistExportRow): string[] {
@@ -220,6 +222,10 @@ export function waitlistCsvRecord(row: WaitlistExportRow): string[] {
     row.status,
     row.invitedAt ?? "",
     row.acceptedAt ?? "",
+    row.utmSource ?? "",
+    row.utmMedium ?? "",
+    row.utmCampaign ?? "",
+    row.referrer ?? "",
   ];
 }
 
@@ -249,6 +255,10 @@ export function copyWaitlistCsv(actor: VerifiedAdmin, query: WaitlistExportQuery
       `w."status"`,
       ISO(`w."invitedAt"`),
       ISO(`w."acceptedAt"`),
+      text(`w."utmSource"`),
+      text(`w."utmMedium"`),
+      text(`w."utmCampaign"`),
+      text(`w."referrer"`),
     ];
     return `COPY (SELECT ${columns.join(", ")} FROM "waitlist" AS w WHERE ${where} ORDER BY ${orderBy(query.sort, "w")}) TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`;
   });

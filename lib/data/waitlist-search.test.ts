@@ -106,7 +106,7 @@ describe(`adaptive search pages (${process.env.DATABASE_URL ? "PostgreSQL" : "em
   it("returns whole rows", async () => {
     const { rows } = await findSearchPage({ q: "łukasz" }, "joined_desc", 1, 0, 10);
     expect(rows).toEqual([
-      { id: expect.any(Number), name: "ǅemal Łukasz", email: expect.stringMatching(/dzemal@example\.pl$/), businessType: "beauty", employees: "1", joinedAt: expect.any(Date), confirmedAt: null, status: "waiting", invitedAt: null, acceptedAt: null },
+      { id: expect.any(Number), name: "ǅemal Łukasz", email: expect.stringMatching(/dzemal@example\.pl$/), businessType: "beauty", employees: "1", joinedAt: expect.any(Date), confirmedAt: null, status: "waiting", invitedAt: null, acceptedAt: null, utmSource: null, utmMedium: null, utmCampaign: null, referrer: null },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { BUSINESS_TYPE_OPTIONS } from "@/lib/validation/waitlist";
+import { BUSINESS_TYPE_OPTIONS, DIRECT_SOURCE } from "@/lib/validation/waitlist";
 import type { WaitlistSort } from "@/lib/validation/waitlist-query";
 
 /** A waitlist row as the admin list and the export read it (every column but the consent time). */
@@ -15,9 +15,13 @@ export interface WaitlistRow {
   status: string;
   invitedAt: Date | null;
   acceptedAt: Date | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrer: string | null;
 }
 
-/** What the admin list and the export can be narrowed by: a search, and whether the entry is confirmed. */
+/** What the admin list and the export can be narrowed by: a search, and filters on the entry's fields. */
 export interface WaitlistFilter {
   q: string;
   confirmed?: "yes" | "no";
@@ -26,12 +30,14 @@ export interface WaitlistFilter {
   type?: string;
   /** A team size's stored value. */
   size?: string;
+  /** A source as the admin area names it (see sourceOf): a utm_source, a referring host, or "direct". */
+  source?: string;
 }
 
 /** The columns of a WaitlistRow, optionally on a table alias. */
 export function rowColumns(alias?: string): string {
   const prefix = alias ? `${alias}.` : "";
-  return ["id", "name", "email", "businessType", "employees", "joinedAt", "confirmedAt", "status", "invitedAt", "acceptedAt"].map((column) => `${prefix}"${column}"`).join(", ");
+  return ["id", "name", "email", "businessType", "employees", "joinedAt", "confirmedAt", "status", "invitedAt", "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer"].map((column) => `${prefix}"${column}"`).join(", ");
 }
 
 /** Positional parameters for one statement: every value goes to the driver, never into the SQL text. */
@@ -103,7 +109,7 @@ export function searchCondition(search: string, params: Params, form: "indexed" 
   return `("name" ILIKE ${pattern} ESCAPE '\\' OR "email" ILIKE ${pattern} ESCAPE '\\' OR ${types})`;
 }
 
-/** The search and the confirmed filter as one WHERE condition (see searchCondition for `form`). */
+/** The search and every filter as one WHERE condition (see searchCondition for `form`). */
 export function filterCondition(filter: WaitlistFilter, params: Params, form: "indexed" | "scan" = "indexed"): string {
   const conditions = [searchCondition(filter.q, params, form)];
   if (filter.confirmed === "yes") conditions.push(`"confirmedAt" IS NOT NULL`);
@@ -111,10 +117,11 @@ export function filterCondition(filter: WaitlistFilter, params: Params, form: "i
   if (filter.status) conditions.push(`"status" = ${params.add(filter.status)}::text`);
   if (filter.type) conditions.push(`"businessType" = ${params.add(filter.type)}::text`);
   if (filter.size) conditions.push(`"employees" = ${params.add(filter.size)}::text`);
+  if (filter.source) conditions.push(`COALESCE("utmSource", "referrer", '${DIRECT_SOURCE}') = ${params.add(filter.source)}::text`);
   return conditions.join(" AND ");
 }
 
 /** True when a filter narrows the list at all. */
 export function isFiltered(filter: WaitlistFilter): boolean {
-  return filter.q !== "" || !!filter.confirmed || !!filter.status || !!filter.type || !!filter.size;
+  return filter.q !== "" || !!filter.confirmed || !!filter.status || !!filter.type || !!filter.size || !!filter.source;
 }

@@ -11,7 +11,7 @@ import { newMessageId } from "@/lib/email/outbox";
 import { absoluteUrl } from "@/lib/email/site";
 import { CONFIRM_TOKEN_TTL_MS, hashToken } from "@/lib/email/tokens";
 import { singleFlightCache } from "@/lib/single-flight-cache";
-import type { WaitlistSignup } from "@/lib/validation/waitlist";
+import type { SignupSource, WaitlistSignup } from "@/lib/validation/waitlist";
 
 /** Signups allowed per client IP; counted in the database so the limit holds across server instances. */
 export const WAITLIST_RATE_LIMIT = { limit: 5, windowMs: 60_000 } as const;
@@ -59,7 +59,7 @@ export interface ConfirmationAudit {
 
 async function queueConfirmation(
   signup: boolean,
-  fields: { name: string | null; email: string; businessType: string | null; employees: string | null },
+  fields: { name: string | null; email: string; businessType: string | null; employees: string | null; source?: SignupSource },
   now: Date,
   options: { resendBefore?: Date; audit?: ConfirmationAudit } = {},
 ): Promise<number | null> {
@@ -69,7 +69,8 @@ async function queueConfirmation(
       ${signup}, ${fields.name}::text, ${fields.email}, ${fields.businessType}::text, ${fields.employees}::text,
       ${now}::timestamptz, ${resendBefore}::timestamptz,
       ${parts.confirmHash}, ${parts.leaveHash}, ${parts.expiresAt}::timestamptz,
-      ${parts.subject}, ${parts.confirmUrl}, ${parts.leaveUrl}, ${parts.messageId}
+      ${parts.subject}, ${parts.confirmUrl}, ${parts.leaveUrl}, ${parts.messageId},
+      ${fields.source?.utmSource ?? null}::text, ${fields.source?.utmMedium ?? null}::text, ${fields.source?.utmCampaign ?? null}::text, ${fields.source?.referrer ?? null}::text
     ) AS "id"`;
   const audit = options.audit;
   const rows = audit
@@ -89,13 +90,13 @@ async function queueConfirmation(
  * leave tokens (hashes only) and the outbox row all exist, or none does. A signup with an email already on
  * the list changes none of its details, so nobody who merely knows an address can rewrite that person's
  * details or consent; if that entry is unconfirmed and no confirmation went out in the last ten minutes, a
- * new one is queued. Concurrent identical signups leave exactly one row. Returns the id of the queued
+ * new one is queued (the source stays the first signup's too). Concurrent identical signups leave exactly one row. Returns the id of the queued
  * email, if any: callers must not tell the visitor which case it was.
  */
 export async function addWaitlistEntry(signup: WaitlistSignup, consentedAt: Date = new Date()): Promise<number | null> {
   // The email arrives trimmed and lower-cased from the schema; folding again keeps the data layer safe on its own.
   const email = signup.email.trim().toLowerCase();
-  const id = await queueConfirmation(true, { name: signup.name, email, businessType: signup.businessType, employees: signup.employees }, consentedAt);
+  const id = await queueConfirmation(true, { name: signup.name, email, businessType: signup.businessType, employees: signup.employees, source: signup.source }, consentedAt);
   // The visitor's own signup shows in the count they are shown next.
   countCache.invalidate();
   return id;

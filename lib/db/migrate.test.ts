@@ -19,13 +19,13 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(databaseKind()).toBe(process.env.DATABASE_URL ? "postgres" : "embedded");
   });
 
-  it("creates exactly the spec's tables, plus rate limits, the signup counter, sessions, the audit log, email and Prisma's bookkeeping", async () => {
+  it("creates exactly the spec's tables, plus rate limits, the signup counter, sessions, the audit log, email, the overview's sums and Prisma's bookkeeping", async () => {
     const tables = await withSql((sql) =>
       sql.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
       ),
     );
-    expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "admin_sessions", "admin_users", "audit_log", "email_outbox", "rate_limits", "waitlist", "waitlist_counter", "waitlist_tokens"]);
+    expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "admin_sessions", "admin_users", "audit_log", "email_outbox", "rate_limits", "waitlist", "waitlist_counter", "waitlist_daily", "waitlist_daily_events", "waitlist_tokens"]);
   });
 
   it("gives admin_users the spec's columns and defaults", async () => {
@@ -58,6 +58,10 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["status", "text"],
       ["invitedAt", "timestamp with time zone"],
       ["acceptedAt", "timestamp with time zone"],
+      ["utmSource", "text"],
+      ["utmMedium", "text"],
+      ["utmCampaign", "text"],
+      ["referrer", "text"],
     ]);
   });
 
@@ -97,8 +101,10 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     );
     const names = indexes.map((i) => i.indexname).sort();
     expect(names).toEqual(
-      ["waitlist_businessType_idx", "waitlist_email_key", "waitlist_email_trgm_idx", "waitlist_joinedAt_id_idx", "waitlist_name_id_idx", "waitlist_name_trgm_idx", "waitlist_pkey"].sort(),
+      ["waitlist_businessType_idx", "waitlist_email_key", "waitlist_email_trgm_idx", "waitlist_joinedAt_id_idx", "waitlist_name_id_idx", "waitlist_name_trgm_idx", "waitlist_pkey", "waitlist_status_joined_idx"].sort(),
     );
+    // Signups are always "waiting": this index must leave them out, or every signup would write to it.
+    expect(indexes.find((i) => i.indexname === "waitlist_status_joined_idx")?.indexdef).toMatch(/WHERE \(status <> 'waiting'::text\)/);
     expect(indexes.find((i) => i.indexname === "waitlist_name_trgm_idx")?.indexdef).toMatch(/gin .*gin_trgm_ops/i);
   });
 });

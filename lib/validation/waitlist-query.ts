@@ -1,5 +1,5 @@
 import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, type BusinessType, type TeamSize } from "@/lib/validation/waitlist";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
+import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
 /** Orders the admin list and the export can use; each one has an index behind it. */
 export const WAITLIST_SORTS = ["joined_desc", "joined_asc", "name_asc", "name_desc"] as const;
@@ -11,8 +11,6 @@ export const MAX_WAITLIST_PAGE_SIZE = 200;
 export const MAX_WAITLIST_PAGE = 1_000_000;
 export const MAX_WAITLIST_SEARCH_LENGTH = 200;
 
-// URLs carry `?page=` as readily as no page at all: both mean "the default".
-const blankAsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const searchSchema = z
   .string({ error: "q must be text" })
@@ -65,6 +63,18 @@ const teamSizeValues = TEAM_SIZE_OPTIONS.map((option) => option.value) as [TeamS
 const businessTypeFilterSchema = z.preprocess(blankAsUnset, z.enum(businessTypeValues, { error: "type must be one of the business types" }).optional());
 const teamSizeFilterSchema = z.preprocess(blankAsUnset, z.enum(teamSizeValues, { error: "size must be one of the team sizes" }).optional());
 
+/** The source filter: a signup's utm_source, else its referring host, else "direct" (stored lower-cased). */
+const sourceFilterSchema = z.preprocess(
+  blankAsUnset,
+  z
+    .string({ error: "source must be text" })
+    .trim()
+    .toLowerCase()
+    .refine(hasNoControlCharacters, { message: `source ${CONTROL_CHARACTER_MESSAGE}`, abort: true })
+    .max(253, { message: "source must be at most 253 characters" })
+    .optional(),
+);
+
 /** GET /api/admin/waitlist query parameters; unknown parameters are ignored. */
 export const waitlistListQuerySchema = z.object({
   q: searchSchema,
@@ -75,10 +85,11 @@ export const waitlistListQuerySchema = z.object({
   status: statusSchema,
   type: businessTypeFilterSchema,
   size: teamSizeFilterSchema,
+  source: sourceFilterSchema,
 });
 
 /** GET /api/admin/waitlist/export query parameters: the list's search and order, every page. */
-export const waitlistExportQuerySchema = waitlistListQuerySchema.pick({ q: true, sort: true, confirmed: true, status: true, type: true, size: true });
+export const waitlistExportQuerySchema = waitlistListQuerySchema.pick({ q: true, sort: true, confirmed: true, status: true, type: true, size: true, source: true });
 
 export type WaitlistListQuery = z.output<typeof waitlistListQuerySchema>;
 export type WaitlistExportQuery = z.output<typeof waitlistExportQuerySchema>;
@@ -87,7 +98,7 @@ export type WaitlistExportQuery = z.output<typeof waitlistExportQuerySchema>;
 export const WAITLIST_EXPORT_FILE_NAME = "waitlist_entries.csv";
 
 /** The page's URL state (`?q=&page=&sort=`): what the address bar holds, read leniently. */
-export type WaitlistViewState = Pick<WaitlistListQuery, "q" | "page" | "sort" | "confirmed" | "status" | "type" | "size">;
+export type WaitlistViewState = Pick<WaitlistListQuery, "q" | "page" | "sort" | "confirmed" | "status" | "type" | "size" | "source">;
 
 /**
  * Reads the page's state from a URL's search params. A hand-edited or stale bookmark never breaks the
@@ -101,6 +112,7 @@ export function readWaitlistViewState(params: Pick<URLSearchParams, "get">): Wai
   const status = statusSchema.safeParse(params.get("status") ?? undefined);
   const type = businessTypeFilterSchema.safeParse(params.get("type") ?? undefined);
   const size = teamSizeFilterSchema.safeParse(params.get("size") ?? undefined);
+  const source = sourceFilterSchema.safeParse(params.get("source") ?? undefined);
   return {
     q: q.success ? q.data : "",
     page: page.success ? page.data : 1,
@@ -109,6 +121,7 @@ export function readWaitlistViewState(params: Pick<URLSearchParams, "get">): Wai
     status: status.success ? status.data : undefined,
     type: type.success ? type.data : undefined,
     size: size.success ? size.data : undefined,
+    source: source.success ? source.data : undefined,
   };
 }
 
@@ -122,6 +135,7 @@ export function waitlistViewSearch(state: WaitlistViewState, extra: Record<strin
   if (state.status) params.set("status", state.status);
   if (state.type) params.set("type", state.type);
   if (state.size) params.set("size", state.size);
+  if (state.source) params.set("source", state.source);
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   return params.toString();
 }
@@ -153,6 +167,8 @@ export interface WaitlistListEntry {
   status: string;
   invitedAt: string | null;
   acceptedAt: string | null;
+  /** Where the signup came from: its utm_source, else its referring host, else "direct". */
+  source: string;
 }
 
 /** GET /api/admin/waitlist's answer. `total` is a lower bound when `totalIsExact` is false (broad searches). */
@@ -199,7 +215,7 @@ export const invitationRequestSchema = z.union([
     note: noteSchema,
   }),
   z.strictObject({
-    filter: waitlistListQuerySchema.pick({ q: true, confirmed: true, status: true, type: true, size: true }).strict(),
+    filter: waitlistListQuerySchema.pick({ q: true, confirmed: true, status: true, type: true, size: true, source: true }).strict(),
     limit: invitationLimitSchema,
     includeUnconfirmed: z.boolean({ error: "includeUnconfirmed must be true or false" }).default(false),
     note: noteSchema,

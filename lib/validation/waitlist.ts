@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
+import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
 import { emailSchema } from "@/lib/validation/admin";
 
@@ -48,6 +48,56 @@ export const WAITLIST_HONEYPOT_FIELD = "website";
 const BUSINESS_TYPE_MESSAGE = "Please select a business type";
 const TEAM_SIZE_MESSAGE = "Please select team size";
 
+/** The longest UTM value kept; real ones are a word or two. */
+export const SOURCE_VALUE_MAX_LENGTH = 100;
+// Letters and digits of any script, spaces and the punctuation campaign names use; nothing that could be markup or a formula.
+const SOURCE_VALUE_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._~+\-:/@(),&']*$/u;
+const HOST_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
+
+function utmSchema(name: string, options: { lowerCase: boolean }) {
+  const text = z
+    .string({ error: `${name} must be text` })
+    .trim()
+    .max(SOURCE_VALUE_MAX_LENGTH, { message: `${name} must be at most ${SOURCE_VALUE_MAX_LENGTH} characters` })
+    .regex(SOURCE_VALUE_PATTERN, { message: `${name} may contain only letters, digits, spaces and . _ ~ + - : / @ ( ) , & '` });
+  return z.preprocess(blankAsUnset, (options.lowerCase ? text.toLowerCase() : text).optional());
+}
+
+/**
+ * Where a signup came from, captured by the landing page at the start of the visit: the first-touch UTM
+ * parameters (source and medium lower-cased, as analytics tools group them) and the referring site's host.
+ */
+export const signupSourceSchema = z.object({
+  utmSource: utmSchema("utm_source", { lowerCase: true }),
+  utmMedium: utmSchema("utm_medium", { lowerCase: true }),
+  utmCampaign: utmSchema("utm_campaign", { lowerCase: false }),
+  referrer: z.preprocess(
+    blankAsUnset,
+    z.string({ error: "referrer must be text" }).trim().toLowerCase().max(253, { message: "referrer must be a host name" }).regex(HOST_PATTERN, { message: "referrer must be a host name" }).optional(),
+  ),
+});
+export type SignupSource = z.output<typeof signupSourceSchema>;
+
+/**
+ * The valid parts of a source the browser kept (see lib/signup-source): each field checked on its own by
+ * the schema the server applies, so one odd UTM value is dropped instead of costing the visitor their signup.
+ */
+export function cleanSignupSource(raw: unknown): SignupSource | undefined {
+  if (!raw || typeof raw !== "object") return undefined;
+  const clean: Record<string, string> = {};
+  for (const [field, schema] of Object.entries(signupSourceSchema.shape)) {
+    const parsed = schema.safeParse((raw as Record<string, unknown>)[field]);
+    if (parsed.success && parsed.data !== undefined) clean[field] = parsed.data;
+  }
+  return Object.keys(clean).length > 0 ? clean : undefined;
+}
+
+/** What the admin area calls a signup's source: its utm_source, else the referring host, else "direct". */
+export const DIRECT_SOURCE = "direct";
+export function sourceOf(entry: { utmSource: string | null; referrer: string | null }): string {
+  return entry.utmSource ?? entry.referrer ?? DIRECT_SOURCE;
+}
+
 /** The waiting list form and POST /api/waitlist; unknown fields are dropped. */
 export const waitlistSchema = z.object({
   name: z
@@ -66,6 +116,8 @@ export const waitlistSchema = z.object({
     .min(1, { message: TEAM_SIZE_MESSAGE })
     .pipe(z.enum(teamSizeValues, { error: TEAM_SIZE_MESSAGE })),
   agreedToTerms: z.literal(true, { error: "You must agree to the terms" }),
+  /** Where the visitor came from, if the landing page saw it. */
+  source: signupSourceSchema.optional(),
 });
 
 export type WaitlistFormValues = z.input<typeof waitlistSchema>;

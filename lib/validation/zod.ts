@@ -20,3 +20,8 @@ export const CONTROL_CHARACTER_MESSAGE = "must not contain control characters";
 export function hasNoControlCharacters(text: string): boolean {
   return !CONTROL_CHARACTERS.test(text);
 }
+
+/** For z.preprocess: an empty or blank string means "not given", as a form's empty field or a bare `?page=` does. */
+export function blankAsUnset(value: unknown): unknown {
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}

@@ -193,6 +193,50 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     }
   });
 
+  describe("where the signup came from", () => {
+    const source = async () =>
+      (await getDb().waitlistEntry.findMany({ select: { utmSource: true, utmMedium: true, utmCampaign: true, referrer: true } }))[0];
+
+    it("stores the visit's UTM parameters and referring host, source and medium lower-cased, unknown keys dropped", async () => {
+      const response = await post({ ...valid, source: { utmSource: " Newsletter ", utmMedium: "Email", utmCampaign: "Spring Sale 2026", referrer: "News.Example.com", gclid: "abc" } });
+      expect(response.status).toBe(201);
+      expect(await source()).toEqual({ utmSource: "newsletter", utmMedium: "email", utmCampaign: "Spring Sale 2026", referrer: "news.example.com" });
+    });
+
+    it("stores nothing for a direct visit, or for blank values", async () => {
+      await post(valid);
+      await post({ ...valid, email: "bo@example.com", source: { utmSource: "", referrer: "  " } });
+      expect(await getDb().waitlistEntry.findMany({ select: { utmSource: true, utmMedium: true, utmCampaign: true, referrer: true } })).toEqual([
+        { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null },
+        { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null },
+      ]);
+    });
+
+    it("keeps the first signup's source when the same address signs up again from elsewhere", async () => {
+      await post({ ...valid, source: { utmSource: "newsletter", utmCampaign: "spring" } });
+      await post({ ...valid, source: { utmSource: "twitter", referrer: "t.co" } });
+      expect(await source()).toEqual({ utmSource: "newsletter", utmMedium: null, utmCampaign: "spring", referrer: null });
+    });
+
+    it("refuses values outside the safe set with 400 and a message naming the field, storing nothing", async () => {
+      for (const bad of [
+        { utmSource: "<script>" },
+        { utmCampaign: "=HYPERLINK(1)" },
+        { utmMedium: "x".repeat(101) },
+        { referrer: "https://evil.example/path" },
+        { referrer: "not a host" },
+        { utmSource: 42 },
+        "newsletter",
+      ]) {
+        const response = await post({ ...valid, source: bad });
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
+        expect(Object.keys(body.errors).join(" ")).toMatch(/source/);
+      }
+      expect(await rows()).toEqual([]);
+    });
+  });
+
   describe("duplicates", () => {
     it("answers a repeat signup exactly like a first one and changes nothing stored", async () => {
       const first = await post(valid);

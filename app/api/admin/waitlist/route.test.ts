@@ -58,6 +58,7 @@ describe(`GET /api/admin/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "
           status: "waiting",
           invitedAt: null,
           acceptedAt: null,
+          source: "direct",
         },
         expect.objectContaining({ name: "Old", businessTypeLabel: "Car valeting & detailing", joinedAt: "2025-01-01T09:00:00.000Z" }),
       ],

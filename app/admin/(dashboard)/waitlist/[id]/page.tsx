@@ -11,7 +11,7 @@ import { adminIdSchema } from "@/lib/validation/admin";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { getWaitlistEntry } from "@/lib/data/invitations";
 import { emailConfigured } from "@/lib/email/transport";
-import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
+import { businessTypeLabel, sourceOf, teamSizeLabel } from "@/lib/validation/waitlist";
 
 export const metadata: Metadata = { title: "Waitlist entry" };
 
@@ -59,6 +59,16 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
     ["Agreed to be emailed", `${time.format(entry.consentedAt)} UTC`],
     ["Confirmed", entry.confirmedAt ? `${time.format(entry.confirmedAt)} UTC` : "Not yet"],
     ["Status", <StatusBadge key="status" status={entry.status} />],
+    [
+      "Source",
+      <Link key="source" href={`/admin?${new URLSearchParams({ source: sourceOf(entry) })}`} className="text-primary underline-offset-4 hover:underline">
+        {sourceOf(entry)}
+        <span className="sr-only"> (list every entry from this source)</span>
+      </Link>,
+    ],
+    ["Medium", entry.utmMedium ?? "None"],
+    ["Campaign", entry.utmCampaign ?? "None"],
+    ["Referring site", entry.referrer ?? "None"],
   ];
 
   return (

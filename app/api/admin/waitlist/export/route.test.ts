@@ -10,7 +10,7 @@ import { awayFromWindowEdge } from "@/test/rate-limit-window";
 prepareTestDatabase();
 
 const BASE = "http://localhost/api/admin/waitlist/export";
-const HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status", "Invited", "Accepted"];
+const HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status", "Invited", "Accepted", "Source", "Medium", "Campaign", "Referrer"];
 
 async function adminCookie(): Promise<string> {
   const [admin] = await withSql((sql) =>
@@ -93,7 +93,7 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
 
     const records = parseCsv(await (await get("?sort=joined_asc", cookie)).text());
     expect(records[0]).toEqual(HEADER);
-    expect(records[1]).toEqual(["Mallory", "'=cmd|' /C calc'!A0@example.com", "Therapy & counselling", "11+", "2024-12-01T00:00:00.000Z", "", "waiting", "", ""]);
+    expect(records[1]).toEqual(["Mallory", "'=cmd|' /C calc'!A0@example.com", "Therapy & counselling", "11+", "2024-12-01T00:00:00.000Z", "", "waiting", "", "", "", "", "", ""]);
     expect(records.slice(2)).toEqual(
       hostile.map(([, expected], index) => [
         expected,
@@ -103,6 +103,10 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
         `2025-01-${String(index + 1).padStart(2, "0")}T08:00:00.000Z`,
         "",
         "waiting",
+        "",
+        "",
+        "",
+        "",
         "",
         "",
       ]),
@@ -120,7 +124,7 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
     const newestFirst = parseCsv(await (await get("?q=smith", cookie)).text());
     expect(newestFirst.slice(1).map((record) => record[0])).toEqual(["Cat Smith", "Ann Smith"]);
     const byLabel = parseCsv(await (await get("?q=valeting", cookie)).text());
-    expect(byLabel.slice(1)).toEqual([["Bob Jones", "bob@example.com", "Car valeting & detailing", "6-10", "2025-01-02T00:00:00.000Z", "", "waiting", "", ""]]);
+    expect(byLabel.slice(1)).toEqual([["Bob Jones", "bob@example.com", "Car valeting & detailing", "6-10", "2025-01-02T00:00:00.000Z", "", "waiting", "", "", "", "", "", ""]]);
   });
 
   it("filters to confirmed or unconfirmed entries, and shows when each was confirmed", async () => {
@@ -137,6 +141,30 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
     expect(parseCsv(await (await get("?confirmed=yes", cookie)).text()).slice(1).map((record) => record[0])).toEqual(["Bob Jones"]);
     expect(parseCsv(await (await get("?confirmed=no&q=smith", cookie)).text()).slice(1).map((record) => record[0])).toEqual(["Ann Smith"]);
     expect((await get("?confirmed=maybe", cookie)).status).toBe(400);
+  });
+
+  it("has each entry's source in four columns, and filters by source", async () => {
+    await insert([
+      ["Ann Smith", "ann@example.com", "cleaning", "2-5", "2025-01-01T00:00:00Z"],
+      ["Bob Jones", "bob@example.com", "car", "6-10", "2025-01-02T00:00:00Z"],
+      ["Cat Smith", "cat@example.com", "beauty", "1", "2025-01-03T00:00:00Z"],
+    ]);
+    await withSql((sql) =>
+      sql.exec(`UPDATE "waitlist" SET "utmSource" = 'newsletter', "utmMedium" = 'email', "utmCampaign" = 'Spring', "referrer" = 'news.example' WHERE "email" = 'ann@example.com';
+                UPDATE "waitlist" SET "referrer" = 't.co' WHERE "email" = 'bob@example.com'`),
+    );
+    const all = parseCsv(await (await get("?sort=name_asc", cookie)).text());
+    expect(all[0]!.slice(9)).toEqual(["Source", "Medium", "Campaign", "Referrer"]);
+    expect(all.slice(1).map((record) => [record[0], ...record.slice(9)])).toEqual([
+      ["Ann Smith", "newsletter", "email", "Spring", "news.example"],
+      ["Bob Jones", "", "", "", "t.co"],
+      ["Cat Smith", "", "", "", ""],
+    ]);
+    const names = async (query: string) => parseCsv(await (await get(query, cookie)).text()).slice(1).map((record) => record[0]);
+    expect(await names("?source=Newsletter")).toEqual(["Ann Smith"]);
+    expect(await names("?source=t.co")).toEqual(["Bob Jones"]);
+    expect(await names("?source=direct")).toEqual(["Cat Smith"]);
+    expect(await names("?source=news.example")).toEqual([]);
   });
 
   it("records each export in the audit log once its download ends: filters, rows sent, finished or not", async () => {

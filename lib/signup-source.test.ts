@@ -1,0 +1,58 @@
+import { captureSignupSource, SIGNUP_SOURCE_KEY, storedSignupSource } from "@/lib/signup-source";
+import { cleanSignupSource, sourceOf } from "@/lib/validation/waitlist";
+
+/** sessionStorage as a Map. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), items };
+}
+
+describe("the visit's source", () => {
+  it("keeps the first page's UTM parameters and the referring site's host", () => {
+    const storage = memoryStorage();
+    captureSignupSource("https://otto.example/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=x", "https://news.example.com/issue/4?ref=1", storage);
+    expect(storedSignupSource(storage)).toEqual({ utmSource: "newsletter", utmMedium: "email", utmCampaign: "spring", referrer: "news.example.com" });
+  });
+
+  it("is first touch: a later page of the same visit changes nothing, and a direct first visit counts too", () => {
+    const storage = memoryStorage();
+    captureSignupSource("https://otto.example/", "", storage);
+    captureSignupSource("https://otto.example/?utm_source=twitter", "https://t.co/", storage);
+    expect(storedSignupSource(storage)).toEqual({});
+  });
+
+  it("leaves out this site as a referrer", () => {
+    const storage = memoryStorage();
+    captureSignupSource("https://otto.example/?utm_campaign=spring", "https://otto.example/privacy", storage);
+    expect(storedSignupSource(storage)).toEqual({ utmCampaign: "spring" });
+  });
+
+  it("survives storage that refuses writes, and a stored value that is not JSON", () => {
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+    };
+    expect(() => captureSignupSource("https://otto.example/?utm_source=x", "", refusing)).not.toThrow();
+    const storage = memoryStorage();
+    storage.items.set(SIGNUP_SOURCE_KEY, "{not json");
+    expect(storedSignupSource(storage)).toBeNull();
+  });
+
+  it("sends only the values the server accepts, each checked on its own", () => {
+    expect(cleanSignupSource({ utmSource: "Newsletter", utmCampaign: "<b>spring</b>", referrer: "News.Example.com", other: "x" })).toEqual({
+      utmSource: "newsletter",
+      referrer: "news.example.com",
+    });
+    expect(cleanSignupSource({ utmSource: "=cmd" })).toBeUndefined();
+    expect(cleanSignupSource(null)).toBeUndefined();
+    expect(cleanSignupSource("newsletter")).toBeUndefined();
+  });
+
+  it("names a signup's source by its utm_source, else its referring host, else direct", () => {
+    expect(sourceOf({ utmSource: "newsletter", referrer: "t.co" })).toBe("newsletter");
+    expect(sourceOf({ utmSource: null, referrer: "t.co" })).toBe("t.co");
+    expect(sourceOf({ utmSource: null, referrer: null })).toBe("direct");
+  });
+});
