@@ -163,6 +163,30 @@ test.describe("waiting list", () => {
     const exported = await (await adminPage.request.get(`/api/admin/waitlist/export?source=newsletter&q=${encodeURIComponent(email)}`)).text();
     const records = parse(exported, { bom: true }) as string[][];
     expect(records.slice(1).map((record) => record.slice(9))).toEqual([["newsletter", "", "spring", "news.example.com"]]);
+
+    // The overview counts the signup under its source, and its chart and table say the same.
+    await adminPage.goto("/admin");
+    await adminPage.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Overview" }).click();
+    await adminPage.getByRole("link", { name: "7 days" }).click();
+    await expect(adminPage).toHaveURL(/\/admin\/overview\?range=7$/);
+    const bySource = adminPage.getByRole("region", { name: "By source" });
+    await expect(bySource.getByRole("link", { name: "newsletter" })).toBeVisible();
+    await expect(adminPage.getByRole("region", { name: "Signups", exact: true })).toBeVisible();
+    await adminPage.getByText("Show the figures as a table").click();
+    const rows = adminPage.getByTestId("signups-per-day").getByRole("row");
+    await expect(rows).toHaveCount(7);
+    const todayInTable = Number((await rows.last().getByRole("cell").last().textContent())!.replace(/,/g, ""));
+    expect(todayInTable).toBeGreaterThanOrEqual(1);
+    // The chart: one tab stop; arrow keys move its tooltip from day to day (today is the last bar).
+    const chart = adminPage.locator(".recharts-surface");
+    await expect(chart).toBeVisible();
+    await chart.focus();
+    for (let day = 0; day < 7; day++) await adminPage.keyboard.press("ArrowRight");
+    const tooltip = adminPage.locator(".recharts-tooltip-wrapper");
+    await expect(tooltip).toContainText("(UTC)");
+    await expect(tooltip).toContainText(`Signups : ${todayInTable.toLocaleString("en-GB")}`);
+    const results = await new AxeBuilder({ page: adminPage }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await admin.close();
   });
 

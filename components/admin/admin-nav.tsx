@@ -4,13 +4,14 @@ import { useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { ListIcon, Loader2Icon, LogOutIcon, MailIcon, MenuIcon, ScrollTextIcon, SettingsIcon, UsersIcon, XIcon } from "lucide-react";
+import { ChartColumnIcon, ListIcon, Loader2Icon, LogOutIcon, MailIcon, MenuIcon, ScrollTextIcon, SettingsIcon, UsersIcon, XIcon } from "lucide-react";
 
 import { useLogout } from "@/components/admin/use-logout";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
 const NAV_ITEMS = [
+  { href: "/admin/overview", label: "Overview", icon: ChartColumnIcon },
   { href: "/admin", label: "Waitlist Entries", icon: ListIcon },
   { href: "/admin/users", label: "Admin Users", icon: UsersIcon },
   { href: "/admin/emails", label: "Emails", icon: MailIcon },
