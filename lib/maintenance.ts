@@ -2,6 +2,7 @@ import "server-only";
 
 import { pruneAdminSessions } from "@/lib/data/admin-session";
 import { pruneAuditLog } from "@/lib/data/audit";
+import { queueDigests } from "@/lib/data/notifications";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { sweepOutbox } from "@/lib/email/outbox";
@@ -12,20 +13,24 @@ export interface SweepResult {
   sessions: number;
   auditEntries: number;
   rateLimits: number;
+  /** Daily digests queued for admins (sent by the email sweep). */
+  digests: number;
 }
 
 /**
  * The periodic clean-up: sessions that can no longer be used, audit entries past the retention period
- * (AUDIT_RETENTION_DAYS), and rate-limit windows that have ended. Safe to run from several servers at once.
+ * (AUDIT_RETENTION_DAYS), and rate-limit windows that have ended; and the admins' daily digests, once due.
+ * Safe to run from several servers at once.
  * (Sent email stays: the admin outbox is its record, and erasing an entry deletes its mail.)
  */
 export async function sweep(now = new Date()): Promise<SweepResult> {
-  const [sessions, auditEntries, rateLimits] = await Promise.all([
+  const [sessions, auditEntries, rateLimits, digests] = await Promise.all([
     pruneAdminSessions(now),
     pruneAuditLog(getDb(), env().AUDIT_RETENTION_DAYS, now),
     pruneRateLimits(now),
+    queueDigests(now),
   ]);
-  return { sessions, auditEntries, rateLimits };
+  return { sessions, auditEntries, rateLimits, digests };
 }
 
 /** How often a long-running server (`next start`, `next dev`) sweeps. */

@@ -3,17 +3,29 @@ import { Body, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } fr
 // The site's colours, as plain hex: email clients know nothing of CSS variables or oklch.
 export const EMAIL_COLOURS = { primary: "#4338ca", text: "#1e2230", muted: "#5b6072", border: "#e4e6ee", background: "#f6f7fb" } as const;
 
-interface EmailLayoutProps {
+type EmailLayoutProps = {
   productName: string;
   siteUrl: string;
   preview: string;
-  /** The "Remove me from the list" link every email to a visitor carries. */
-  leaveUrl: string;
   children: React.ReactNode;
-}
+} & (
+  | {
+      /** The "Remove me from the list" link every email to a visitor carries. */
+      leaveUrl: string;
+      settingsUrl?: never;
+    }
+  | {
+      /** For the team's own emails: where they chose to receive them, and can stop. */
+      settingsUrl: string;
+      leaveUrl?: never;
+    }
+);
 
-/** The frame of every email to a visitor: logo and name, the message, and the one-click way off the list. */
-export function EmailLayout({ productName, siteUrl, preview, leaveUrl, children }: EmailLayoutProps) {
+/**
+ * The frame of every email: logo and name, the message, and for a visitor the one-click way off the list
+ * (for an admin, the settings that asked for it).
+ */
+export function EmailLayout({ productName, siteUrl, preview, leaveUrl, settingsUrl, children }: EmailLayoutProps) {
   return (
     <Html lang="en">
       <Head />
@@ -26,12 +38,21 @@ export function EmailLayout({ productName, siteUrl, preview, leaveUrl, children 
           </Section>
           <Section style={{ backgroundColor: "#ffffff", border: `1px solid ${EMAIL_COLOURS.border}`, borderRadius: "12px", padding: "28px" }}>{children}</Section>
           <Hr style={{ borderColor: EMAIL_COLOURS.border, margin: "24px 0 16px" }} />
-          <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "13px", lineHeight: "20px", margin: 0 }}>
-            You are receiving this because this address was entered on the {productName} waiting list at {new URL(siteUrl).host}.{" "}
-            <Link href={leaveUrl} style={{ color: EMAIL_COLOURS.muted, textDecoration: "underline" }}>
-              Remove me from the list
-            </Link>
-          </Text>
+          {leaveUrl ? (
+            <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "13px", lineHeight: "20px", margin: 0 }}>
+              You are receiving this because this address was entered on the {productName} waiting list at {new URL(siteUrl).host}.{" "}
+              <Link href={leaveUrl} style={{ color: EMAIL_COLOURS.muted, textDecoration: "underline" }}>
+                Remove me from the list
+              </Link>
+            </Text>
+          ) : (
+            <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "13px", lineHeight: "20px", margin: 0 }}>
+              You are receiving this because you asked for it in the {productName} admin area.{" "}
+              <Link href={settingsUrl} style={{ color: EMAIL_COLOURS.muted, textDecoration: "underline" }}>
+                Change your email settings
+              </Link>
+            </Text>
+          )}
         </Container>
       </Body>
     </Html>

@@ -3,11 +3,12 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 
 import { confirmationSubject } from "@/components/emails/confirmation-email";
+import { signupAlertSubjectPrefix } from "@/components/emails/signup-alert-email";
 import { siteConfig } from "@/config/site";
 import type { AuditActor } from "@/lib/data/audit";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { newMessageId } from "@/lib/email/outbox";
+import { messageDomain, newMessageId } from "@/lib/email/outbox";
 import { absoluteUrl } from "@/lib/email/site";
 import { CONFIRM_TOKEN_TTL_MS, hashToken } from "@/lib/email/tokens";
 import { singleFlightCache } from "@/lib/single-flight-cache";
@@ -43,6 +44,7 @@ function confirmationParts(now: Date) {
     leaveUrl: absoluteUrl(`/waitlist/leave?token=${leaveToken}`),
     expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS),
     messageId: newMessageId(),
+    messageDomain: messageDomain(),
     subject: confirmationSubject(siteConfig.name),
   };
 }
@@ -70,7 +72,8 @@ async function queueConfirmation(
       ${now}::timestamptz, ${resendBefore}::timestamptz,
       ${parts.confirmHash}, ${parts.leaveHash}, ${parts.expiresAt}::timestamptz,
       ${parts.subject}, ${parts.confirmUrl}, ${parts.leaveUrl}, ${parts.messageId},
-      ${fields.source?.utmSource ?? null}::text, ${fields.source?.utmMedium ?? null}::text, ${fields.source?.utmCampaign ?? null}::text, ${fields.source?.referrer ?? null}::text
+      ${fields.source?.utmSource ?? null}::text, ${fields.source?.utmMedium ?? null}::text, ${fields.source?.utmCampaign ?? null}::text, ${fields.source?.referrer ?? null}::text,
+      ${signupAlertSubjectPrefix(siteConfig.name)}, ${parts.messageDomain}
     ) AS "id"`;
   const audit = options.audit;
   const rows = audit

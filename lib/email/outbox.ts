@@ -16,7 +16,12 @@ export const NOT_CONFIGURED_ERROR = "not sent: email is not configured";
 
 /** A stable Message-ID for a new message: the same on every attempt, so a retry is recognisably the same mail. */
 export function newMessageId(): string {
-  return `<${randomUUID()}@${new URL(publicSiteUrl()).hostname}>`;
+  return `<${randomUUID()}@${messageDomain()}>`;
+}
+
+/** The domain of our Message-IDs: the site's host. */
+export function messageDomain(): string {
+  return new URL(publicSiteUrl()).hostname;
 }
 
 interface ClaimedRow {
@@ -60,7 +65,7 @@ async function deliver(row: ClaimedRow, now: Date): Promise<"sent" | "retry" | "
   const db = getDb();
   try {
     const { html, text } = await renderEmail(row.kind as EmailKind, row.payload);
-    const leaveUrl = row.payload.leaveUrl;
+    const leaveUrl = "leaveUrl" in row.payload ? row.payload.leaveUrl : null;
     await smtpTransport().sendMail({
       from: emailFrom(),
       to: row.to,
@@ -68,8 +73,8 @@ async function deliver(row: ClaimedRow, now: Date): Promise<"sent" | "retry" | "
       html,
       text,
       messageId: row.messageId,
-      // RFC 8058 one-click unsubscribe, which Gmail and Yahoo expect of bulk senders.
-      headers: { "List-Unsubscribe": `<${leaveUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      // RFC 8058 one-click unsubscribe, which Gmail and Yahoo expect of bulk senders (admins' own emails have none).
+      headers: leaveUrl ? { "List-Unsubscribe": `<${leaveUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {},
     });
     // The token in each link lived only in this message: the outbox keeps no usable copy once it is sent.
     await db.emailOutbox.update({

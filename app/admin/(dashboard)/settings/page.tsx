@@ -3,11 +3,13 @@ import type { Metadata } from "next";
 import { formatDistanceStrict } from "date-fns";
 
 import { LoadFailed, LoadingStatus } from "@/components/admin/load-states";
+import { NotifyForm } from "@/components/admin/notify-form";
 import { EndOtherSessionsButton, EndSessionButton } from "@/components/admin/session-actions";
 import { utcDateTime } from "@/components/admin/utc-time";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { getNotifyChoice } from "@/lib/data/notifications";
 import { listAdminSessions, type AdminSessionSummary } from "@/lib/data/sessions";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -79,6 +81,18 @@ async function SessionsList() {
   );
 }
 
+async function NotifySettings() {
+  const admin = await requireCurrentAdmin();
+  const choice = await getNotifyChoice(admin).catch((error: unknown) => {
+    console.error("[admin] the email settings could not be read:", error);
+    return null;
+  });
+  if (choice === null) {
+    return <LoadFailed toastId="notify-fetch" toastTitle="Failed to load your email settings" text="Error loading your email settings. Please try again." />;
+  }
+  return <NotifyForm initial={choice} />;
+}
+
 export default async function SettingsPage() {
   const admin = await requireCurrentAdmin();
   return (
@@ -89,6 +103,17 @@ export default async function SettingsPage() {
           Signed in as {admin.name} ({admin.email}).
         </p>
       </div>
+      <section aria-labelledby="email-heading" className="grid gap-3">
+        <div className="grid gap-1">
+          <h2 id="email-heading" className="text-lg font-semibold">
+            Email about signups
+          </h2>
+          <p className="text-sm text-muted-foreground">Sent to {admin.email}. Your choice only; each admin picks their own.</p>
+        </div>
+        <Suspense fallback={<LoadingStatus text="Loading your email settings..." className="py-4" />}>
+          <NotifySettings />
+        </Suspense>
+      </section>
       <section aria-labelledby="sessions-heading" className="grid gap-3">
         <div className="grid gap-1">
           <h2 id="sessions-heading" className="text-lg font-semibold">

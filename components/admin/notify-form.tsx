@@ -1,0 +1,70 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "sonner";
+
+import { Button } from "@/components/ui/button";
+import { ApiError, apiRequest, serverMessage } from "@/lib/api";
+import { NOTIFY_CHOICES, NOTIFY_LABELS, type NotifyChoice } from "@/lib/validation/notifications";
+
+/** The admin's own choice of email about signups: every signup, a daily digest, or none. */
+export function NotifyForm({ initial }: { initial: NotifyChoice }) {
+  const id = useId();
+  const router = useRouter();
+  const [choice, setChoice] = useState<NotifyChoice>(initial);
+  const save = useMutation({
+    mutationFn: () => apiRequest("PUT", "/api/admin/notifications", { notify: choice }),
+    onSuccess: () => {
+      toast.success("Email settings saved", { description: NOTIFY_LABELS[choice].label });
+      router.refresh();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 401) router.refresh();
+      toast.error("Could not save your email settings", {
+        description: error instanceof ApiError ? (serverMessage(error) ?? "Please try again.") : "There was a problem connecting to the server. Please try again.",
+      });
+    },
+  });
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <fieldset className="grid gap-3">
+        <legend className="sr-only">Email me about signups</legend>
+        {NOTIFY_CHOICES.map((value) => (
+          <div key={value} className="flex items-start gap-3">
+            <input
+              type="radio"
+              id={`${id}-${value}`}
+              name="notify"
+              value={value}
+              checked={choice === value}
+              onChange={() => setChoice(value)}
+              aria-describedby={`${id}-${value}-description`}
+              className="mt-0.5 size-4 accent-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+            />
+            <div className="grid gap-0.5">
+              <label htmlFor={`${id}-${value}`} className="text-sm font-medium">
+                {NOTIFY_LABELS[value].label}
+              </label>
+              <p id={`${id}-${value}-description`} className="text-sm text-muted-foreground">
+                {NOTIFY_LABELS[value].description}
+              </p>
+            </div>
+          </div>
+        ))}
+      </fieldset>
+      <div>
+        <Button type="submit" disabled={save.isPending || choice === initial}>
+          {save.isPending ? "Saving..." : "Save email settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}

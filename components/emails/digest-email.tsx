@@ -1,0 +1,67 @@
+import { Button, Heading, Text } from "@react-email/components";
+
+import { EMAIL_COLOURS, EmailLayout } from "@/components/emails/email-layout";
+
+export interface DigestEmailProps {
+  productName: string;
+  siteUrl: string;
+  /** The UTC day summed, as "25 November 2026". */
+  dayLabel: string;
+  total: number;
+  byType: { label: string; signups: number }[];
+  bySource: { label: string; signups: number }[];
+  /** The day's newest signups, newest first. */
+  newest: { name: string; businessType: string }[];
+  overviewUrl: string;
+  settingsUrl: string;
+}
+
+/** The digest's subject. */
+export const digestSubject = (productName: string, dayLabel: string, total: number) =>
+  `${productName} waiting list, ${dayLabel}: ${total.toLocaleString("en-GB")} ${total === 1 ? "signup" : "signups"}`;
+
+const listStyle = { fontSize: "15px", lineHeight: "22px", margin: "0 0 4px" } as const;
+
+/** The daily digest for an admin: the day's signups by business type and source, and the newest names. */
+export function DigestEmail({ productName, siteUrl, dayLabel, total, byType, bySource, newest, overviewUrl, settingsUrl }: DigestEmailProps) {
+  const count = total.toLocaleString("en-GB");
+  return (
+    <EmailLayout productName={productName} siteUrl={siteUrl} preview={`${count} new on the waiting list on ${dayLabel}.`} settingsUrl={settingsUrl}>
+      <Heading as="h1" style={{ fontSize: "22px", lineHeight: "30px", margin: "0 0 8px" }}>
+        {count} {total === 1 ? "signup" : "signups"} on {dayLabel}
+      </Heading>
+      <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", margin: "0 0 16px" }}>The whole UTC day.</Text>
+      {total > 0 ? (
+        <>
+          <Heading as="h2" style={{ fontSize: "16px", margin: "16px 0 8px" }}>
+            By business type
+          </Heading>
+          {byType.map((row) => (
+            <Text key={row.label} style={listStyle}>
+              {row.label}: {row.signups.toLocaleString("en-GB")}
+            </Text>
+          ))}
+          <Heading as="h2" style={{ fontSize: "16px", margin: "16px 0 8px" }}>
+            By source
+          </Heading>
+          {bySource.map((row) => (
+            <Text key={row.label} style={listStyle}>
+              {row.label}: {row.signups.toLocaleString("en-GB")}
+            </Text>
+          ))}
+          <Heading as="h2" style={{ fontSize: "16px", margin: "16px 0 8px" }}>
+            Newest
+          </Heading>
+          {newest.map((person, index) => (
+            <Text key={index} style={listStyle}>
+              {person.name} ({person.businessType})
+            </Text>
+          ))}
+        </>
+      ) : null}
+      <Button href={overviewUrl} style={{ backgroundColor: EMAIL_COLOURS.primary, color: "#ffffff", borderRadius: "8px", padding: "12px 20px", fontSize: "16px", fontWeight: 600, marginTop: "20px" }}>
+        Open the overview
+      </Button>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,159 @@
+import type { ParsedMail } from "mailparser";
+
+import { GET as getNotifications, PUT as putNotifications } from "@/app/api/admin/notifications/route";
+import { deleteWaitlistEntry } from "@/lib/data/invitations";
+import { digestFor, queueDigests } from "@/lib/data/notifications";
+import { addWaitlistEntry } from "@/lib/data/waitlist";
+import { getDb, withSql } from "@/lib/db";
+import { sweepOutbox } from "@/lib/email/outbox";
+import { insertAdmin, startTestSession, testRequest, verifiedAdminFor } from "@/test/admin";
+import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
+
+prepareTestDatabase();
+
+const SITE = "https://otto.example";
+let mailbox: TestMailbox;
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+});
+afterAll(() => mailbox.stop());
+
+beforeEach(async () => {
+  await resetDatabase();
+  mailbox.messages.length = 0;
+  Object.assign(process.env, { SMTP_URL: mailbox.url, EMAIL_FROM: "Otto <hello@otto.example>", NEXT_PUBLIC_SITE_URL: SITE });
+});
+afterEach(() => {
+  for (const name of ["SMTP_URL", "EMAIL_FROM", "NEXT_PUBLIC_SITE_URL"]) delete process.env[name];
+});
+
+const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
+const setNotify = (email: string, notify: string) => getDb().adminUser.update({ where: { email }, data: { notify } });
+
+describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("alerts each active admin who chose every signup, in the signup's own statement, and only for a new entry", async () => {
+    await insertAdmin({ email: "each@example.com" });
+    await insertAdmin({ email: "inactive@example.com", isActive: false });
+    await insertAdmin({ email: "digest@example.com" });
+    await insertAdmin({ email: "none@example.com" });
+    await setNotify("each@example.com", "each");
+    await setNotify("inactive@example.com", "each");
+    await setNotify("digest@example.com", "digest");
+
+    await addWaitlistEntry({ name: "Ann Smith", email: "ann@example.com", businessType: "car", employees: "2-5", agreedToTerms: true, source: { utmSource: "newsletter" } });
+    await addWaitlistEntry({ name: "Ann Again", email: "ann@example.com", businessType: "car", employees: "2-5", agreedToTerms: true });
+    const alerts = await getDb().emailOutbox.findMany({ where: { kind: "signup-alert" } });
+    expect(alerts.map((alert) => [alert.to, alert.subject])).toEqual([["each@example.com", "New signup on the Otto waiting list: Ann Smith"]]);
+    const ann = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
+    expect(alerts[0]!.payload).toEqual({ name: "Ann Smith", email: "ann@example.com", businessType: "car", employees: "2-5", source: "newsletter", entryId: ann.id });
+
+    await sweepOutbox();
+    const mail = mailbox.messages.find((message) => recipient(message) === "each@example.com")!;
+    expect(mail.text).toContain("Car valeting & detailing");
+    expect(mail.text).toContain("newsletter");
+    expect(linksIn(mail)).toContain(`${SITE}/admin/waitlist/${ann.id}`);
+    expect(linksIn(mail)).toContain(`${SITE}/admin/settings`);
+    // The team's own email is not list mail: no unsubscribe header.
+    expect(mail.headers.has("list-unsubscribe")).toBe(false);
+
+    // Erasing the entry erases the alerts that named them too.
+    await deleteWaitlistEntry(await verifiedAdminFor(await getDb().adminUser.findUniqueOrThrow({ where: { email: "none@example.com" } })), ann.id);
+    expect(await getDb().emailOutbox.count({ where: { kind: "signup-alert" } })).toBe(0);
+  });
+
+  it("queues yesterday's digest (UTC) once it is past 07:00, once per admin, with the day's exact figures", async () => {
+    await insertAdmin({ email: "digest@example.com" });
+    await insertAdmin({ email: "other@example.com" });
+    await setNotify("digest@example.com", "digest");
+    await withSql(async (sql) => {
+      const people: [string, string, string, string | null, string | null][] = [
+        ["Before Midnight", "2025-03-09T23:59:00Z", "cleaning", "newsletter", null],
+        ["Day Start", "2025-03-10T00:00:00Z", "cleaning", null, "t.co"],
+        ["Ann", "2025-03-10T08:00:00Z", "car", "newsletter", null],
+        ["Bob", "2025-03-10T09:00:00Z", "car", null, null],
+        ["Cat", "2025-03-10T10:00:00Z", "trades", "newsletter", null],
+        ["Dan", "2025-03-10T11:00:00Z", "car", null, null],
+        ["Eve", "2025-03-10T12:00:00Z", "tutoring", null, null],
+        ["Fay", "2025-03-10T23:59:59Z", "car", null, "t.co"],
+        ["Next Day", "2025-03-11T00:00:00Z", "car", null, null],
+      ];
+      for (const [name, joinedAt, businessType, utmSource, referrer] of people) {
+        await sql.query(`INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "utmSource", "referrer") VALUES ($1, $2, $3, '1', $4, $5, $6)`, [
+          name,
+          `${name.replace(/\s/g, ".").toLowerCase()}@example.com`,
+          businessType,
+          joinedAt,
+          utmSource,
+          referrer,
+        ]);
+      }
+    });
+
+    expect(await queueDigests(new Date("2025-03-11T06:59:59Z"))).toBe(0);
+    expect(await queueDigests(new Date("2025-03-11T07:00:00Z"))).toBe(1);
+    expect(await queueDigests(new Date("2025-03-11T09:30:00Z"))).toBe(0);
+    const [digest, ...others] = await getDb().emailOutbox.findMany({ where: { kind: "digest" } });
+    expect(others).toEqual([]);
+    expect(digest).toMatchObject({ to: "digest@example.com", subject: "Otto waiting list, 10 March 2025: 7 signups" });
+    expect(digest!.payload).toEqual({
+      day: "2025-03-10",
+      total: 7,
+      byType: [
+        { key: "car", signups: 4 },
+        { key: "cleaning", signups: 1 },
+        { key: "trades", signups: 1 },
+        { key: "tutoring", signups: 1 },
+      ],
+      bySource: [
+        { key: "direct", signups: 3 },
+        { key: "newsletter", signups: 2 },
+        { key: "t.co", signups: 2 },
+      ],
+      newest: [
+        { name: "Fay", businessType: "car" },
+        { name: "Eve", businessType: "tutoring" },
+        { name: "Dan", businessType: "car" },
+        { name: "Cat", businessType: "trades" },
+        { name: "Bob", businessType: "car" },
+      ],
+    });
+    // The same figures as a plain count of the waitlist for that UTC day.
+    const [plain] = await withSql((sql) => sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "waitlist" WHERE ("joinedAt" AT TIME ZONE 'UTC')::date = '2025-03-10'`));
+    expect((await digestFor("2025-03-10")).total).toBe(plain!.n);
+
+    await sweepOutbox();
+    const mail = mailbox.messages.find((message) => recipient(message) === "digest@example.com")!;
+    expect(mail.text).toContain("7 SIGNUPS ON 10 MARCH 2025");
+    expect(mail.text).toContain("Car valeting & detailing: 4");
+    expect(mail.text).toContain("Fay (Car valeting & detailing)");
+    expect(linksIn(mail)).toContain(`${SITE}/admin/overview`);
+    expect(mailbox.messages.filter((message) => recipient(message) === "other@example.com")).toEqual([]);
+
+    // A quiet day still gets its digest, saying so.
+    expect(await queueDigests(new Date("2025-03-13T08:00:00Z"))).toBe(1);
+    expect((await getDb().emailOutbox.findFirstOrThrow({ where: { kind: "digest", subject: { contains: "12 March" } } })).subject).toBe("Otto waiting list, 12 March 2025: 0 signups");
+  });
+
+  it("lets each admin read and change only their own choice, refusing bad values and visitors", async () => {
+    const ada = await insertAdmin({ email: "ada@example.com" });
+    const bob = await insertAdmin({ email: "bob@example.com" });
+    const { cookie } = await startTestSession(ada);
+    const get = async (withCookie?: string) => getNotifications(testRequest("/api/admin/notifications", { cookie: withCookie }), undefined);
+    const put = (body: unknown, withCookie?: string) => putNotifications(testRequest("/api/admin/notifications", { method: "PUT", body, cookie: withCookie }), undefined);
+    expect(await (await get(cookie)).json()).toEqual({ notify: "none" });
+    const saved = await put({ notify: "digest" }, cookie);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ notify: "digest" });
+    expect((await getDb().adminUser.findUniqueOrThrow({ where: { id: bob.id } })).notify).toBe("none");
+    for (const body of [{ notify: "hourly" }, {}, { notify: "each", id: bob.id }, "each"]) {
+      const refused = await put(body, cookie);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toBeTruthy();
+    }
+    expect((await getDb().adminUser.findUniqueOrThrow({ where: { id: ada.id } })).notify).toBe("digest");
+    expect((await get()).status).toBe(401);
+    expect((await put({ notify: "each" })).status).toBe(401);
+  });
+});

@@ -1,0 +1,75 @@
+import "server-only";
+
+import { digestSubject } from "@/components/emails/digest-email";
+import { siteConfig } from "@/config/site";
+import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
+import { getDb } from "@/lib/db";
+import { messageDomain } from "@/lib/email/outbox";
+import { digestDayLabel, type DigestPayload } from "@/lib/email/render";
+import type { NotifyChoice } from "@/lib/validation/notifications";
+
+/** From this hour (UTC) the day before's digest is queued: the whole day is over, and it lands before work. */
+export const DIGEST_HOUR_UTC = 7;
+
+/** How many of the day's newest names a digest lists. */
+export const DIGEST_NEWEST = 5;
+
+/** An admin's own choice of email about signups. */
+export async function getNotifyChoice(actor: VerifiedAdmin): Promise<NotifyChoice> {
+  assertVerifiedAdmin(actor);
+  const admin = await getDb().adminUser.findUnique({ where: { id: actor.id }, select: { notify: true } });
+  return (admin?.notify ?? "none") as NotifyChoice;
+}
+
+/** Sets the signed-in admin's choice (nobody sets another admin's). */
+export async function setNotifyChoice(actor: VerifiedAdmin, notify: NotifyChoice): Promise<void> {
+  assertVerifiedAdmin(actor);
+  await getDb().adminUser.update({ where: { id: actor.id }, data: { notify } });
+}
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** One UTC day's signups for the digest: exact sums from waitlist_daily, and the newest names. */
+export async function digestFor(day: string): Promise<DigestPayload> {
+  const db = getDb();
+  const [sums, newest] = await Promise.all([
+    db.$queryRaw<{ dimension: string; key: string; signups: bigint }[]>`
+      SELECT 'type' AS "dimension", "businessType" AS "key", sum("signups") AS "signups" FROM "waitlist_daily" WHERE "day" = ${day}::date GROUP BY 2 HAVING sum("signups") > 0
+      UNION ALL
+      SELECT 'source', "source", sum("signups") FROM "waitlist_daily" WHERE "day" = ${day}::date GROUP BY 2 HAVING sum("signups") > 0
+      ORDER BY 1, 3 DESC, 2`,
+    db.$queryRaw<{ name: string; businessType: string }[]>`
+      SELECT "name", "businessType" FROM "waitlist"
+      WHERE "joinedAt" >= ${day}::date AT TIME ZONE 'UTC' AND "joinedAt" < (${day}::date + 1) AT TIME ZONE 'UTC'
+      ORDER BY "joinedAt" DESC, "id" DESC LIMIT ${DIGEST_NEWEST}`,
+  ]);
+  const of = (dimension: string) => sums.filter((row) => row.dimension === dimension).map((row) => ({ key: row.key, signups: Number(row.signups) }));
+  const byType = of("type");
+  return { day, total: byType.reduce((sum, row) => sum + row.signups, 0), byType, bySource: of("source"), newest };
+}
+
+/**
+ * Queues yesterday's digest (UTC) for each active admin who chose one and has not had it, once it is
+ * past DIGEST_HOUR_UTC; sent by the email sweep. A unique index keeps it to one per admin per day however
+ * many servers sweep. A day with no signups still gets its digest, saying so. Returns how many were queued.
+ */
+export async function queueDigests(now = new Date()): Promise<number> {
+  if (now.getUTCHours() < DIGEST_HOUR_UTC) return 0;
+  const day = utcDay(new Date(now.getTime() - 86_400_000));
+  const db = getDb();
+  const waiting = await db.$queryRaw<{ email: string }[]>`
+    SELECT a."email" FROM "admin_users" AS a
+    WHERE a."notify" = 'digest' AND a."isActive"
+      AND NOT EXISTS (SELECT 1 FROM "email_outbox" AS o WHERE o."kind" = 'digest' AND o."to" = a."email" AND o."payload" ->> 'day' = ${day})`;
+  if (waiting.length === 0) return 0;
+  const digest = await digestFor(day);
+  const subject = digestSubject(siteConfig.name, digestDayLabel(day), digest.total);
+  const domain = messageDomain();
+  const queued = await db.$queryRaw<{ id: number }[]>`
+    INSERT INTO "email_outbox" ("kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
+    SELECT 'digest', "email", ${subject}, ${JSON.stringify(digest)}::jsonb, '<' || gen_random_uuid()::text || '@' || ${domain}::text || '>', ${now}, ${now}
+    FROM unnest(${waiting.map((admin) => admin.email)}::text[]) AS "email"
+    ON CONFLICT ("to", ("payload" ->> 'day')) WHERE "kind" = 'digest' DO NOTHING
+    RETURNING "id"`;
+  return queued.length;
+}
