@@ -96,6 +96,9 @@ export default defineConfig({
         // Quick retries and sweeps, so a test can stop the mail server and see the message arrive once it is back.
         EMAIL_RETRY_SCHEDULE: "1,2,2,5,10,20,30",
         EMAIL_SWEEP_SECONDS: "1",
+        // The webhook spec's receiver listens on this machine.
+        WEBHOOKS_ALLOW_PRIVATE: "true",
+        WEBHOOK_RETRY_SCHEDULE: "1,2,5",
       }),
       timeout: 60_000,
       reuseExistingServer: false,

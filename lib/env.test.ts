@@ -63,6 +63,16 @@ describe("parseEnv", () => {
     expect(env.OPENAI_MODEL).toBe("gpt-4o-mini");
   });
 
+  it("keeps webhooks off private addresses unless WEBHOOKS_ALLOW_PRIVATE is exactly true, and reads their retry schedule", () => {
+    expect(parseEnv({}).WEBHOOKS_ALLOW_PRIVATE).toBe(false);
+    expect(parseEnv({ WEBHOOKS_ALLOW_PRIVATE: "true" }).WEBHOOKS_ALLOW_PRIVATE).toBe(true);
+    expect(parseEnv({ WEBHOOKS_ALLOW_PRIVATE: "false" }).WEBHOOKS_ALLOW_PRIVATE).toBe(false);
+    expect(() => parseEnv({ WEBHOOKS_ALLOW_PRIVATE: "yes" })).toThrow(/WEBHOOKS_ALLOW_PRIVATE/);
+    expect(parseEnv({}).WEBHOOK_RETRY_SCHEDULE).toEqual([30, 120, 600, 3600, 21600]);
+    expect(parseEnv({ WEBHOOK_RETRY_SCHEDULE: "5,10" }).WEBHOOK_RETRY_SCHEDULE).toEqual([5, 10]);
+    expect(() => parseEnv({ WEBHOOK_RETRY_SCHEDULE: "5,soon" })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+  });
+
   it("holds the first admin from ADMIN_* to the same rules as any admin", () => {
     const base = { NODE_ENV: "development", ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "a strong password" };
     expect(parseEnv(base).ADMIN_EMAIL).toBe("boss@example.com");

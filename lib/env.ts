@@ -73,6 +73,17 @@ const envSchema = z
     ),
     // How often a running server looks for email that is due.
     EMAIL_SWEEP_SECONDS: optionalInt(1, 3600, 5),
+    // Seconds between attempts to deliver a webhook event; after the last, it is marked failed.
+    WEBHOOK_RETRY_SCHEDULE: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .regex(/^\d+(,\d+)*$/, "must be whole numbers of seconds separated by commas, such as 60,300,1800")
+        .default("30,120,600,3600,21600")
+        .transform((v) => v.split(",").map(Number)),
+    ),
+    // Webhook URLs may point at private, loopback and link-local addresses: for development and tests only.
+    WEBHOOKS_ALLOW_PRIVATE: z.preprocess(emptyAsUnset, z.enum(["true", "false"]).default("false").transform((v) => v === "true")),
     // Where an accepted invitation sends the visitor (the product's sign-up, say). Unset: a welcome page here.
     EARLY_ACCESS_URL: optionalUrl,
     NEXT_PUBLIC_SITE_URL: optionalUrl,

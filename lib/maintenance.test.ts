@@ -37,7 +37,7 @@ async function seed() {
 describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("prunes dead sessions, audit entries past the retention period and ended rate-limit windows, and nothing else", async () => {
     const live = await seed();
-    expect(await sweep()).toEqual({ sessions: 1, auditEntries: 1, rateLimits: 1 });
+    expect(await sweep()).toEqual({ sessions: 1, auditEntries: 1, rateLimits: 1, digests: 0 });
     expect((await getDb().adminSession.findMany({ select: { id: true } })).map((row) => row.id)).toEqual([live.sessionId]);
     expect(await getDb().auditLog.count()).toBe(1);
     expect((await getDb().rateLimit.findMany({ select: { key: true } })).map((row) => row.key)).toEqual(["current"]);
@@ -70,6 +70,6 @@ describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedd
     expect((await call(`Bearer ${SECRET}x`)).status).toBe(401);
     const response = await call(`Bearer ${SECRET}`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ email: { sent: 0, retried: 0, failed: 0, unsent: 0 }, pruned: { sessions: 1, auditEntries: 1, rateLimits: 1 } });
+    expect(await response.json()).toEqual({ email: { sent: 0, retried: 0, failed: 0, unsent: 0 }, webhooks: { delivered: 0, retry: 0, failed: 0 }, pruned: { sessions: 1, auditEntries: 1, rateLimits: 1, digests: 0 } });
   });
 });

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { sweepOutbox } from "@/lib/email/outbox";
 import { pruneRateLimits } from "@/lib/rate-limit";
+import { sweepWebhooks } from "@/lib/webhooks/deliveries";
 
 /** What one sweep removed. */
 export interface SweepResult {
@@ -55,10 +56,11 @@ function every(intervalMs: number, name: string, task: () => Promise<unknown>): 
 }
 
 /**
- * In a long-running server: sends due email every EMAIL_SWEEP_SECONDS and cleans up every
+ * In a long-running server: sends due email and webhook events every EMAIL_SWEEP_SECONDS and cleans up every
  * SWEEP_INTERVAL_MS. On Vercel, where no process stays up, the cron route /api/cron/outbox does both.
  */
 export function startSweeping(): void {
   every(env().EMAIL_SWEEP_SECONDS * 1000, "email", () => sweepOutbox());
+  every(env().EMAIL_SWEEP_SECONDS * 1000, "webhooks", () => sweepWebhooks());
   every(SWEEP_INTERVAL_MS, "maintenance", () => sweep());
 }

@@ -18,6 +18,6 @@ export function prepareTestDatabase() {
 
 /** Empties every application table. */
 export async function resetDatabase(): Promise<void> {
-  await withSql((sql) => sql.exec(`TRUNCATE "waitlist", "admin_users", "admin_sessions", "audit_log", "rate_limits", "email_outbox", "waitlist_tokens" RESTART IDENTITY`));
+  await withSql((sql) => sql.exec(`TRUNCATE "waitlist", "admin_users", "admin_sessions", "audit_log", "rate_limits", "email_outbox", "waitlist_tokens", "webhooks", "webhook_deliveries", "webhook_attempts" RESTART IDENTITY`));
   forgetCachedWaitlistCount();
 }

@@ -19,13 +19,13 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(databaseKind()).toBe(process.env.DATABASE_URL ? "postgres" : "embedded");
   });
 
-  it("creates exactly the spec's tables, plus rate limits, the signup counter, sessions, the audit log, email, the overview's sums and Prisma's bookkeeping", async () => {
+  it("creates exactly the spec's tables, plus rate limits, the signup counter, sessions, the audit log, email, the overview's sums, webhooks and Prisma's bookkeeping", async () => {
     const tables = await withSql((sql) =>
       sql.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
       ),
     );
-    expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "admin_sessions", "admin_users", "audit_log", "email_outbox", "rate_limits", "waitlist", "waitlist_counter", "waitlist_daily", "waitlist_daily_events", "waitlist_tokens"]);
+    expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "admin_sessions", "admin_users", "audit_log", "email_outbox", "rate_limits", "waitlist", "waitlist_counter", "waitlist_daily", "waitlist_daily_events", "waitlist_tokens", "webhook_attempts", "webhook_deliveries", "webhooks"]);
   });
 
   it("gives admin_users the spec's columns and defaults", async () => {
@@ -37,9 +37,12 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["name", "text", "NO"],
       ["isActive", "boolean", "NO"],
       ["createdAt", "timestamp with time zone", "NO"],
+      ["notify", "text", "NO"],
     ]);
     const defaults = Object.fromEntries(columns.map((c) => [c.column_name, c.column_default]));
     expect(defaults.isActive).toBe("true");
+    // Nobody is emailed about signups until they choose to be.
+    expect(defaults.notify).toBe("'none'::text");
     expect(defaults.createdAt).toMatch(/CURRENT_TIMESTAMP/i);
   });
 

@@ -1,4 +1,4 @@
-import { z } from "@/lib/validation/zod";
+import { blankAsUnset, z } from "@/lib/validation/zod";
 
 /**
  * Every action the audit log records, with the words the audit page shows for it.
@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = {
   "admin.create": "Added an admin",
   "admin.activate": "Activated an admin",
   "admin.deactivate": "Deactivated an admin",
+  "webhook.create": "Added a webhook",
+  "webhook.delete": "Removed a webhook",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -28,7 +30,6 @@ export const AUDIT_ACTION_VALUES = Object.keys(AUDIT_ACTIONS) as [AuditAction, .
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const blankAsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const DATE_MESSAGE = "must be a date as YYYY-MM-DD";
 const dateSchema = (name: string) =>

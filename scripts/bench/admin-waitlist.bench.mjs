@@ -16,7 +16,7 @@ const ROWS = Number(process.env.BENCH_WAITLIST_ROWS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_WAITLIST_REQUESTS ?? 50);
 
 // Realistic names and addresses: common first and last names (with accents) and a handful of mail
-// domains, so searches hit the trigram indexes the way real ones would. Joined 29 s apart, ids in join order.
+// domains, so searches hit the trigram indexes the way real ones would. Joined 29 s apart up to now, ids in join order.
 // The team lets people in oldest first: the oldest tenth is invited (a fifth of them accepted), and 70% of
 // the rest confirmed their address, so status filters look for rows at the far end of the newest-first order.
 const SEED_SQL = `
@@ -38,7 +38,7 @@ FROM (
                 'Thompson','Evans','Walker','White','Roberts','Green','Hall','Thomas','Clarke','Jackson','Wood','Harris',
                 'Edwards','Turner','Martin','Cooper','Hill','Ward','Hughes','O''Brien','Nguyen','Kowalski'])[1 + (i / 25) % 33] AS l,
          (ARRAY['gmail.com','outlook.com','yahoo.co.uk','icloud.com','hotmail.co.uk','btinternet.com','example.co.uk'])[1 + (i / 7) % 7] AS d,
-         timestamptz '2024-01-01 00:00:00+00' + i * interval '29 seconds' AS t,
+         now() - ($1::int - i) * interval '29 seconds' AS t,
          i <= $1::int / 10 AS invited
   FROM generate_series(1, $1::int) AS i
 ) AS s`;

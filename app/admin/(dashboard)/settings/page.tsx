@@ -4,6 +4,7 @@ import { formatDistanceStrict } from "date-fns";
 
 import { LoadFailed, LoadingStatus } from "@/components/admin/load-states";
 import { NotifyForm } from "@/components/admin/notify-form";
+import { AddWebhookForm, WebhookActions, WebhookSecret } from "@/components/admin/webhook-controls";
 import { EndOtherSessionsButton, EndSessionButton } from "@/components/admin/session-actions";
 import { utcDateTime } from "@/components/admin/utc-time";
 import { Badge } from "@/components/ui/badge";
@@ -11,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { getNotifyChoice } from "@/lib/data/notifications";
 import { listAdminSessions, type AdminSessionSummary } from "@/lib/data/sessions";
+import { listWebhooks, type WebhookWithLog } from "@/lib/data/webhooks";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -93,6 +95,87 @@ async function NotifySettings() {
   return <NotifyForm initial={choice} />;
 }
 
+const EVENT_LABELS: Record<string, string> = {
+  "waitlist.signup": "Signup",
+  "waitlist.confirmed": "Confirmed",
+  "waitlist.invited": "Invited",
+  "waitlist.accepted": "Accepted",
+  "waitlist.deleted": "Deleted",
+  "webhook.test": "Test event",
+};
+
+function attemptText(attempt: WebhookWithLog["deliveries"][number]["attemptsLog"][number]): string {
+  return `${utcDateTime.format(attempt.at)} UTC: ${attempt.error ?? `answered ${attempt.responseStatus}`} (${attempt.durationMs} ms)`;
+}
+
+async function WebhookList() {
+  const admin = await requireCurrentAdmin();
+  const webhooks = await listWebhooks(admin).catch((error: unknown) => {
+    console.error("[admin] the webhooks could not be read:", error);
+    return null;
+  });
+  if (webhooks === null) return <LoadFailed toastId="webhooks-fetch" toastTitle="Failed to load webhooks" text="Error loading webhooks. Please try again." />;
+  if (webhooks.length === 0) return <p className="text-sm text-muted-foreground">No webhooks yet.</p>;
+  return (
+    <ul className="grid gap-4">
+      {webhooks.map((webhook) => (
+        <li key={webhook.id} className="grid gap-3 rounded-lg border bg-card p-4" data-testid="webhook">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="grid min-w-0 gap-1">
+              <p className="font-medium break-all">{webhook.url}</p>
+              <p className="text-sm text-muted-foreground">
+                {webhook.slack ? "Slack messages" : "Signed JSON"} · added {utcDateTime.format(webhook.createdAt)} UTC
+              </p>
+              {!webhook.slack && <WebhookSecret secret={webhook.secret} />}
+            </div>
+            <WebhookActions id={webhook.id} url={webhook.url} />
+          </div>
+          {webhook.deliveries.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Nothing sent yet.</p>
+          ) : (
+            <Table containerLabel={`Latest deliveries to ${webhook.url}`} stackOnPhone>
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Event</TableHead>
+                  <TableHead>Queued</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Attempts</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {webhook.deliveries.map((delivery) => (
+                  <TableRow key={delivery.id} data-testid="webhook-delivery">
+                    <TableCell data-label="Event">{EVENT_LABELS[delivery.event] ?? delivery.event}</TableCell>
+                    <TableCell data-label="Queued" className="whitespace-nowrap">
+                      {utcDateTime.format(delivery.createdAt)} UTC
+                    </TableCell>
+                    <TableCell data-label="Status">
+                      <Badge variant={delivery.status === "delivered" ? "success" : delivery.status === "failed" ? "destructive" : "muted"}>
+                        {delivery.status === "delivered" ? "Delivered" : delivery.status === "failed" ? "Failed" : "Waiting to retry"}
+                      </Badge>
+                    </TableCell>
+                    <TableCell data-label="Attempts">
+                      {delivery.attemptsLog.length === 0 ? (
+                        <span className="text-muted-foreground">Not tried yet</span>
+                      ) : (
+                        <ol className="grid gap-0.5 text-sm">
+                          {delivery.attemptsLog.map((attempt) => (
+                            <li key={attempt.id}>{attemptText(attempt)}</li>
+                          ))}
+                        </ol>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default async function SettingsPage() {
   const admin = await requireCurrentAdmin();
   return (
@@ -112,6 +195,20 @@ export default async function SettingsPage() {
         </div>
         <Suspense fallback={<LoadingStatus text="Loading your email settings..." className="py-4" />}>
           <NotifySettings />
+        </Suspense>
+      </section>
+      <section aria-labelledby="webhooks-heading" className="grid gap-3">
+        <div className="grid gap-1">
+          <h2 id="webhooks-heading" className="text-lg font-semibold">
+            Webhooks
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Each URL gets a signed JSON POST for every signup, confirmation, invitation, acceptance and deletion, retried with backoff until it answers 2xx.
+          </p>
+        </div>
+        <AddWebhookForm />
+        <Suspense fallback={<LoadingStatus text="Loading webhooks..." className="py-4" />}>
+          <WebhookList />
         </Suspense>
       </section>
       <section aria-labelledby="sessions-heading" className="grid gap-3">

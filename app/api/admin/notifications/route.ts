@@ -1,6 +1,6 @@
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
 import { getNotifyChoice, setNotifyChoice } from "@/lib/data/notifications";
-import { json, methodNotAllowed, parseWith, readJson, route } from "@/lib/http";
+import { json, parseWith, readJson, route } from "@/lib/http";
 import { notifySchema } from "@/lib/validation/notifications";
 
 /** The signed-in admin's email about signups: `{ notify: "each" | "digest" | "none" }`. */
@@ -18,5 +18,3 @@ export const PUT = route(async (request) => {
   return json({ notify });
 });
 
-const notAllowed = methodNotAllowed(["GET", "PUT"]);
-export { notAllowed as POST, notAllowed as PATCH, notAllowed as DELETE };

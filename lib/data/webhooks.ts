@@ -1,0 +1,81 @@
+import "server-only";
+
+import { randomUUID } from "node:crypto";
+
+import { siteConfig } from "@/config/site";
+import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { recordAudit } from "@/lib/data/audit";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { HttpError } from "@/lib/http";
+import { resolveWebhookHost, WebhookUrlError } from "@/lib/webhooks/address";
+import { isSlackUrl, sweepWebhooks } from "@/lib/webhooks/deliveries";
+import { newWebhookSecret } from "@/lib/webhooks/send";
+
+/** How many recent deliveries the settings page shows per webhook. */
+export const DELIVERY_LOG_SIZE = 10;
+
+/** Every webhook with its latest deliveries and their attempts, newest first. */
+export async function listWebhooks(actor: VerifiedAdmin) {
+  assertVerifiedAdmin(actor);
+  const webhooks = await getDb().webhook.findMany({
+    orderBy: { id: "asc" },
+    include: {
+      deliveries: {
+        orderBy: { id: "desc" },
+        take: DELIVERY_LOG_SIZE,
+        select: { id: true, event: true, status: true, createdAt: true, deliveredAt: true, attemptsLog: { orderBy: { id: "asc" }, select: { id: true, at: true, responseStatus: true, error: true, durationMs: true } } },
+      },
+    },
+  });
+  return webhooks.map((webhook) => ({ ...webhook, slack: isSlackUrl(webhook.url) }));
+}
+export type WebhookWithLog = Awaited<ReturnType<typeof listWebhooks>>[number];
+
+/** Adds a webhook after checking where its host points (see lib/webhooks/address); a 400 says why not. */
+export async function createWebhook(actor: VerifiedAdmin, url: string) {
+  assertVerifiedAdmin(actor);
+  try {
+    await resolveWebhookHost(new URL(url).hostname, env().WEBHOOKS_ALLOW_PRIVATE);
+  } catch (error) {
+    if (error instanceof WebhookUrlError) throw new HttpError(400, error.message, { errors: { url: [error.message] } });
+    throw error;
+  }
+  return getDb().$transaction(async (tx) => {
+    const webhook = await tx.webhook.create({ data: { url, secret: newWebhookSecret() } });
+    await recordAudit(tx, auditActorOf(actor), { action: "webhook.create", target: `webhook:${webhook.id}`, details: { host: new URL(url).host } });
+    return webhook;
+  });
+}
+
+/** Removes a webhook and its delivery log. False when none has this id. */
+export async function deleteWebhook(actor: VerifiedAdmin, id: number): Promise<boolean> {
+  assertVerifiedAdmin(actor);
+  return getDb().$transaction(async (tx) => {
+    const removed = await tx.webhook.deleteMany({ where: { id } });
+    if (removed.count === 0) return false;
+    await recordAudit(tx, auditActorOf(actor), { action: "webhook.delete", target: `webhook:${id}` });
+    return true;
+  });
+}
+
+/**
+ * Queues a test event for one webhook and sends it at once: the result of that first attempt (a failure is
+ * retried like any event). Null when no webhook has this id.
+ */
+export async function sendTestEvent(actor: VerifiedAdmin, id: number, now = new Date()) {
+  assertVerifiedAdmin(actor);
+  const db = getDb();
+  if (!(await db.webhook.findUnique({ where: { id }, select: { id: true } }))) return null;
+  const delivery = await db.webhookDelivery.create({
+    data: {
+      webhookId: id,
+      event: "webhook.test",
+      payload: { id: randomUUID(), type: "webhook.test", createdAt: now.toISOString(), data: { message: `A test event from ${siteConfig.name}: this webhook works.` } },
+      nextAttemptAt: now,
+    },
+  });
+  await sweepWebhooks(now, [delivery.id]);
+  const attempt = await db.webhookAttempt.findFirst({ where: { deliveryId: delivery.id }, orderBy: { id: "desc" } });
+  return { delivered: !!attempt && attempt.error === null, responseStatus: attempt?.responseStatus ?? null, error: attempt?.error ?? null };
+}

@@ -1,0 +1,24 @@
+import { z } from "@/lib/validation/zod";
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.password === "";
+  } catch {
+    return false;
+  }
+};
+
+/** POST /api/admin/webhooks and the settings form: the URL to send events to. */
+export const webhookSchema = z.strictObject({
+  url: z
+    .string({ error: "Enter the URL to send events to" })
+    .trim()
+    .min(1, { message: "Enter the URL to send events to" })
+    .max(2000, { message: "The URL must be at most 2,000 characters" })
+    .refine(isHttpUrl, { message: "Enter an http:// or https:// URL (without a user name or password in it)" }),
+});
+export type WebhookInput = z.input<typeof webhookSchema>;
+
+/** The events a webhook receives, in the order they happen to an entry. */
+export const WEBHOOK_EVENTS = ["waitlist.signup", "waitlist.confirmed", "waitlist.invited", "waitlist.accepted", "waitlist.deleted"] as const;

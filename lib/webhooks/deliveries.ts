@@ -1,0 +1,118 @@
+import "server-only";
+
+import { siteConfig } from "@/config/site";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
+import { postWebhook } from "@/lib/webhooks/send";
+
+/** An event as receivers get it (Slack gets a message made from it instead). */
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  createdAt: string;
+  data: { entry?: Record<string, unknown> & { id: number; name?: string; email?: string; businessType?: string; employees?: string; source?: string }; message?: string };
+}
+
+interface ClaimedDelivery {
+  id: number;
+  attempts: number;
+  payload: WebhookEvent;
+  url: string;
+  secret: string;
+}
+
+/** How long a claimed delivery is left to its sender before another may try it. */
+const LEASE_MS = 2 * 60 * 1000;
+/** Deliveries one sweep sends at most. */
+const BATCH = 50;
+
+/** Slack's incoming webhooks take a message, not our event. */
+export function isSlackUrl(url: string): boolean {
+  return new URL(url).hostname === "hooks.slack.com";
+}
+
+/** The Slack message for an event. */
+export function slackMessage(event: WebhookEvent): { text: string } {
+  const entry = event.data.entry;
+  const who = entry?.name ? `*${entry.name}*` : `Entry ${entry?.id}`;
+  const product = siteConfig.name;
+  switch (event.type) {
+    case "waitlist.signup":
+      return {
+        text: `New signup on the ${product} waiting list: ${who} (${entry?.email}), ${businessTypeLabel(entry?.businessType ?? "")}, team ${teamSizeLabel(entry?.employees ?? "")}, source ${entry?.source}.`,
+      };
+    case "waitlist.confirmed":
+      return { text: `${who} confirmed their place on the ${product} waiting list.` };
+    case "waitlist.invited":
+      return { text: `${who} was invited to ${product}.` };
+    case "waitlist.accepted":
+      return { text: `${who} opened their invitation to ${product}.` };
+    case "waitlist.deleted":
+      return { text: `Entry ${entry?.id} was deleted from the ${product} waiting list.` };
+    default:
+      return { text: event.data.message ?? `${event.type} from ${product}.` };
+  }
+}
+
+function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 500);
+}
+
+/** Claims due deliveries (or these ones), with their webhook's URL and secret, under a lease. */
+async function claim(now: Date, onlyIds: number[] | null): Promise<ClaimedDelivery[]> {
+  const until = new Date(now.getTime() + LEASE_MS);
+  return getDb().$queryRaw<ClaimedDelivery[]>`
+    WITH claimed AS (
+      UPDATE "webhook_deliveries" SET "lockedUntil" = ${until}, "attempts" = "attempts" + 1
+      WHERE "id" IN (
+        SELECT "id" FROM "webhook_deliveries"
+        WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" <= ${now})
+          AND (${onlyIds}::int[] IS NULL OR "id" = ANY(${onlyIds}::int[]))
+        ORDER BY "nextAttemptAt", "id" LIMIT ${BATCH}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING "id", "attempts", "payload", "webhookId"
+    )
+    SELECT c."id", c."attempts", c."payload", h."url", h."secret" FROM claimed AS c JOIN "webhooks" AS h ON h."id" = c."webhookId"`;
+}
+
+/** Sends one claimed delivery and records the attempt: delivered on a 2xx, else the next try or failed. */
+async function deliver(row: ClaimedDelivery, now: Date): Promise<"delivered" | "retry" | "failed"> {
+  const db = getDb();
+  const body = JSON.stringify(isSlackUrl(row.url) ? slackMessage(row.payload) : row.payload);
+  const started = performance.now();
+  let responseStatus: number | null = null;
+  let error: string | null = null;
+  try {
+    responseStatus = (await postWebhook(row.url, row.secret, row.payload.id, body, { allowPrivate: env().WEBHOOKS_ALLOW_PRIVATE, now })).status;
+    if (responseStatus < 200 || responseStatus > 299) error = `The receiver answered ${responseStatus}.`;
+  } catch (failure) {
+    error = oneLine(failure);
+  }
+  const durationMs = Math.round(performance.now() - started);
+  const schedule = env().WEBHOOK_RETRY_SCHEDULE;
+  const outcome = error === null ? "delivered" : row.attempts > schedule.length ? "failed" : "retry";
+  const nextAttemptAt = outcome === "retry" ? new Date(now.getTime() + schedule[row.attempts - 1]! * 1000) : now;
+  await db.$transaction([
+    db.webhookAttempt.create({ data: { deliveryId: row.id, at: now, responseStatus, error, durationMs } }),
+    db.webhookDelivery.update({
+      where: { id: row.id },
+      data: {
+        status: outcome === "retry" ? "pending" : outcome,
+        lockedUntil: null,
+        nextAttemptAt,
+        deliveredAt: outcome === "delivered" ? now : null,
+      },
+    }),
+  ]);
+  return outcome;
+}
+
+/** Sends what is due (or just `ids`); returns how each went. */
+export async function sweepWebhooks(now = new Date(), ids?: number[]): Promise<{ delivered: number; retry: number; failed: number }> {
+  const counts = { delivered: 0, retry: 0, failed: 0 };
+  const rows = await claim(now, ids ?? null);
+  for (const outcome of await Promise.all(rows.map((row) => deliver(row, now)))) counts[outcome] += 1;
+  return counts;
+}
