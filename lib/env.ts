@@ -7,6 +7,16 @@ const emptyAsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ?
 const optionalString = z.preprocess(emptyAsUnset, z.string().trim().optional());
 const optionalInt = (min: number, max: number, fallback: number) =>
   z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).default(fallback));
+// Seconds between the attempts of a delivery, such as "60,300,1800"; after the last, it is marked failed.
+const retrySchedule = (fallback: string) =>
+  z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^\d+(,\d+)*$/, "must be whole numbers of seconds separated by commas, such as 60,300,1800")
+      .default(fallback)
+      .transform((v) => v.split(",").map(Number)),
+  );
 const optionalUrl = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
   z.url({ message: "must be a URL" }).optional(),
@@ -63,25 +73,11 @@ const envSchema = z
         .optional(),
     ),
     // Seconds between delivery attempts of one message; after the last, it is marked failed.
-    EMAIL_RETRY_SCHEDULE: z.preprocess(
-      emptyAsUnset,
-      z
-        .string()
-        .regex(/^\d+(,\d+)*$/, "must be whole numbers of seconds separated by commas, such as 60,300,1800")
-        .default("60,300,1800,7200,43200")
-        .transform((v) => v.split(",").map(Number)),
-    ),
+    EMAIL_RETRY_SCHEDULE: retrySchedule("60,300,1800,7200,43200"),
     // How often a running server looks for email that is due.
     EMAIL_SWEEP_SECONDS: optionalInt(1, 3600, 5),
     // Seconds between attempts to deliver a webhook event; after the last, it is marked failed.
-    WEBHOOK_RETRY_SCHEDULE: z.preprocess(
-      emptyAsUnset,
-      z
-        .string()
-        .regex(/^\d+(,\d+)*$/, "must be whole numbers of seconds separated by commas, such as 60,300,1800")
-        .default("30,120,600,3600,21600")
-        .transform((v) => v.split(",").map(Number)),
-    ),
+    WEBHOOK_RETRY_SCHEDULE: retrySchedule("30,120,600,3600,21600"),
     // Webhook URLs may point at private, loopback and link-local addresses: for development and tests only.
     WEBHOOKS_ALLOW_PRIVATE: z.preprocess(emptyAsUnset, z.enum(["true", "false"]).default("false").transform((v) => v === "true")),
     // Where an accepted invitation sends the visitor (the product's sign-up, say). Unset: a welcome page here.

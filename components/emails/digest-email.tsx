@@ -22,6 +22,21 @@ export const digestSubject = (productName: string, dayLabel: string, total: numb
 
 const listStyle = { fontSize: "15px", lineHeight: "22px", margin: "0 0 4px" } as const;
 
+function Counts({ title, rows }: { title: string; rows: { label: string; signups: number }[] }) {
+  return (
+    <>
+      <Heading as="h2" style={{ fontSize: "16px", margin: "16px 0 8px" }}>
+        {title}
+      </Heading>
+      {rows.map((row) => (
+        <Text key={row.label} style={listStyle}>
+          {row.label}: {row.signups.toLocaleString("en-GB")}
+        </Text>
+      ))}
+    </>
+  );
+}
+
 /** The daily digest for an admin: the day's signups by business type and source, and the newest names. */
 export function DigestEmail({ productName, siteUrl, dayLabel, total, byType, bySource, newest, overviewUrl, settingsUrl }: DigestEmailProps) {
   const count = total.toLocaleString("en-GB");
@@ -33,22 +48,8 @@ export function DigestEmail({ productName, siteUrl, dayLabel, total, byType, byS
       <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", margin: "0 0 16px" }}>The whole UTC day.</Text>
       {total > 0 ? (
         <>
-          <Heading as="h2" style={{ fontSize: "16px", margin: "16px 0 8px" }}>
-            By business type
-          </Heading>
-          {byType.map((row) => (
-            <Text key={row.label} style={listStyle}>
-              {row.label}: {row.signups.toLocaleString("en-GB")}
-            </Text>
-          ))}
-          <Heading as="h2" style={{ fontSize: "16px", margin: "16px 0 8px" }}>
-            By source
-          </Heading>
-          {bySource.map((row) => (
-            <Text key={row.label} style={listStyle}>
-              {row.label}: {row.signups.toLocaleString("en-GB")}
-            </Text>
-          ))}
+          <Counts title="By business type" rows={byType} />
+          <Counts title="By source" rows={bySource} />
           <Heading as="h2" style={{ fontSize: "16px", margin: "16px 0 8px" }}>
             Newest
           </Heading>

@@ -75,21 +75,17 @@ async function Headline({ bounds, range }: { bounds: RangeBounds; range: Overvie
   const current = confirmedRate({ confirmed: headline.confirmed.current, signups: headline.signups.current });
   const previous =
     headline.signups.previous === null ? null : confirmedRate({ confirmed: headline.confirmed.previous ?? 0, signups: headline.signups.previous });
-  const cards: [string, Compared, string][] = [
-    ["Signups", headline.signups, "joined the list"],
-    ["Invited", headline.invited, "invitations sent"],
-    ["Accepted", headline.accepted, "invitations opened"],
-  ];
+  const figure = (title: string, figures: Compared, what: string) => (
+    <Card title={title}>
+      <p className="text-3xl font-semibold tabular-nums">
+        {number.format(figures.current)} <span className="sr-only">{what}</span>
+      </p>
+      <Change current={figures.current} previous={figures.previous} range={range} />
+    </Card>
+  );
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {cards.slice(0, 1).map(([title, figures, what]) => (
-        <Card key={title} title={title}>
-          <p className="text-3xl font-semibold tabular-nums">
-            {number.format(figures.current)} <span className="sr-only">{what}</span>
-          </p>
-          <Change current={figures.current} previous={figures.previous} range={range} />
-        </Card>
-      ))}
+      {figure("Signups", headline.signups, "joined the list")}
       <Card title="Confirmed rate">
         <p className="text-3xl font-semibold tabular-nums">{current === null ? "–" : percent.format(current)}</p>
         <p className="text-sm text-muted-foreground">
@@ -97,14 +93,8 @@ async function Headline({ bounds, range }: { bounds: RangeBounds; range: Overvie
         </p>
         {previous !== null && <p className="text-sm text-muted-foreground">{percent.format(previous)} in the {RANGE_LABELS[range]} before</p>}
       </Card>
-      {cards.slice(1).map(([title, figures, what]) => (
-        <Card key={title} title={title}>
-          <p className="text-3xl font-semibold tabular-nums">
-            {number.format(figures.current)} <span className="sr-only">{what}</span>
-          </p>
-          <Change current={figures.current} previous={figures.previous} range={range} />
-        </Card>
-      ))}
+      {figure("Invited", headline.invited, "invitations sent")}
+      {figure("Accepted", headline.accepted, "invitations opened")}
     </div>
   );
 }

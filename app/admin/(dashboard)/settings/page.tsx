@@ -176,6 +176,21 @@ async function WebhookList() {
   );
 }
 
+/** One part of the settings page: its heading, what it is for, and its controls. */
+function SettingsSection({ id, title, description, children }: { id: string; title: string; description: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="grid gap-3">
+      <div className="grid gap-1">
+        <h2 id={`${id}-heading`} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <p className="text-sm text-muted-foreground">{description}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
+
 export default async function SettingsPage() {
   const admin = await requireCurrentAdmin();
   return (
@@ -186,44 +201,30 @@ export default async function SettingsPage() {
           Signed in as {admin.name} ({admin.email}).
         </p>
       </div>
-      <section aria-labelledby="email-heading" className="grid gap-3">
-        <div className="grid gap-1">
-          <h2 id="email-heading" className="text-lg font-semibold">
-            Email about signups
-          </h2>
-          <p className="text-sm text-muted-foreground">Sent to {admin.email}. Your choice only; each admin picks their own.</p>
-        </div>
+      <SettingsSection id="email" title="Email about signups" description={`Sent to ${admin.email}. Your choice only; each admin picks their own.`}>
         <Suspense fallback={<LoadingStatus text="Loading your email settings..." className="py-4" />}>
           <NotifySettings />
         </Suspense>
-      </section>
-      <section aria-labelledby="webhooks-heading" className="grid gap-3">
-        <div className="grid gap-1">
-          <h2 id="webhooks-heading" className="text-lg font-semibold">
-            Webhooks
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Each URL gets a signed JSON POST for every signup, confirmation, invitation, acceptance and deletion, retried with backoff until it answers 2xx.
-          </p>
-        </div>
+      </SettingsSection>
+      <SettingsSection
+        id="webhooks"
+        title="Webhooks"
+        description="Each URL gets a signed JSON POST for every signup, confirmation, invitation, acceptance and deletion, retried with backoff until it answers 2xx."
+      >
         <AddWebhookForm />
         <Suspense fallback={<LoadingStatus text="Loading webhooks..." className="py-4" />}>
           <WebhookList />
         </Suspense>
-      </section>
-      <section aria-labelledby="sessions-heading" className="grid gap-3">
-        <div className="grid gap-1">
-          <h2 id="sessions-heading" className="text-lg font-semibold">
-            Sessions
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Where you are signed in. Signing out of a session ends it at once; a session also ends after a period without activity.
-          </p>
-        </div>
+      </SettingsSection>
+      <SettingsSection
+        id="sessions"
+        title="Sessions"
+        description="Where you are signed in. Signing out of a session ends it at once; a session also ends after a period without activity."
+      >
         <Suspense fallback={<LoadingStatus text="Loading sessions..." className="py-4" />}>
           <SessionsList />
         </Suspense>
-      </section>
+      </SettingsSection>
     </div>
   );
 }
