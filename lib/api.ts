@@ -72,6 +72,11 @@ export function serverMessage(error: unknown): string | null {
   return error.body.trim() || null;
 }
 
+/** What an admin screen's failure toast says: the server's message, or that the server could not be reached. */
+export function adminFailureDescription(error: unknown): string {
+  return error instanceof ApiError ? (serverMessage(error) ?? "Please try again.") : "There was a problem connecting to the server. Please try again.";
+}
+
 /** The `code` of a JSON error body: a machine-readable reason beside the message people read. */
 function serverCode(error: ApiError): string | null {
   try {

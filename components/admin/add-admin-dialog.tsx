@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { ApiError, apiRequest, serverMessage } from "@/lib/api";
+import { adminFailureDescription, ApiError, apiRequest } from "@/lib/api";
 import { addAdminFormSchema, type AddAdminFormValues } from "@/lib/validation/admin";
 
 type AddAdminOutput = z.output<typeof addAdminFormSchema>;
@@ -42,10 +42,7 @@ export function AddAdminDialog() {
     onError: (error) => {
       // A session that ended meanwhile: rendering again sends the admin to the login page.
       if (error instanceof ApiError && error.status === 401) router.refresh();
-      const message = serverMessage(error);
-      toast.error("Failed to create admin", {
-        description: error instanceof ApiError ? (message ?? "Please try again.") : "There was a problem connecting to the server. Please try again.",
-      });
+      toast.error("Failed to create admin", { description: adminFailureDescription(error) });
       // Field errors from the server (e.g. the email already in use) go next to their fields too.
       if (error instanceof ApiError) {
         const fieldErrors = fieldErrorsOf(error.body);

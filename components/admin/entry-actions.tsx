@@ -16,11 +16,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
-import { ApiError, apiRequest, serverMessage } from "@/lib/api";
-
-function failure(error: unknown): string {
-  return error instanceof ApiError ? (serverMessage(error) ?? "Please try again.") : "There was a problem connecting to the server. Please try again.";
-}
+import { apiRequest, adminFailureDescription } from "@/lib/api";
 
 interface EntryActionsProps {
   id: number;
@@ -40,7 +36,7 @@ export function EntryActions({ id, name, email, status, confirmed }: EntryAction
       router.refresh();
     },
     onError: (error: unknown) => {
-      toast.error("That did not work", { description: failure(error) });
+      toast.error("That did not work", { description: adminFailureDescription(error) });
       router.refresh();
     },
   });
@@ -57,7 +53,7 @@ export function EntryActions({ id, name, email, status, confirmed }: EntryAction
     },
     onError: (error: unknown) => {
       setConfirmDelete(false);
-      toast.error("Could not delete the entry", { description: failure(error) });
+      toast.error("Could not delete the entry", { description: adminFailureDescription(error) });
     },
   });
 

@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
-import { ApiError, apiRequest, serverMessage } from "@/lib/api";
+import { ApiError, apiRequest, adminFailureDescription } from "@/lib/api";
 import { invitationNoteSchema, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 /** Who to invite, as POST /api/admin/waitlist/invitations takes it, without the note. */
@@ -28,10 +28,6 @@ interface InvitationPreview {
 const PREVIEW_DEBOUNCE_MS = 400;
 
 const people = (count: number) => `${count.toLocaleString("en-GB")} ${count === 1 ? "person" : "people"}`;
-
-function failure(error: unknown): string {
-  return error instanceof ApiError ? (serverMessage(error) ?? "Please try again.") : "There was a problem connecting to the server. Please try again.";
-}
 
 interface InviteDialogProps {
   open: boolean;
@@ -89,7 +85,7 @@ export function InviteDialog({ open, onOpenChange, title, description, target, c
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) router.refresh();
-      toast.error("Could not send the invitations", { description: failure(error) });
+      toast.error("Could not send the invitations", { description: adminFailureDescription(error) });
     },
   });
 
@@ -97,7 +93,7 @@ export function InviteDialog({ open, onOpenChange, title, description, target, c
   const counting = target !== null && (preview.isPending || preview.isPlaceholderData);
   let countText: string;
   if (target === null) countText = "Choose how many to invite.";
-  else if (preview.isError) countText = `The preview could not be loaded: ${failure(preview.error)}`;
+  else if (preview.isError) countText = `The preview could not be loaded: ${adminFailureDescription(preview.error)}`;
   else if (count === undefined) countText = "Counting...";
   else if (count === 0) countText = "No one to invite: everyone chosen has been invited already, or no entry matches.";
   else countText = `${people(count)} will be invited. Entries already invited or accepted are skipped.`;

@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 
 import { Button } from "@/components/ui/button";
-import { ApiError, apiRequest, serverMessage } from "@/lib/api";
+import { ApiError, apiRequest, adminFailureDescription } from "@/lib/api";
 import { NOTIFY_CHOICES, NOTIFY_LABELS, type NotifyChoice } from "@/lib/validation/notifications";
 
 /** The admin's own choice of email about signups: every signup, a daily digest, or none. */
@@ -23,7 +23,7 @@ export function NotifyForm({ initial }: { initial: NotifyChoice }) {
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) router.refresh();
       toast.error("Could not save your email settings", {
-        description: error instanceof ApiError ? (serverMessage(error) ?? "Please try again.") : "There was a problem connecting to the server. Please try again.",
+        description: adminFailureDescription(error),
       });
     },
   });

@@ -7,11 +7,7 @@ import { toast } from "sonner";
 
 import { LOGIN_PATH } from "@/components/admin/paths";
 import { Button } from "@/components/ui/button";
-import { ApiError, apiRequest, serverMessage } from "@/lib/api";
-
-function failureDescription(error: unknown): string {
-  return error instanceof ApiError ? (serverMessage(error) ?? "Please try again.") : "There was a problem connecting to the server. Please try again.";
-}
+import { adminFailureDescription, apiRequest } from "@/lib/api";
 
 /** "Sign out" of one session in the list; for this device's own session it is the ordinary sign-out. */
 export function EndSessionButton({ sessionId, device, current }: { sessionId: string; device: string; current: boolean }) {
@@ -28,7 +24,7 @@ export function EndSessionButton({ sessionId, device, current }: { sessionId: st
       router.refresh();
     },
     onError: (error) => {
-      toast.error("Could not end the session", { description: failureDescription(error) });
+      toast.error("Could not end the session", { description: adminFailureDescription(error) });
       router.refresh();
     },
   });
@@ -51,7 +47,7 @@ export function EndOtherSessionsButton({ disabled }: { disabled: boolean }) {
       router.refresh();
     },
     onError: (error) => {
-      toast.error("Could not end the other sessions", { description: failureDescription(error) });
+      toast.error("Could not end the other sessions", { description: adminFailureDescription(error) });
       router.refresh();
     },
   });

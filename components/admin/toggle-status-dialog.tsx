@@ -17,7 +17,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
-import { ApiError, apiRequest, serverMessage } from "@/lib/api";
+import { ApiError, apiRequest, adminFailureDescription } from "@/lib/api";
 
 /** The Activate or Deactivate button of one admin, behind a confirmation dialog. */
 export function ToggleStatusDialog({ admin, isCurrentAdmin }: { admin: AdminListItem; isCurrentAdmin: boolean }) {
@@ -41,7 +41,7 @@ export function ToggleStatusDialog({ admin, isCurrentAdmin }: { admin: AdminList
       setOpen(false);
       if (error instanceof ApiError && error.status === 401) router.refresh();
       toast.error("Failed to update status", {
-        description: error instanceof ApiError ? (serverMessage(error) ?? "Please try again.") : "There was a problem connecting to the server. Please try again.",
+        description: adminFailureDescription(error),
       });
     },
   });

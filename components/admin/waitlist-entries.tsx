@@ -10,6 +10,7 @@ import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-sel
 import { WaitlistTable } from "@/components/admin/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listWaitlistEntries, type AdminWaitlistPage } from "@/lib/data/waitlist-admin";
+import { isFiltered } from "@/lib/data/waitlist-sql";
 import { DEFAULT_WAITLIST_PAGE_SIZE, readWaitlistViewState, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 const number = new Intl.NumberFormat("en-GB");
@@ -78,7 +79,7 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
     redirect(`?${waitlistViewSearch({ ...view, page: lastPageOf(data.total, data.pageSize, data.totalIsExact) ?? 1 })}`);
   }
   const empty = data.total === 0;
-  const filtered = view.q !== "" || !!view.confirmed || !!view.status || !!view.type || !!view.size || !!view.source;
+  const filtered = isFiltered(view);
   const showPages = data.total > data.pageSize || view.page > 1;
   return (
     <>

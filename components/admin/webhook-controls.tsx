@@ -18,12 +18,8 @@ import {
 } from "@/components/ui/alert-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { ApiError, apiRequest, serverMessage } from "@/lib/api";
+import { ApiError, apiRequest, adminFailureDescription } from "@/lib/api";
 import { webhookSchema } from "@/lib/validation/webhooks";
-
-function failure(error: unknown): string {
-  return error instanceof ApiError ? (serverMessage(error) ?? "Please try again.") : "There was a problem connecting to the server. Please try again.";
-}
 
 /** The form that adds a webhook: checked with the server's own rule first, then by the server (where it points). */
 export function AddWebhookForm() {
@@ -40,7 +36,7 @@ export function AddWebhookForm() {
     },
     onError: (failed) => {
       if (failed instanceof ApiError && failed.status === 401) router.refresh();
-      setError(failure(failed));
+      setError(adminFailureDescription(failed));
     },
   });
   return (
@@ -91,7 +87,7 @@ export function WebhookActions({ id, url }: { id: number; url: string }) {
       else toast.error("The test event was not delivered", { description: `${result.error ?? "No answer."} It will be retried.` });
       router.refresh();
     },
-    onError: (error) => toast.error("Could not send the test event", { description: failure(error) }),
+    onError: (error) => toast.error("Could not send the test event", { description: adminFailureDescription(error) }),
   });
   const remove = useMutation({
     mutationFn: () => apiRequest("DELETE", `/api/admin/webhooks/${id}`),
@@ -101,7 +97,7 @@ export function WebhookActions({ id, url }: { id: number; url: string }) {
     },
     onError: (error) => {
       setConfirming(false);
-      toast.error("Could not remove the webhook", { description: failure(error) });
+      toast.error("Could not remove the webhook", { description: adminFailureDescription(error) });
     },
   });
   return (

@@ -3,6 +3,7 @@ import "server-only";
 import { digestSubject } from "@/components/emails/digest-email";
 import { siteConfig } from "@/config/site";
 import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
+import { utcDay } from "@/lib/data/overview";
 import { getDb } from "@/lib/db";
 import { messageDomain } from "@/lib/email/outbox";
 import { digestDayLabel, type DigestPayload } from "@/lib/email/render";
@@ -26,8 +27,6 @@ export async function setNotifyChoice(actor: VerifiedAdmin, notify: NotifyChoice
   assertVerifiedAdmin(actor);
   await getDb().adminUser.update({ where: { id: actor.id }, data: { notify } });
 }
-
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** One UTC day's signups for the digest: exact sums from waitlist_daily, and the newest names. */
 export async function digestFor(day: string): Promise<DigestPayload> {

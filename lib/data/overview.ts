@@ -23,7 +23,8 @@ export interface RangeBounds {
   today: Day;
 }
 
-const utcDay = (date: Date): Day => date.toISOString().slice(0, 10);
+/** A moment's UTC day, `YYYY-MM-DD`. */
+export const utcDay = (date: Date): Day => date.toISOString().slice(0, 10);
 // date-fns works in the machine's zone: step whole days from UTC noon so a day never lands on a zone change.
 const shiftDay = (day: Day, days: number): Day => utcDay(addDays(new Date(`${day}T12:00:00Z`), days));
 

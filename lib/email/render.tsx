@@ -3,6 +3,7 @@ import "server-only";
 import { render } from "@react-email/render";
 
 import { ConfirmationEmail } from "@/components/emails/confirmation-email";
+import { utcDayDate, utcLongDate } from "@/components/admin/utc-time";
 import { DigestEmail } from "@/components/emails/digest-email";
 import { InvitationEmail } from "@/components/emails/invitation-email";
 import { SignupAlertEmail } from "@/components/emails/signup-alert-email";
@@ -50,10 +51,8 @@ export type EmailKind = "confirmation" | "invitation" | "signup-alert" | "digest
 /** Any outbox payload: each kind's fields, every link among them blanked once sent. */
 export type EmailPayload = ConfirmationPayload | InvitationPayload | SignupAlertPayload | DigestPayload;
 
-const utcLongDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
-
 /** A digest's day as people read it ("25 November 2026"). */
-export const digestDayLabel = (day: string) => utcLongDate.format(new Date(`${day}T00:00:00Z`));
+export const digestDayLabel = (day: string) => utcLongDate.format(utcDayDate(day));
 
 function elementFor(kind: EmailKind, payload: EmailPayload, common: { productName: string; siteUrl: string }) {
   const settingsUrl = `${common.siteUrl}/admin/settings`;

@@ -20,5 +20,12 @@ export const webhookSchema = z.strictObject({
 });
 export type WebhookInput = z.input<typeof webhookSchema>;
 
-/** The events a webhook receives, in the order they happen to an entry. */
-export const WEBHOOK_EVENTS = ["waitlist.signup", "waitlist.confirmed", "waitlist.invited", "waitlist.accepted", "waitlist.deleted"] as const;
+/** The events a webhook receives (in the order they happen to an entry) and the test event, as the delivery log names them. */
+export const WEBHOOK_EVENT_LABELS: Record<string, string> = {
+  "waitlist.signup": "Signup",
+  "waitlist.confirmed": "Confirmed",
+  "waitlist.invited": "Invited",
+  "waitlist.accepted": "Accepted",
+  "waitlist.deleted": "Deleted",
+  "webhook.test": "Test event",
+};

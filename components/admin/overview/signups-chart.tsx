@@ -2,6 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 
+import { utcDayDate } from "@/components/admin/utc-time";
 import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
 
 export interface ChartDay {
@@ -11,7 +12,6 @@ export interface ChartDay {
 
 const dayLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 const longDay = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /**
  * Signups per UTC day as bars. Recharts' accessibility layer makes the chart one tab stop whose arrow keys
@@ -31,7 +31,7 @@ export default function SignupsChart({ days }: { days: ChartDay[] }) {
       <CartesianGrid vertical={false} stroke="var(--color-border)" />
       <XAxis
         dataKey="day"
-        tickFormatter={(day: string) => dayLabel.format(asDate(day))}
+        tickFormatter={(day: string) => dayLabel.format(utcDayDate(day))}
         tickLine={false}
         axisLine={false}
         minTickGap={24}
@@ -40,7 +40,7 @@ export default function SignupsChart({ days }: { days: ChartDay[] }) {
       <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={48} tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }} />
       <Tooltip
         cursor={{ fill: "var(--color-muted)" }}
-        labelFormatter={(day) => `${longDay.format(asDate(String(day)))} (UTC)`}
+        labelFormatter={(day) => `${longDay.format(utcDayDate(String(day)))} (UTC)`}
         formatter={(value) => [Number(value).toLocaleString("en-GB"), "Signups"]}
         contentStyle={{ background: "var(--color-popover)", color: "var(--color-popover-foreground)", border: "1px solid var(--color-border)", borderRadius: 8 }}
       />

@@ -4,6 +4,7 @@ import Link from "next/link";
 
 import { LoadFailed, LoadingStatus } from "@/components/admin/load-states";
 import { SignupsChartIsland } from "@/components/admin/overview/signups-chart-island";
+import { utcDayDate, utcLongDate } from "@/components/admin/utc-time";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import {
   overviewBreakdown,
@@ -23,7 +24,6 @@ export const metadata: Metadata = { title: "Overview" };
 
 const number = new Intl.NumberFormat("en-GB");
 const percent = new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 });
-const utcDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 
 /** Runs one widget's query; a failure shows that widget's error, not the whole page's. */
@@ -125,7 +125,7 @@ async function SignupsPerDay({ bounds }: { bounds: RangeBounds }) {
               {days.map(({ day, signups }) => (
                 <tr key={day} className="border-t">
                   <td className="px-3 py-1.5">
-                    <time dateTime={day}>{utcDate.format(new Date(`${day}T00:00:00Z`))}</time>
+                    <time dateTime={day}>{utcLongDate.format(utcDayDate(day))}</time>
                   </td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{number.format(signups)}</td>
                 </tr>
@@ -256,7 +256,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
           <p className="text-sm text-muted-foreground">
-            Signups in {periodText(range)}, who they are and where they came from. Days are UTC days; today is {utcDate.format(new Date(`${bounds.today}T00:00:00Z`))}.
+            Signups in {periodText(range)}, who they are and where they came from. Days are UTC days; today is {utcLongDate.format(utcDayDate(bounds.today))}.
           </p>
         </div>
         <RangePicker range={range} />

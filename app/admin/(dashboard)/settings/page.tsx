@@ -13,6 +13,7 @@ import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { getNotifyChoice } from "@/lib/data/notifications";
 import { listAdminSessions, type AdminSessionSummary } from "@/lib/data/sessions";
 import { listWebhooks, type WebhookWithLog } from "@/lib/data/webhooks";
+import { WEBHOOK_EVENT_LABELS } from "@/lib/validation/webhooks";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -95,15 +96,6 @@ async function NotifySettings() {
   return <NotifyForm initial={choice} />;
 }
 
-const EVENT_LABELS: Record<string, string> = {
-  "waitlist.signup": "Signup",
-  "waitlist.confirmed": "Confirmed",
-  "waitlist.invited": "Invited",
-  "waitlist.accepted": "Accepted",
-  "waitlist.deleted": "Deleted",
-  "webhook.test": "Test event",
-};
-
 function attemptText(attempt: WebhookWithLog["deliveries"][number]["attemptsLog"][number]): string {
   return `${utcDateTime.format(attempt.at)} UTC: ${attempt.error ?? `answered ${attempt.responseStatus}`} (${attempt.durationMs} ms)`;
 }
@@ -145,7 +137,7 @@ async function WebhookList() {
               <TableBody>
                 {webhook.deliveries.map((delivery) => (
                   <TableRow key={delivery.id} data-testid="webhook-delivery">
-                    <TableCell data-label="Event">{EVENT_LABELS[delivery.event] ?? delivery.event}</TableCell>
+                    <TableCell data-label="Event">{WEBHOOK_EVENT_LABELS[delivery.event] ?? delivery.event}</TableCell>
                     <TableCell data-label="Queued" className="whitespace-nowrap">
                       {utcDateTime.format(delivery.createdAt)} UTC
                     </TableCell>
