@@ -1,14 +1,14 @@
 import { type Readable, Transform } from "node:stream";
 
-// Cells a spreadsheet would run as a formula (or treat as one after stripping a tab or carriage return).
-const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
+/** First characters that make a spreadsheet run a cell as a formula (or treat it as one after stripping a tab or carriage return). */
+export const FORMULA_TRIGGER_CHARACTERS: readonly string[] = ["=", "+", "-", "@", "\t", "\r"];
 
 /**
  * Neutralises spreadsheet formula injection (CWE-1236): a value starting with `=`, `+`, `-`, `@`, tab or
  * carriage return gets a leading `'`, so spreadsheets show it as text instead of evaluating it.
  */
 export function neutraliseFormula(value: string): string {
-  return FORMULA_TRIGGER.test(value) ? `'${value}` : value;
+  return FORMULA_TRIGGER_CHARACTERS.includes(value.charAt(0)) ? `'${value}` : value;
 }
 
 /** One CSV field: formula-neutralised, always quoted, inner quotes doubled (RFC 4180). */
@@ -129,31 +129,49 @@ export async function createCsvStream(options: {
 }
 
 const QUOTE = 0x22;
+const CR = 0x0d;
 const LF = 0x0a;
-const CRLF = Buffer.from("\r\n");
 
 /**
  * Turns PostgreSQL's `COPY … (FORMAT csv)` output, whose records end in a bare LF, into RFC 4180 records
  * ending in CRLF, leaving line breaks inside quoted fields as they are. Quotes inside fields come doubled,
  * so counting quotes tells inside from outside; the count carries over from one chunk to the next.
+ * A whole export passes through here, so each chunk is read once to find its record ends and then
+ * copied in runs between them into one buffer of the final size.
  */
 export function lfToCrlfOutsideQuotes(counter?: { records: number }): Transform {
   let insideQuotes = false;
+  let ends = new Int32Array(1024);
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      const parts: Buffer[] = [];
-      let start = 0;
+      let count = 0;
+      let inside = insideQuotes;
       for (let i = 0; i < chunk.length; i++) {
         const byte = chunk[i];
-        if (byte === QUOTE) insideQuotes = !insideQuotes;
-        else if (byte === LF && !insideQuotes) {
-          if (counter) counter.records++;
-          parts.push(chunk.subarray(start, i), CRLF);
-          start = i + 1;
+        if (byte === QUOTE) inside = !inside;
+        else if (byte === LF && !inside) {
+          if (count === ends.length) {
+            const grown = new Int32Array(count * 2);
+            grown.set(ends);
+            ends = grown;
+          }
+          ends[count++] = i;
         }
       }
-      parts.push(chunk.subarray(start));
-      done(null, Buffer.concat(parts));
+      insideQuotes = inside;
+      if (counter) counter.records += count;
+      if (count === 0) return done(null, chunk);
+      const out = Buffer.allocUnsafe(chunk.length + count);
+      let from = 0;
+      let to = 0;
+      for (const end of ends.subarray(0, count)) {
+        to += chunk.copy(out, to, from, end);
+        out[to++] = CR;
+        out[to++] = LF;
+        from = end + 1;
+      }
+      chunk.copy(out, to, from);
+      done(null, out);
     },
   });
 }

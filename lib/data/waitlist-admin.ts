@@ -7,6 +7,7 @@ import { recordAudit, recordViewHourly } from "@/lib/data/audit";
 import { countWaitlistEntries } from "@/lib/data/waitlist";
 import { findSearchPage } from "@/lib/data/waitlist-search";
 import { filterCondition, isFiltered, ORDER, orderBy, Params, rowColumns, type WaitlistRow } from "@/lib/data/waitlist-sql";
+import { FORMULA_TRIGGER_CHARACTERS } from "@/lib/csv";
 import { copyOut, getDb, withSql } from "@/lib/db";
 import type { SqlRunner } from "@/lib/db/migrate";
 import { BUSINESS_TYPE_OPTIONS, businessTypeLabel, sourceOf, TEAM_SIZE_OPTIONS, teamSizeLabel } from "@/lib/validation/waitlist";
@@ -231,38 +232,46 @@ export function waitlistCsvRecord(row: WaitlistExportRow): string[] {
 
 /**
  * The export as PostgreSQL's own `COPY … TO STDOUT`, which writes CSV far faster than rows can be read
- * and formatted here; null on the embedded database (use readWaitlistBatches). The SELECT does what
- * waitlistCsvRecord does: labels for stored values, and a leading `'` on any cell a spreadsheet would run
- * as a formula. Same filter and order as the list.
+ * and formatted here; null on the embedded database (use readWaitlistBatches).
  */
 export function copyWaitlistCsv(actor: VerifiedAdmin, query: WaitlistExportQuery): Promise<Readable> | null {
   assertVerifiedAdmin(actor);
-  return copyOut((literal) => {
-    const params = new Params();
-    const where = inlineParams(filterCondition(query, params), params.values, literal);
-    const text = (expression: string) =>
-      `CASE WHEN left(${expression}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${expression} ELSE ${expression} END`;
-    const label = (column: string, options: readonly { value: string; label: string }[]) =>
-      `CASE w."${column}" ${options.map((option) => `WHEN ${literal(option.value)} THEN ${literal(option.label)}`).join(" ")} ELSE ${text(`w."${column}"`)} END`;
-    const columns = [
-      text(`w."name"`),
-      text(`w."email"`),
-      label("businessType", BUSINESS_TYPE_OPTIONS),
-      label("employees", TEAM_SIZE_OPTIONS),
-      ISO(`w."joinedAt"`),
-      // A NULL time (not confirmed, invited or accepted yet) is written as an empty field, as the batches write "".
-      ISO(`w."confirmedAt"`),
-      `w."status"`,
-      ISO(`w."invitedAt"`),
-      ISO(`w."acceptedAt"`),
-      text(`w."utmSource"`),
-      text(`w."utmMedium"`),
-      text(`w."utmCampaign"`),
-      text(`w."referrer"`),
-    ];
-    return `COPY (SELECT ${columns.join(", ")} FROM "waitlist" AS w WHERE ${where} ORDER BY ${orderBy(query.sort, "w")}) TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`;
-  });
+  return copyOut((literal) => waitlistCopyStatement(query, literal));
 }
+
+/**
+ * The export's `COPY` statement, values written in with `literal` (COPY takes no bind parameters). The
+ * SELECT does what waitlistCsvRecord does: labels for stored values, and a leading `'` on any cell a
+ * spreadsheet would run as a formula. Same filter and order as the list.
+ */
+export function waitlistCopyStatement(query: WaitlistExportQuery, literal: (value: string) => string): string {
+  const params = new Params();
+  const where = inlineParams(filterCondition(query, params), params.values, literal);
+  // ascii() reads the first character's code without building a substring: the cheapest test per cell.
+  const text = (expression: string) =>
+    `CASE WHEN ascii(${expression}) IN (${FORMULA_TRIGGER_CODES}) THEN '''' || ${expression} ELSE ${expression} END`;
+  const label = (column: string, options: readonly { value: string; label: string }[]) =>
+    `CASE w."${column}" ${options.map((option) => `WHEN ${literal(option.value)} THEN ${literal(option.label)}`).join(" ")} ELSE ${text(`w."${column}"`)} END`;
+  const columns = [
+    text(`w."name"`),
+    text(`w."email"`),
+    label("businessType", BUSINESS_TYPE_OPTIONS),
+    label("employees", TEAM_SIZE_OPTIONS),
+    ISO(`w."joinedAt"`),
+    // A NULL time (not confirmed, invited or accepted yet) is written as an empty field, as the batches write "".
+    ISO(`w."confirmedAt"`),
+    `w."status"`,
+    ISO(`w."invitedAt"`),
+    ISO(`w."acceptedAt"`),
+    text(`w."utmSource"`),
+    text(`w."utmMedium"`),
+    text(`w."utmCampaign"`),
+    text(`w."referrer"`),
+  ];
+  return `COPY (SELECT ${columns.join(", ")} FROM "waitlist" AS w WHERE ${where} ORDER BY ${orderBy(query.sort, "w")}) TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`;
+}
+
+const FORMULA_TRIGGER_CODES = FORMULA_TRIGGER_CHARACTERS.map((character) => character.charCodeAt(0)).join(", ");
 
 /** Writes each `$n` of `sql` as a literal (COPY takes no bind parameters): strings, and arrays of strings. */
 function inlineParams(sql: string, values: unknown[], literal: (value: string) => string): string {
