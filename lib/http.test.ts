@@ -1,5 +1,5 @@
 import { parseEnv } from "@/lib/env";
-import { clientIp, HttpError, NOT_JSON_MESSAGE, PEER_ADDRESS_HEADER, readJson } from "@/lib/http";
+import { clientIp, HttpError, json, NOT_JSON_MESSAGE, PEER_ADDRESS_HEADER, readJson, SMALL_JSON_BYTES } from "@/lib/http";
 
 function withHeaders(headers: Record<string, string>) {
   return new Request("http://localhost/api/waitlist", { headers });
@@ -90,5 +90,24 @@ describe("readJson", () => {
     expect(await refusal(body({ "content-type": "application/json" }, "{nope"))).toMatchObject({ status: 400, message: expect.stringMatching(/not valid JSON/) });
     const big = JSON.stringify({ pad: "x".repeat(11_000) });
     expect(await refusal(body({ "content-type": "application/json" }, big))).toMatchObject({ status: 413 });
+  });
+});
+
+describe("json", () => {
+  it("marks a small answer no-transform, so the server does not gzip it, and leaves a large one to be compressed", async () => {
+    const small = json({ message: "Thanks" }, { status: 201 });
+    expect(small.status).toBe(201);
+    expect(small.headers.get("content-type")).toBe("application/json");
+    expect(small.headers.get("cache-control")).toBe("no-store, no-transform");
+    expect(await small.json()).toEqual({ message: "Thanks" });
+
+    const cached = json({ count: 3 }, { headers: { "Cache-Control": "public, s-maxage=10" } });
+    expect(cached.headers.get("cache-control")).toBe("public, s-maxage=10, no-transform");
+
+    const entries = Array.from({ length: 40 }, (_, index) => ({ name: `Person ${index}`, email: `person${index}@example.com` }));
+    const large = json({ entries });
+    expect(JSON.stringify({ entries }).length).toBeGreaterThanOrEqual(SMALL_JSON_BYTES);
+    expect(large.headers.get("cache-control")).toBe("no-store");
+    expect(await large.json()).toEqual({ entries });
   });
 });

@@ -20,11 +20,24 @@ export class HttpError extends Error {
 /** The 400 message for a value the database refuses to store or compare. */
 export const INVALID_VALUE_MESSAGE = "The request contains a value that cannot be stored or searched for. Please check it and try again.";
 
-/** A JSON response with `Cache-Control: no-store` unless headers say otherwise. */
+/** Below this size a gzipped JSON body saves next to nothing and still costs a zlib stream to make. */
+export const SMALL_JSON_BYTES = 1024;
+
+/**
+ * A JSON response with `Cache-Control: no-store` unless headers say otherwise. A small body (most answers:
+ * a signup's thank-you, the count, an error) is also marked `no-transform`: the server streams every
+ * response, so its gzip never learns the length and would otherwise compress even a 50-byte answer.
+ */
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}) {
-  return NextResponse.json(body, {
+  const text = JSON.stringify(body);
+  const cacheControl = init.headers?.["Cache-Control"] ?? "no-store";
+  return new NextResponse(text, {
     status: init.status ?? 200,
-    headers: { "Cache-Control": "no-store", ...init.headers },
+    headers: {
+      "Content-Type": "application/json",
+      ...init.headers,
+      "Cache-Control": Buffer.byteLength(text) < SMALL_JSON_BYTES ? `${cacheControl}, no-transform` : cacheControl,
+    },
   });
 }
 

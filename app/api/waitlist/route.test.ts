@@ -60,7 +60,7 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     const response = await post(valid);
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ message: WAITLIST_SUCCESS_MESSAGE });
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
 
     const [entry, ...others] = await rows();
     expect(others).toHaveLength(0);

@@ -50,7 +50,7 @@ describe("the waiting list with the database down", () => {
     const response = await GET_COUNT(new Request("http://localhost/api/waitlist/count"), undefined);
     expect(Date.now() - started).toBeLessThan(6_000);
     expect(response.status).toBe(503);
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
     expect(await response.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE, code: "database_unavailable" });
   });
 

@@ -28,7 +28,7 @@ describe(`GET /api/admin/session (${process.env.DATABASE_URL ? "PostgreSQL" : "e
     const admin = await insertAdmin({ email: "ada@example.com", name: "Ada Lovelace" });
     const response = await session(testRequest("/api/admin/session", { cookie: await sessionCookieFor(admin) }), undefined);
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
     expect(await safeJson(response)).toEqual({ isAuthenticated: true, admin: { name: "Ada Lovelace", email: "ada@example.com" } });
   });
 

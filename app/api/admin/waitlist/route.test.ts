@@ -42,7 +42,7 @@ describe(`GET /api/admin/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "
     );
     const response = await get("", await adminCookie());
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
     const body = await response.json();
     expect(body).toEqual({
       entries: [

@@ -98,7 +98,7 @@ describe("POST /api/ai/test-connection", () => {
     const { text, body } = await read(response);
 
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
     expect(body).toEqual({ message: expect.stringContaining("tiny-model-1"), response: FAKE_REPLY });
     expectNoKey(text, key);
 
