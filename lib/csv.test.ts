@@ -143,6 +143,20 @@ describe("lfToCrlfOutsideQuotes", () => {
     return Buffer.concat(out).toString("utf8");
   };
 
+  it("handles a chunk holding thousands of records, and counts them", async () => {
+    const records = Array.from({ length: 5000 }, (_, index) => [`Person ${index}`, index % 7 === 0 ? "two\nlines" : "one line"]);
+    const lf = records.map((record) => csvRecord(record).slice(0, -2) + "\n").join("");
+    const counter = { records: 0 };
+    const transform = lfToCrlfOutsideQuotes(counter);
+    const out: Buffer[] = [];
+    transform.on("data", (chunk: Buffer) => out.push(chunk));
+    const done = new Promise((resolve) => transform.on("end", resolve));
+    transform.end(Buffer.from(lf));
+    await done;
+    expect(Buffer.concat(out).toString("utf8")).toBe(records.map((record) => csvRecord(record)).join(""));
+    expect(counter.records).toBe(5000);
+  });
+
   it("turns COPY's LF record ends into CRLF, keeps line breaks inside fields, wherever the chunks split", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(fc.string(), { minLength: 1, maxLength: 4 }), { maxLength: 6 }), fc.array(fc.nat(40)), async (records, cuts) => {
