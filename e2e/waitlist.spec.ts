@@ -151,6 +151,9 @@ test.describe("waiting list", () => {
     const login = await adminPage.request.post("/api/admin/login", { headers: { "X-Forwarded-For": uniqueIp() }, data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
     expect(login.status()).toBe(200);
     await adminPage.goto(`/admin?q=${encodeURIComponent(email)}`);
+    // The field offers the sources signups have come from.
+    const suggestions = await adminPage.getByLabel("Source").evaluate((field) => Array.from((field as HTMLInputElement).list?.options ?? [], (option) => option.value));
+    expect(suggestions).toContain("newsletter");
     await adminPage.getByLabel("Source").fill("Newsletter");
     await adminPage.getByLabel("Source").press("Enter");
     await expect(adminPage).toHaveURL(/source=newsletter/);

@@ -9,6 +9,7 @@ import { WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist-
 import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-selection";
 import { WaitlistTable } from "@/components/admin/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { knownSources } from "@/lib/data/overview";
 import { listWaitlistEntries, type AdminWaitlistPage } from "@/lib/data/waitlist-admin";
 import { isFiltered } from "@/lib/data/waitlist-sql";
 import { DEFAULT_WAITLIST_PAGE_SIZE, readWaitlistViewState, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
@@ -52,6 +53,15 @@ function summary(data: AdminWaitlistPage, filtered: boolean): string {
   const last = first + data.entries.length - 1;
   const of = data.totalIsExact ? number.format(data.total) : `more than ${number.format(data.total)}`;
   return `Showing ${number.format(first)}–${number.format(last)} of ${of} ${noun}`;
+}
+
+/** The sources signups have come from, for the source filter; none if they cannot be read (the field still takes any). */
+async function loadKnownSources(): Promise<string[]> {
+  const admin = await requireCurrentAdmin();
+  return knownSources(admin).catch((error: unknown) => {
+    console.error("[admin] the known sources could not be read:", error);
+    return [];
+  });
 }
 
 async function ExportButtonWithData({ view }: { view: WaitlistViewState }) {
@@ -126,7 +136,7 @@ function ResultsLoading({ view }: { view: WaitlistViewState }) {
  * of entries and page controls. A new search, order or page renders the list again on the server; the
  * keyed boundaries show the loading state meanwhile.
  */
-export function WaitlistEntries({ view }: { view: WaitlistViewState }) {
+export async function WaitlistEntries({ view }: { view: WaitlistViewState }) {
   const key = keyOf(view);
   return (
     <div className="grid gap-4">
@@ -136,7 +146,7 @@ export function WaitlistEntries({ view }: { view: WaitlistViewState }) {
           <ExportButtonWithData view={view} />
         </Suspense>
       </div>
-      <WaitlistFilters view={view} />
+      <WaitlistFilters view={view} sources={await loadKnownSources()} />
       <Suspense key={key} fallback={<ResultsLoading view={view} />}>
         <WaitlistResults view={view} />
       </Suspense>

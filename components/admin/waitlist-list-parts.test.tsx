@@ -127,6 +127,25 @@ describe("WaitlistFilters", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Confirmed" }), "Confirmed or not");
     expect(replace).toHaveBeenLastCalledWith("/admin?q=ann&sort=name_asc", { scroll: false });
   });
+
+  it("offers the known sources as the source field is typed, and still takes one it does not know", async () => {
+    const user = userEvent.setup();
+    render(<WaitlistFilters view={{ q: "", page: 2, sort: "joined_desc" }} sources={["newsletter", "t.co", "direct"]} />);
+    const field = screen.getByRole("combobox", { name: "Source" });
+    const list = document.getElementById(field.getAttribute("list") ?? "");
+    expect(list?.tagName).toBe("DATALIST");
+    expect(Array.from(list!.querySelectorAll("option"), (option) => option.value)).toEqual(["newsletter", "t.co", "direct"]);
+    await user.type(field, "T.CO{Enter}");
+    expect(replace).toHaveBeenLastCalledWith("/admin?source=t.co", { scroll: false });
+    await user.clear(field);
+    await user.type(field, "podcast{Enter}");
+    expect(replace).toHaveBeenLastCalledWith("/admin?source=podcast", { scroll: false });
+  });
+
+  it("is a plain text field when no source is known yet", () => {
+    render(<WaitlistFilters view={{ q: "", page: 1, sort: "joined_desc" }} />);
+    expect(screen.getByRole("textbox", { name: "Source" })).not.toHaveAttribute("list");
+  });
 });
 
 describe("WaitlistSearchBox", () => {

@@ -49,10 +49,11 @@ const FILTERS = [
 ] as const;
 
 /**
- * The list's filters (status, business type, team size, confirmed), alone or together. Each change renders
- * the first page of the filtered list on the server; the filters live in the URL with the search and order.
+ * The list's filters (status, business type, team size, confirmed, source), alone or together. Each change
+ * renders the first page of the filtered list on the server; the filters live in the URL with the search and
+ * order. `sources`: the sources signups have come from, offered as the source field is typed.
  */
-export function WaitlistFilters({ view }: { view: WaitlistViewState }) {
+export function WaitlistFilters({ view, sources = [] }: { view: WaitlistViewState; sources?: readonly string[] }) {
   const replaceView = useReplaceView();
   const id = useId();
   return (
@@ -78,16 +79,17 @@ export function WaitlistFilters({ view }: { view: WaitlistViewState }) {
           </select>
         </div>
       ))}
-      <SourceFilter view={view} onChange={(source) => replaceView({ ...view, page: 1, source })} />
+      <SourceFilter view={view} sources={sources} onChange={(source) => replaceView({ ...view, page: 1, source })} />
     </fieldset>
   );
 }
 
 /**
- * The source filter: a utm_source, a referring site or "direct", typed (sources are open-ended). It
- * applies on Enter or on leaving the field, and follows the URL on back/forward.
+ * The source filter: a utm_source, a referring site or "direct". Sources are open-ended, so it is a text field,
+ * and the browser offers the known ones as it is typed (a datalist: keyboard and screen readers get the
+ * browser's own suggestion list). It applies on Enter or on leaving the field, and follows the URL on back/forward.
  */
-function SourceFilter({ view, onChange }: { view: WaitlistViewState; onChange: (source: string | undefined) => void }) {
+function SourceFilter({ view, sources, onChange }: { view: WaitlistViewState; sources: readonly string[]; onChange: (source: string | undefined) => void }) {
   const id = useId();
   const current = view.source ?? "";
   const [value, setValue] = useState(current);
@@ -121,7 +123,15 @@ function SourceFilter({ view, onChange }: { view: WaitlistViewState; onChange: (
         autoComplete="off"
         spellCheck={false}
         aria-describedby={`${id}-source-hint`}
+        list={sources.length > 0 ? `${id}-sources` : undefined}
       />
+      {sources.length > 0 && (
+        <datalist id={`${id}-sources`}>
+          {sources.map((source) => (
+            <option key={source} value={source} />
+          ))}
+        </datalist>
+      )}
       <p id={`${id}-source-hint`} className="sr-only">
         A utm_source, a referring site, or direct; press Enter to apply.
       </p>

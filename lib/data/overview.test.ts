@@ -1,5 +1,5 @@
 import { deleteWaitlistEntry, inviteEntries, acceptInvitation } from "@/lib/data/invitations";
-import { overviewBreakdown, overviewFunnel, overviewHeadline, overviewSignupsPerDay, rangeBounds, TOP_SOURCES, type RangeBounds } from "@/lib/data/overview";
+import { knownSources, overviewBreakdown, overviewFunnel, overviewHeadline, overviewSignupsPerDay, rangeBounds, TOP_SOURCES, type RangeBounds } from "@/lib/data/overview";
 import { confirmWithToken } from "@/lib/data/waitlist";
 import { getDb, withSql } from "@/lib/db";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
@@ -177,8 +177,23 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     });
   });
 
+  it("knows every source that brought a signup, most signups first, and forgets one whose entries are all erased", async () => {
+    const expected = await withSql((sql) =>
+      sql.query<{ source: string }>(
+        `SELECT COALESCE("utmSource", "referrer", 'direct') AS "source" FROM "waitlist" GROUP BY 1 ORDER BY count(*) DESC, 1`,
+      ),
+    );
+    expect(await knownSources(admin)).toEqual(expected.map((row) => row.source));
+    expect(await knownSources(admin)).toContain("spring-fair");
+
+    const fair = await getDb().waitlistEntry.findMany({ where: { utmSource: "spring-fair" }, select: { id: true } });
+    for (const entry of fair) await deleteWaitlistEntry(admin, entry.id);
+    expect(await knownSources(admin)).not.toContain("spring-fair");
+  });
+
   it("serves only an admin that requireAdmin verified", async () => {
     const forged = { id: 1, email: "x@example.com", name: "X" } as never;
     await expect(overviewHeadline(forged, rangeBounds("7", NOW))).rejects.toMatchObject({ status: 401 });
+    await expect(knownSources(forged)).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -140,6 +140,21 @@ export async function overviewBreakdown(actor: VerifiedAdmin, bounds: RangeBound
   return [...all.slice(0, TOP_SOURCES - 1), { key: "other sources", signups: rest, rest: true }];
 }
 
+/** How many sources the list's source filter suggests. */
+export const KNOWN_SOURCES_LIMIT = 100;
+
+/**
+ * Every source that has brought a signup, most signups first (then A to Z), up to KNOWN_SOURCES_LIMIT: what the
+ * list's source filter offers to complete. Read from the daily sums, so it costs the same at any list size.
+ */
+export async function knownSources(actor: VerifiedAdmin): Promise<string[]> {
+  assertVerifiedAdmin(actor);
+  const rows = await getDb().$queryRaw<{ source: string }[]>`
+    SELECT "source" FROM "waitlist_daily" GROUP BY "source" HAVING sum("signups") > 0
+    ORDER BY sum("signups") DESC, "source" LIMIT ${KNOWN_SOURCES_LIMIT}`;
+  return rows.map((row) => row.source);
+}
+
 /** Of the range's signups: how many confirmed, were invited, and accepted. */
 export async function overviewFunnel(actor: VerifiedAdmin, bounds: RangeBounds): Promise<Funnel> {
   assertVerifiedAdmin(actor);
