@@ -162,6 +162,23 @@ describe("WaitlistSearchBox", () => {
     expect(replace).toHaveBeenCalledWith("/admin?q=Smith&sort=name_asc&confirmed=no", { scroll: false });
   });
 
+  it("follows the URL when it changes under it (back, forward, a link), but keeps typing that means the same", async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<WaitlistSearchBox view={{ q: "ann", page: 1, sort: "joined_desc" }} />);
+    const box = screen.getByRole("searchbox", { name: "Search waitlist entries" });
+    rerender(<WaitlistSearchBox view={{ q: "bob", page: 1, sort: "joined_desc" }} />);
+    expect(box).toHaveValue("bob");
+    await user.type(box, " ");
+    rerender(<WaitlistSearchBox view={{ q: "bob", page: 2, sort: "joined_desc" }} />);
+    expect(box).toHaveValue("bob ");
+
+    rerender(<WaitlistFilters view={{ q: "", page: 1, sort: "joined_desc", source: "newsletter" }} />);
+    const source = screen.getByRole("textbox", { name: "Source" });
+    expect(source).toHaveValue("newsletter");
+    rerender(<WaitlistFilters view={{ q: "", page: 1, sort: "joined_desc", source: "t.co" }} />);
+    expect(source).toHaveValue("t.co");
+  });
+
   it("searches at once on Enter, and the clear button empties the search and keeps focus in the box", async () => {
     const user = userEvent.setup();
     render(<WaitlistSearchBox view={{ q: "ann", page: 1, sort: "joined_desc" }} />);

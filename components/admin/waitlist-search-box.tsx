@@ -30,6 +30,24 @@ function useReplaceView() {
   );
 }
 
+/**
+ * A text field's value that follows the URL: typing changes only the field until the caller applies it, and
+ * when the URL changes under it (back/forward, a link) the field shows the URL's value, unless what is typed
+ * already means the same (`normalise`: what applying would make of it).
+ */
+function useTextFollowingUrl(urlValue: string, normalise: (text: string) => string) {
+  const [value, setValue] = useState(urlValue);
+  const [synced, setSynced] = useState(urlValue);
+  if (urlValue !== synced) {
+    setSynced(urlValue);
+    if (normalise(value) !== urlValue) setValue(urlValue);
+  }
+  return [value, setValue] as const;
+}
+
+const normaliseSearch = (text: string) => text.trim();
+const normaliseSource = (text: string) => text.trim().toLowerCase();
+
 const selectClass =
   "h-10 w-full rounded-md border border-input bg-background px-3 text-base shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none md:text-sm";
 
@@ -92,14 +110,9 @@ export function WaitlistFilters({ view, sources = [] }: { view: WaitlistViewStat
 function SourceFilter({ view, sources, onChange }: { view: WaitlistViewState; sources: readonly string[]; onChange: (source: string | undefined) => void }) {
   const id = useId();
   const current = view.source ?? "";
-  const [value, setValue] = useState(current);
-  const [synced, setSynced] = useState(current);
-  if (current !== synced) {
-    setSynced(current);
-    setValue(current);
-  }
+  const [value, setValue] = useTextFollowingUrl(current, normaliseSource);
   const apply = () => {
-    const next = value.trim().toLowerCase();
+    const next = normaliseSource(value);
     if (next !== current) onChange(next || undefined);
   };
   return (
@@ -150,16 +163,10 @@ export function WaitlistSearchBox({ view }: WaitlistSearchBoxProps) {
   const replaceView = useReplaceView();
   const onSearch = useCallback((next: string) => replaceView({ ...view, q: next, page: 1 }), [replaceView, view]);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState(query);
-  const [syncedQuery, setSyncedQuery] = useState(query);
-  // The URL changed under us (back/forward, a link): show its search rather than the stale text.
-  if (query !== syncedQuery) {
-    setSyncedQuery(query);
-    if (query !== value.trim()) setValue(query);
-  }
+  const [value, setValue] = useTextFollowingUrl(query, normaliseSearch);
 
   useEffect(() => {
-    const next = value.trim();
+    const next = normaliseSearch(value);
     if (next === query) return;
     const timer = setTimeout(() => onSearch(next), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
