@@ -248,6 +248,16 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     expect((await post("invitation", { note: "" })).status).toBe(200);
     expect(await getDb().emailOutbox.count({ where: { entryId: ann.id, kind: "invitation" } })).toBe(2);
     expect((await getDb().waitlistEntry.findUniqueOrThrow({ where: { id: ann.id } })).status).toBe("invited");
+    // The re-sent invitation carries its own note and working links, and stores only its tokens' hashes.
+    const [first, again] = await getDb().emailOutbox.findMany({ where: { entryId: ann.id, kind: "invitation" }, orderBy: { id: "asc" } });
+    const payload = again!.payload as { note: string; acceptUrl: string; leaveUrl: string };
+    expect([(first!.payload as { note: string }).note, payload.note]).toEqual(["Hello", ""]);
+    const acceptToken = new URL(payload.acceptUrl).searchParams.get("token")!;
+    const leaveToken = new URL(payload.leaveUrl).searchParams.get("token")!;
+    expect(acceptToken).toMatch(/^[0-9a-f]{64}$/);
+    expect(await getDb().waitlistToken.count({ where: { tokenHash: { in: [acceptToken, leaveToken] } } })).toBe(0);
+    expect(await getDb().waitlistToken.count({ where: { entryId: ann.id, tokenHash: { in: [hashToken(acceptToken), hashToken(leaveToken)] } } })).toBe(2);
+    expect(await acceptInvitation(acceptToken)).toEqual({ status: "accepted", name: "Ann Smith" });
     expect((await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { action: true } })).map((row) => row.action)).toEqual([
       "waitlist.resend_confirmation",
       "waitlist.invite",

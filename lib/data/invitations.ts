@@ -30,6 +30,35 @@ function chosenEntries(target: InvitationTarget, params: Params, lock: boolean):
           ORDER BY "joinedAt", "id" LIMIT ${params.add(target.limit)}::int ${locking}`;
 }
 
+/** A fresh token of 64 hex characters, made by the database from two random UUIDs. */
+const NEW_TOKEN = `replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
+
+/**
+ * Two CTEs, `tokens` and `emails`, that give each row of `source` ("id", "name", "email", "acceptToken",
+ * "leaveToken") its accept and leave tokens (only their SHA-256 is stored) and its invitation email in the
+ * outbox; `emails` returns each message's "id" and "entryId".
+ */
+function invitationMail(source: string, params: Params, note: string, now: Date): string {
+  const site = publicSiteUrl();
+  const at = `${params.add(now)}::timestamptz`;
+  return `tokens AS (
+       INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt")
+       SELECT encode(sha256(convert_to("acceptToken", 'UTF8')), 'hex'), "id", 'accept', ${at} FROM ${source}
+       UNION ALL
+       SELECT encode(sha256(convert_to("leaveToken", 'UTF8')), 'hex'), "id", 'leave', ${at} FROM ${source}
+     ),
+     emails AS (
+       INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
+       SELECT "id", 'invitation', "email", ${params.add(invitationSubject(siteConfig.name))}::text,
+              jsonb_build_object('name', "name", 'note', ${params.add(note)}::text,
+                'acceptUrl', ${params.add(`${site}/early-access?token=`)}::text || "acceptToken",
+                'leaveUrl', ${params.add(`${site}/waitlist/leave?token=`)}::text || "leaveToken"),
+              '<' || gen_random_uuid()::text || '@' || ${params.add(new URL(site).hostname)}::text || '>', ${at}, ${at}
+       FROM ${source}
+       RETURNING "id", "entryId"
+     )`;
+}
+
 /**
  * What inviting a target would do, without doing it: how many people it would invite now, and the first
  * one's name (the email preview greets them). Nothing is locked or changed.
@@ -57,7 +86,6 @@ export async function inviteEntries(actor: VerifiedAdmin, target: InvitationTarg
   assertVerifiedAdmin(actor);
   const params = new Params();
   const chosen = chosenEntries(target, params, true);
-  const site = publicSiteUrl();
   const actorFields = auditActorOf(actor);
   const details = JSON.stringify("ids" in target ? { ids: target.ids.length, note: note !== "" } : { filter: target.filter, limit: target.limit, includeUnconfirmed: !!target.includeUnconfirmed, note: note !== "" });
   const rows = await getDb().$queryRawUnsafe<{ id: number; outboxId: number }[]>(
@@ -65,27 +93,9 @@ export async function inviteEntries(actor: VerifiedAdmin, target: InvitationTarg
      invited AS (
        UPDATE "waitlist" AS w SET "status" = 'invited', "invitedAt" = ${params.add(now)}::timestamptz
        FROM chosen WHERE w."id" = chosen."id"
-       RETURNING w."id", w."name", w."email",
-         replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') AS "acceptToken",
-         replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') AS "leaveToken"
+       RETURNING w."id", w."name", w."email", ${NEW_TOKEN} AS "acceptToken", ${NEW_TOKEN} AS "leaveToken"
      ),
-     tokens AS (
-       INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt")
-       SELECT encode(sha256(convert_to("acceptToken", 'UTF8')), 'hex'), "id", 'accept', ${params.add(now)}::timestamptz FROM invited
-       UNION ALL
-       SELECT encode(sha256(convert_to("leaveToken", 'UTF8')), 'hex'), "id", 'leave', ${params.add(now)}::timestamptz FROM invited
-     ),
-     emails AS (
-       INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
-       SELECT "id", 'invitation', "email", ${params.add(invitationSubject(siteConfig.name))}::text,
-              jsonb_build_object('name', "name", 'note', ${params.add(note)}::text,
-                'acceptUrl', ${params.add(`${site}/early-access?token=`)}::text || "acceptToken",
-                'leaveUrl', ${params.add(`${site}/waitlist/leave?token=`)}::text || "leaveToken"),
-              '<' || gen_random_uuid()::text || '@' || ${params.add(new URL(site).hostname)}::text || '>',
-              ${params.add(now)}::timestamptz, ${params.add(now)}::timestamptz
-       FROM invited
-       RETURNING "id", "entryId"
-     ),
+     ${invitationMail("invited", params, note, now)},
      audit AS (
        INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "details", "at")
        SELECT ${params.add(actorFields.id)}::int, ${params.add(actorFields.email)}::text, ${params.add(actorFields.ip)}::text, 'waitlist.invite',
@@ -177,28 +187,21 @@ export async function inviteOrResend(actor: VerifiedAdmin, id: number, note: str
   const entry = await getDb().waitlistEntry.findUnique({ where: { id }, select: { status: true } });
   if (!entry) return null;
   if (entry.status === "waiting") return (await inviteEntries(actor, { ids: [id] }, note, now)).outboxIds;
-  const site = publicSiteUrl();
+  const params = new Params();
   const { id: adminId, email: adminEmail, ip } = auditActorOf(actor);
-  const rows = await getDb().$queryRaw<{ id: number }[]>`
-    WITH target AS (
-      SELECT "id", "name", "email",
-        replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') AS "acceptToken",
-        replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') AS "leaveToken"
-      FROM "waitlist" WHERE "id" = ${id} AND "status" <> 'waiting'
-    ), tokens AS (
-      INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt")
-      SELECT encode(sha256(convert_to("acceptToken", 'UTF8')), 'hex'), "id", 'accept', ${now}::timestamptz FROM target
-      UNION ALL SELECT encode(sha256(convert_to("leaveToken", 'UTF8')), 'hex'), "id", 'leave', ${now}::timestamptz FROM target
-    ), audit AS (
-      INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "target", "at")
-      SELECT ${adminId}::int, ${adminEmail}::text, ${ip}::text, 'waitlist.resend_invitation', 'entry:' || "id", ${now}::timestamptz FROM target
-    )
-    INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
-    SELECT "id", 'invitation', "email", ${invitationSubject(siteConfig.name)}::text,
-           jsonb_build_object('name', "name", 'note', ${note}::text,
-             'acceptUrl', ${`${site}/early-access?token=`}::text || "acceptToken", 'leaveUrl', ${`${site}/waitlist/leave?token=`}::text || "leaveToken"),
-           '<' || gen_random_uuid()::text || '@' || ${new URL(site).hostname}::text || '>', ${now}::timestamptz, ${now}::timestamptz
-    FROM target
-    RETURNING "id"`;
+  const rows = await getDb().$queryRawUnsafe<{ id: number }[]>(
+    `WITH target AS (
+       SELECT "id", "name", "email", ${NEW_TOKEN} AS "acceptToken", ${NEW_TOKEN} AS "leaveToken"
+       FROM "waitlist" WHERE "id" = ${params.add(id)}::int AND "status" <> 'waiting'
+     ),
+     ${invitationMail("target", params, note, now)},
+     audit AS (
+       INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "target", "at")
+       SELECT ${params.add(adminId)}::int, ${params.add(adminEmail)}::text, ${params.add(ip)}::text, 'waitlist.resend_invitation', 'entry:' || "id", ${params.add(now)}::timestamptz
+       FROM target
+     )
+     SELECT "id" FROM emails`,
+    ...params.values,
+  );
   return rows.map((row) => row.id);
 }
