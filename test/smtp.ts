@@ -13,9 +13,8 @@ export interface TestMailbox {
   stop(): Promise<void>;
 }
 
-/** Starts an SMTP server on 127.0.0.1 (port 0: any free one, or the one given). */
-export async function startMailbox(port = 0): Promise<TestMailbox> {
-  const messages: ParsedMail[] = [];
+/** Starts an SMTP server on 127.0.0.1 (port 0: any free one, or the one given), keeping what arrives in `messages`. */
+export async function startMailbox(port = 0, messages: ParsedMail[] = []): Promise<TestMailbox> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -47,6 +46,44 @@ export async function startMailbox(port = 0): Promise<TestMailbox> {
       return messages.slice(0, count);
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A mailbox for a whole test file: started before its tests, emptied before each one and stopped after them
+ * all. `env` names what each test's environment takes from it (set before each test, removed after).
+ */
+export function mailboxForEachTest(env: (mailbox: TestMailbox) => Record<string, string>): TestMailbox {
+  const messages: ParsedMail[] = [];
+  let started: TestMailbox | undefined;
+  let names: string[] = [];
+  const running = () => {
+    if (!started) throw new Error("The test mailbox starts in beforeAll: use it inside a test or hook.");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startMailbox(0, messages);
+  });
+  afterAll(() => started?.stop());
+  beforeEach(() => {
+    messages.length = 0;
+    const values = env(running());
+    names = Object.keys(values);
+    Object.assign(process.env, values);
+  });
+  afterEach(() => {
+    for (const name of names) delete process.env[name];
+  });
+  return {
+    get port() {
+      return running().port;
+    },
+    get url() {
+      return running().url;
+    },
+    messages,
+    waitFor: (count, timeoutMs) => running().waitFor(count, timeoutMs),
+    stop: () => running().stop(),
   };
 }
 

@@ -13,24 +13,18 @@ import { sweepOutbox } from "@/lib/email/outbox";
 import { hashToken } from "@/lib/email/tokens";
 import { insertAdmin, startTestSession, testRequest } from "@/test/admin";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
-import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
+import { linksIn, mailboxForEachTest } from "@/test/smtp";
 
 prepareTestDatabase();
 
 const SITE = "https://otto.example";
-let mailbox: TestMailbox;
+// Each test that sends mail sets SMTP_URL itself.
+const mailbox = mailboxForEachTest(() => ({ NEXT_PUBLIC_SITE_URL: SITE }));
 let cookie: string;
 let adminId: number;
 
-beforeAll(async () => {
-  mailbox = await startMailbox();
-});
-afterAll(() => mailbox.stop());
-
 beforeEach(async () => {
   await resetDatabase();
-  mailbox.messages.length = 0;
-  Object.assign(process.env, { NEXT_PUBLIC_SITE_URL: SITE });
   delete process.env.SMTP_URL;
   const admin = await insertAdmin({ email: "ada@example.com" });
   adminId = admin.id;
@@ -38,7 +32,6 @@ beforeEach(async () => {
 });
 afterEach(() => {
   delete process.env.SMTP_URL;
-  delete process.env.NEXT_PUBLIC_SITE_URL;
 });
 
 /** Entries joined a minute apart (the first is the oldest), confirmed where asked. */

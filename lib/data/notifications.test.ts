@@ -8,25 +8,15 @@ import { getDb, withSql } from "@/lib/db";
 import { sweepOutbox } from "@/lib/email/outbox";
 import { insertAdmin, startTestSession, testRequest, verifiedAdminFor } from "@/test/admin";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
-import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
+import { linksIn, mailboxForEachTest } from "@/test/smtp";
 
 prepareTestDatabase();
 
 const SITE = "https://otto.example";
-let mailbox: TestMailbox;
-
-beforeAll(async () => {
-  mailbox = await startMailbox();
-});
-afterAll(() => mailbox.stop());
+const mailbox = mailboxForEachTest((started) => ({ SMTP_URL: started.url, EMAIL_FROM: "Otto <hello@otto.example>", NEXT_PUBLIC_SITE_URL: SITE }));
 
 beforeEach(async () => {
   await resetDatabase();
-  mailbox.messages.length = 0;
-  Object.assign(process.env, { SMTP_URL: mailbox.url, EMAIL_FROM: "Otto <hello@otto.example>", NEXT_PUBLIC_SITE_URL: SITE });
-});
-afterEach(() => {
-  for (const name of ["SMTP_URL", "EMAIL_FROM", "NEXT_PUBLIC_SITE_URL"]) delete process.env[name];
 });
 
 const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");

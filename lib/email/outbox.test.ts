@@ -10,7 +10,7 @@ import { hashToken } from "@/lib/email/tokens";
 import { NEW_LINK_SENT_MESSAGE } from "@/lib/validation/waitlist";
 import { testRequest } from "@/test/admin";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
-import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
+import { linksIn, mailboxForEachTest } from "@/test/smtp";
 import type { ParsedMail } from "mailparser";
 
 prepareTestDatabase();
@@ -19,20 +19,10 @@ const SITE = "https://otto.example";
 const MINUTE = 60_000;
 const signup = (email: string, name = "Ann Smith") => ({ name, email, businessType: "cleaning", employees: "2-5", agreedToTerms: true }) as const;
 
-let mailbox: TestMailbox;
-
-beforeAll(async () => {
-  mailbox = await startMailbox();
-});
-afterAll(() => mailbox.stop());
+const mailbox = mailboxForEachTest((started) => ({ SMTP_URL: started.url, EMAIL_FROM: "Otto <hello@otto.example>", NEXT_PUBLIC_SITE_URL: SITE, EMAIL_RETRY_SCHEDULE: "60,300,1800" }));
 
 beforeEach(async () => {
   await resetDatabase();
-  mailbox.messages.length = 0;
-  Object.assign(process.env, { SMTP_URL: mailbox.url, EMAIL_FROM: "Otto <hello@otto.example>", NEXT_PUBLIC_SITE_URL: SITE, EMAIL_RETRY_SCHEDULE: "60,300,1800" });
-});
-afterEach(() => {
-  for (const name of ["SMTP_URL", "EMAIL_FROM", "NEXT_PUBLIC_SITE_URL", "EMAIL_RETRY_SCHEDULE"]) delete process.env[name];
 });
 
 const outbox = () => getDb().emailOutbox.findMany({ orderBy: { id: "asc" } });
