@@ -38,21 +38,14 @@ export function EmailLayout({ productName, siteUrl, preview, leaveUrl, settingsU
           </Section>
           <Section style={{ backgroundColor: "#ffffff", border: `1px solid ${EMAIL_COLOURS.border}`, borderRadius: "12px", padding: "28px" }}>{children}</Section>
           <Hr style={{ borderColor: EMAIL_COLOURS.border, margin: "24px 0 16px" }} />
-          {leaveUrl ? (
-            <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "13px", lineHeight: "20px", margin: 0 }}>
-              You are receiving this because this address was entered on the {productName} waiting list at {new URL(siteUrl).host}.{" "}
-              <Link href={leaveUrl} style={{ color: EMAIL_COLOURS.muted, textDecoration: "underline" }}>
-                Remove me from the list
-              </Link>
-            </Text>
-          ) : (
-            <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "13px", lineHeight: "20px", margin: 0 }}>
-              You are receiving this because you asked for it in the {productName} admin area.{" "}
-              <Link href={settingsUrl} style={{ color: EMAIL_COLOURS.muted, textDecoration: "underline" }}>
-                Change your email settings
-              </Link>
-            </Text>
-          )}
+          <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "13px", lineHeight: "20px", margin: 0 }}>
+            {leaveUrl
+              ? `You are receiving this because this address was entered on the ${productName} waiting list at ${new URL(siteUrl).host}.`
+              : `You are receiving this because you asked for it in the ${productName} admin area.`}{" "}
+            <Link href={leaveUrl ?? settingsUrl} style={{ color: EMAIL_COLOURS.muted, textDecoration: "underline" }}>
+              {leaveUrl ? "Remove me from the list" : "Change your email settings"}
+            </Link>
+          </Text>
         </Container>
       </Body>
     </Html>

@@ -6,6 +6,7 @@ import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/aut
 import { forgetCachedWaitlistCount, requestNewConfirmation } from "@/lib/data/waitlist";
 import { filterCondition, Params, type WaitlistFilter } from "@/lib/data/waitlist-sql";
 import { getDb } from "@/lib/db";
+import { messageDomain } from "@/lib/email/outbox";
 import { publicSiteUrl } from "@/lib/email/site";
 import { hashToken } from "@/lib/email/tokens";
 
@@ -53,7 +54,7 @@ function invitationMail(source: string, params: Params, note: string, now: Date)
               jsonb_build_object('name', "name", 'note', ${params.add(note)}::text,
                 'acceptUrl', ${params.add(`${site}/early-access?token=`)}::text || "acceptToken",
                 'leaveUrl', ${params.add(`${site}/waitlist/leave?token=`)}::text || "leaveToken"),
-              '<' || gen_random_uuid()::text || '@' || ${params.add(new URL(site).hostname)}::text || '>', ${at}, ${at}
+              '<' || gen_random_uuid()::text || '@' || ${params.add(messageDomain())}::text || '>', ${at}, ${at}
        FROM ${source}
        RETURNING "id", "entryId"
      )`;

@@ -4,6 +4,7 @@ import { addDays, differenceInCalendarDays } from "date-fns";
 
 import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { getDb } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { OverviewRange } from "@/lib/validation/overview";
 
 /**
@@ -79,33 +80,32 @@ const number = (value: unknown) => Number(value ?? 0);
 export async function overviewHeadline(actor: VerifiedAdmin, bounds: RangeBounds): Promise<Headline> {
   assertVerifiedAdmin(actor);
   const { start, previousStart } = bounds;
+  // The range, the period of the same length before it, and both together (what each table is read for).
+  const inRange = Prisma.sql`(${start}::date IS NULL OR "day" >= ${start}::date)`;
+  const inPrevious = Prisma.sql`("day" >= ${previousStart}::date AND "day" < ${start}::date)`;
+  const inEither = Prisma.sql`(${previousStart}::date IS NULL OR "day" >= ${previousStart}::date)`;
   const [row] = await getDb().$queryRaw<Record<string, bigint | null>[]>`
     WITH cohort AS (
       SELECT
-        sum("signups") FILTER (WHERE ${start}::date IS NULL OR "day" >= ${start}::date) AS "signups",
-        sum("confirmed") FILTER (WHERE ${start}::date IS NULL OR "day" >= ${start}::date) AS "confirmed",
-        sum("signups") FILTER (WHERE "day" >= ${previousStart}::date AND "day" < ${start}::date) AS "previousSignups",
-        sum("confirmed") FILTER (WHERE "day" >= ${previousStart}::date AND "day" < ${start}::date) AS "previousConfirmed"
-      FROM "waitlist_daily" WHERE ${previousStart}::date IS NULL OR "day" >= ${previousStart}::date
+        sum("signups") FILTER (WHERE ${inRange}) AS "signups",
+        sum("confirmed") FILTER (WHERE ${inRange}) AS "confirmed",
+        sum("signups") FILTER (WHERE ${inPrevious}) AS "previous:signups",
+        sum("confirmed") FILTER (WHERE ${inPrevious}) AS "previous:confirmed"
+      FROM "waitlist_daily" WHERE ${inEither}
     ), events AS (
       SELECT
-        sum("invited") FILTER (WHERE ${start}::date IS NULL OR "day" >= ${start}::date) AS "invited",
-        sum("accepted") FILTER (WHERE ${start}::date IS NULL OR "day" >= ${start}::date) AS "accepted",
-        sum("invited") FILTER (WHERE "day" >= ${previousStart}::date AND "day" < ${start}::date) AS "previousInvited",
-        sum("accepted") FILTER (WHERE "day" >= ${previousStart}::date AND "day" < ${start}::date) AS "previousAccepted"
-      FROM "waitlist_daily_events" WHERE ${previousStart}::date IS NULL OR "day" >= ${previousStart}::date
+        sum("invited") FILTER (WHERE ${inRange}) AS "invited",
+        sum("accepted") FILTER (WHERE ${inRange}) AS "accepted",
+        sum("invited") FILTER (WHERE ${inPrevious}) AS "previous:invited",
+        sum("accepted") FILTER (WHERE ${inPrevious}) AS "previous:accepted"
+      FROM "waitlist_daily_events" WHERE ${inEither}
     )
     SELECT * FROM cohort, events`;
-  const compared = (current: string, previous: string): Compared => ({
-    current: number(row?.[current]),
-    previous: previousStart === null ? null : number(row?.[previous]),
+  const compared = (figure: keyof Headline): Compared => ({
+    current: number(row?.[figure]),
+    previous: previousStart === null ? null : number(row?.[`previous:${figure}`]),
   });
-  return {
-    signups: compared("signups", "previousSignups"),
-    confirmed: compared("confirmed", "previousConfirmed"),
-    invited: compared("invited", "previousInvited"),
-    accepted: compared("accepted", "previousAccepted"),
-  };
+  return { signups: compared("signups"), confirmed: compared("confirmed"), invited: compared("invited"), accepted: compared("accepted") };
 }
 
 /** Signups on each day of the range, days without any included (all time starts at the first signup). */

@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { payloadLinks, renderEmail, withoutLinks, type EmailKind, type EmailPayload } from "@/lib/email/render";
 import { publicSiteUrl } from "@/lib/email/site";
 import { emailConfigured, emailFrom, smtpTransport } from "@/lib/email/transport";
+import { nextAttemptAt, oneLineError } from "@/lib/retry";
 
 /** How long a sender's claim on a message lasts: longer than the SMTP timeouts, so no two sweeps send it. */
 export const CLAIM_MS = 2 * 60 * 1000;
@@ -55,11 +56,6 @@ async function claimDue(limit: number, now: Date, ids?: number[]): Promise<Claim
     RETURNING "id", "kind", "to", "subject", "payload", "messageId", "attempts"`;
 }
 
-function oneLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/\s+/g, " ").slice(0, 500);
-}
-
 /** Sends one claimed message, then records the outcome: sent, or the next attempt, or failed after the last. */
 async function deliver(row: ClaimedRow, now: Date): Promise<"sent" | "retry" | "failed"> {
   const db = getDb();
@@ -83,16 +79,15 @@ async function deliver(row: ClaimedRow, now: Date): Promise<"sent" | "retry" | "
     });
     return "sent";
   } catch (error) {
-    const schedule = env().EMAIL_RETRY_SCHEDULE;
-    const lastError = oneLine(error);
-    if (row.attempts > schedule.length) {
+    const lastError = oneLineError(error);
+    const nextAttempt = nextAttemptAt(row.attempts, env().EMAIL_RETRY_SCHEDULE, now);
+    if (nextAttempt === null) {
       await db.emailOutbox.update({ where: { id: row.id }, data: { status: "failed", lockedUntil: null, lastError } });
       console.error(`[email] giving up on message ${row.id} after ${row.attempts} attempts: ${lastError}`);
       return "failed";
     }
-    const nextAttemptAt = new Date(now.getTime() + schedule[row.attempts - 1]! * 1000);
-    await db.emailOutbox.update({ where: { id: row.id }, data: { nextAttemptAt, lockedUntil: null, lastError } });
-    console.warn(`[email] message ${row.id} not sent (attempt ${row.attempts}), next try at ${nextAttemptAt.toISOString()}: ${lastError}`);
+    await db.emailOutbox.update({ where: { id: row.id }, data: { nextAttemptAt: nextAttempt, lockedUntil: null, lastError } });
+    console.warn(`[email] message ${row.id} not sent (attempt ${row.attempts}), next try at ${nextAttempt.toISOString()}: ${lastError}`);
     return "retry";
   }
 }
@@ -110,10 +105,8 @@ async function holdUnconfigured(now: Date, ids?: number[]): Promise<number> {
     UPDATE "email_outbox" SET "status" = 'unsent', "lastError" = ${NOT_CONFIGURED_ERROR}
     WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND (${onlyIds}::int[] IS NULL OR "id" = ANY(${onlyIds}::int[]))
     RETURNING "id", "to", "subject", "payload"`;
-  if (env().NODE_ENV === "development") {
-    for (const row of rows) {
-      console.info(["", `[email] not sent (SMTP_URL is unset): "${row.subject}" to ${row.to}`, ...payloadLinks(row.payload).map((link) => `  ${link}`), ""].join("\n"));
-    }
+  for (const row of rows) {
+    console.info(["", `[email] not sent (SMTP_URL is unset): "${row.subject}" to ${row.to}`, ...payloadLinks(row.payload).map((link) => `  ${link}`), ""].join("\n"));
   }
   return rows.length;
 }

@@ -3,6 +3,7 @@ import "server-only";
 import { siteConfig } from "@/config/site";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { nextAttemptAt, oneLineError } from "@/lib/retry";
 import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 import { postWebhook } from "@/lib/webhooks/send";
 
@@ -55,10 +56,6 @@ export function slackMessage(event: WebhookEvent): { text: string } {
   }
 }
 
-function oneLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 500);
-}
-
 /** Claims due deliveries (or these ones), with their webhook's URL and secret, under a lease. */
 async function claim(now: Date, onlyIds: number[] | null): Promise<ClaimedDelivery[]> {
   const until = new Date(now.getTime() + LEASE_MS);
@@ -88,12 +85,11 @@ async function deliver(row: ClaimedDelivery, now: Date): Promise<"delivered" | "
     responseStatus = (await postWebhook(row.url, row.secret, row.payload.id, body, { allowPrivate: env().WEBHOOKS_ALLOW_PRIVATE, now })).status;
     if (responseStatus < 200 || responseStatus > 299) error = `The receiver answered ${responseStatus}.`;
   } catch (failure) {
-    error = oneLine(failure);
+    error = oneLineError(failure);
   }
   const durationMs = Math.round(performance.now() - started);
-  const schedule = env().WEBHOOK_RETRY_SCHEDULE;
-  const outcome = error === null ? "delivered" : row.attempts > schedule.length ? "failed" : "retry";
-  const nextAttemptAt = outcome === "retry" ? new Date(now.getTime() + schedule[row.attempts - 1]! * 1000) : now;
+  const nextAttempt = error === null ? null : nextAttemptAt(row.attempts, env().WEBHOOK_RETRY_SCHEDULE, now);
+  const outcome = error === null ? "delivered" : nextAttempt === null ? "failed" : "retry";
   await db.$transaction([
     db.webhookAttempt.create({ data: { deliveryId: row.id, at: now, responseStatus, error, durationMs } }),
     db.webhookDelivery.update({
@@ -101,7 +97,7 @@ async function deliver(row: ClaimedDelivery, now: Date): Promise<"delivered" | "
       data: {
         status: outcome === "retry" ? "pending" : outcome,
         lockedUntil: null,
-        nextAttemptAt,
+        nextAttemptAt: nextAttempt ?? now,
         deliveredAt: outcome === "delivered" ? now : null,
       },
     }),

@@ -71,10 +71,8 @@ async function Headline({ bounds, range }: { bounds: RangeBounds; range: Overvie
   const admin = await requireCurrentAdmin();
   const headline = await load("headline figures", () => overviewHeadline(admin, bounds));
   if (!headline) return failed("headline figures");
-  const confirmedRate = (figures: { confirmed: number; signups: number }) => rate(figures.confirmed, figures.signups);
-  const current = confirmedRate({ confirmed: headline.confirmed.current, signups: headline.signups.current });
-  const previous =
-    headline.signups.previous === null ? null : confirmedRate({ confirmed: headline.confirmed.previous ?? 0, signups: headline.signups.previous });
+  const current = rate(headline.confirmed.current, headline.signups.current);
+  const previous = headline.signups.previous === null ? null : rate(headline.confirmed.previous ?? 0, headline.signups.previous);
   const figure = (title: string, figures: Compared, what: string) => (
     <Card title={title}>
       <p className="text-3xl font-semibold tabular-nums">

@@ -20,6 +20,8 @@ function authorised(request: Request, secret: string | undefined): boolean {
  */
 export const GET = route(async (request) => {
   if (!authorised(request, env().CRON_SECRET)) throw new HttpError(401, "This route is for the scheduler only.");
+  // The clean-up first: it queues any daily digest that is due, which the email sweep then sends in this call.
+  const pruned = await sweep();
   const [email, webhooks] = await Promise.all([sweepOutbox(), sweepWebhooks()]);
-  return json({ email, webhooks, pruned: await sweep() });
+  return json({ email, webhooks, pruned });
 });
