@@ -1,4 +1,4 @@
-import { hitRateLimit, peekRateLimit, resetRateLimit } from "@/lib/rate-limit";
+import { clientRateKey, hitRateLimit, peekRateLimit, resetRateLimit } from "@/lib/rate-limit";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
 prepareTestDatabase();
@@ -43,5 +43,19 @@ describe("database-backed rate limits", () => {
     const now = Date.UTC(2026, 0, 1, 15, 0, 0);
     for (let i = 0; i < 4; i++) await hitRateLimit(rule, now);
     expect((await hitRateLimit({ ...rule, key: "test:ip:198.51.100.1" }, now)).allowed).toBe(true);
+  });
+});
+
+describe("clientRateKey", () => {
+  it("keeps an IPv4 address, reads IPv4-mapped IPv6 as IPv4, and names an IPv6 client by its /64 in any spelling", () => {
+    expect(clientRateKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(clientRateKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(clientRateKey("0:0:0:0:0:FFFF:cb00:7109")).toBe("203.0.113.9");
+    for (const address of ["2001:db8:1:2::1", "2001:0DB8:0001:0002:aaaa:bbbb:cccc:dddd", "2001:db8:1:2:ffff::", "2001:db8:1:2::203.0.113.9", "2001:db8:1:2::1%eth0"]) {
+      expect({ address, key: clientRateKey(address) }).toEqual({ address, key: "2001:db8:1:2::/64" });
+    }
+    expect(clientRateKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    // Not an address (a misconfigured proxy's header): kept as it is, so it still counts as one client.
+    expect(clientRateKey("unknown")).toBe("unknown");
   });
 });

@@ -2,6 +2,21 @@ import "server-only";
 
 import { getDb } from "@/lib/db";
 import { HttpError } from "@/lib/http";
+import { ipv6Groups, mappedIPv4 } from "@/lib/ip-address";
+
+/**
+ * Who a per-client limit counts against, for a client address: an IPv4 address as it is (IPv4-mapped IPv6
+ * too), an IPv6 one by its /64, because a subscriber is routinely given a whole /64 and could otherwise
+ * take a fresh address, and a fresh budget, for every request. Anything else is kept as it is.
+ */
+export function clientRateKey(ip: string): string {
+  const mapped = mappedIPv4(ip);
+  if (mapped) return mapped;
+  const groups = ipv6Groups(ip);
+  if (!groups) return ip;
+  const prefix = groups.slice(0, 4).map((group) => group.toString(16));
+  return `${prefix.join(":")}::/64`;
+}
 
 export interface RateLimitRule {
   /** What is limited and for whom, e.g. `waitlist:ip:203.0.113.5`. */

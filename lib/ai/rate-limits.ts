@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { RateLimitRule } from "@/lib/rate-limit";
+import { clientRateKey, type RateLimitRule } from "@/lib/rate-limit";
 
 /** Connection tests one client may run per minute. */
 export const CONNECTION_TEST_LIMIT_PER_CLIENT = 5;
@@ -15,5 +15,5 @@ const WINDOW_MS = 60_000;
 export function connectionTestRateLimits(ip: string | null): RateLimitRule[] {
   const global = { key: "ai-test:global", limit: CONNECTION_TEST_LIMIT_GLOBAL, windowMs: WINDOW_MS };
   // A client whose address cannot be known has only the global budget to count against.
-  return ip ? [{ key: `ai-test:ip:${ip}`, limit: CONNECTION_TEST_LIMIT_PER_CLIENT, windowMs: WINDOW_MS }, global] : [global];
+  return ip ? [{ key: `ai-test:ip:${clientRateKey(ip)}`, limit: CONNECTION_TEST_LIMIT_PER_CLIENT, windowMs: WINDOW_MS }, global] : [global];
 }

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { verifySessionAdmin } from "@/lib/auth/verified";
-import { isRemembered, remember, type RateLimitRule } from "@/lib/rate-limit";
+import { clientRateKey, isRemembered, remember, type RateLimitRule } from "@/lib/rate-limit";
 
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Failed sign-ins allowed for one email from one client, and from one client whatever the email. */
@@ -26,12 +26,12 @@ export function loginSlowdownMs(failures: number): number {
 }
 
 // Without a known client address there is no pair to count: the email alone is the pair, as before.
-const pairKey = (email: string, ip: string | null) => `login-fail:pair:${ip ?? "unknown"}:${email}`;
-export const knownAddressKey = (email: string, ip: string) => `login-ok:${ip}:${email}`;
+const pairKey = (email: string, ip: string | null) => `login-fail:pair:${ip ? clientRateKey(ip) : "unknown"}:${email}`;
+export const knownAddressKey = (email: string, ip: string) => `login-ok:${clientRateKey(ip)}:${email}`;
 
 export function blockingRules(ip: string | null, email: string): RateLimitRule[] {
   const rules: RateLimitRule[] = [{ key: pairKey(email, ip), limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS }];
-  if (ip) rules.push({ key: `login-fail:ip:${ip}`, limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS });
+  if (ip) rules.push({ key: `login-fail:ip:${clientRateKey(ip)}`, limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS });
   return rules;
 }
 

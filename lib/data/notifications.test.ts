@@ -146,4 +146,18 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
     expect((await get()).status).toBe(401);
     expect((await put({ notify: "each" })).status).toBe(401);
   });
+
+  it("records each change of the choice in the audit log, what it was and what it became; saving it unchanged records nothing", async () => {
+    const ada = await insertAdmin({ email: "ada@example.com" });
+    const { cookie } = await startTestSession(ada);
+    const put = (notify: string) =>
+      putNotifications(testRequest("/api/admin/notifications", { method: "PUT", body: { notify }, cookie, headers: { "x-forwarded-for": "203.0.113.5" } }), undefined);
+    for (const notify of ["each", "each", "digest"]) expect((await put(notify)).status).toBe(200);
+    const entries = await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { adminId: true, adminEmail: true, ip: true, action: true, target: true, details: true } });
+    const entry = { adminId: ada.id, adminEmail: "ada@example.com", ip: "203.0.113.5", action: "notifications.change", target: null };
+    expect(entries).toEqual([
+      { ...entry, details: { from: "none", to: "each" } },
+      { ...entry, details: { from: "each", to: "digest" } },
+    ]);
+  });
 });

@@ -2,7 +2,8 @@ import "server-only";
 
 import { digestSubject } from "@/components/emails/digest-email";
 import { siteConfig } from "@/config/site";
-import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
+import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { recordAudit } from "@/lib/data/audit";
 import { utcDay } from "@/lib/data/overview";
 import { getDb } from "@/lib/db";
 import { messageDomain } from "@/lib/email/outbox";
@@ -22,10 +23,19 @@ export async function getNotifyChoice(actor: VerifiedAdmin): Promise<NotifyChoic
   return (admin?.notify ?? "none") as NotifyChoice;
 }
 
-/** Sets the signed-in admin's choice (nobody sets another admin's). */
+/**
+ * Sets the signed-in admin's choice (nobody sets another admin's); a change is recorded in the audit log in
+ * the same transaction, since it decides who receives personal data by email.
+ */
 export async function setNotifyChoice(actor: VerifiedAdmin, notify: NotifyChoice): Promise<void> {
   assertVerifiedAdmin(actor);
-  await getDb().adminUser.update({ where: { id: actor.id }, data: { notify } });
+  await getDb().$transaction(async (tx) => {
+    // Locked, so two saves at once each record the choice they really replaced.
+    const [current] = await tx.$queryRaw<{ notify: string }[]>`SELECT "notify" FROM "admin_users" WHERE "id" = ${actor.id} FOR UPDATE`;
+    if (!current || current.notify === notify) return;
+    await tx.adminUser.update({ where: { id: actor.id }, data: { notify } });
+    await recordAudit(tx, auditActorOf(actor), { action: "notifications.change", details: { from: current.notify, to: notify } });
+  });
 }
 
 /** One UTC day's signups for the digest: exact sums from waitlist_daily, and the newest names. */

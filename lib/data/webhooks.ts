@@ -9,8 +9,9 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { HttpError } from "@/lib/http";
 import { resolveWebhookHost, WebhookUrlError } from "@/lib/webhooks/address";
-import { isSlackUrl, sweepWebhooks } from "@/lib/webhooks/deliveries";
+import { sweepWebhooks } from "@/lib/webhooks/deliveries";
 import { newWebhookSecret } from "@/lib/webhooks/send";
+import { isSlackUrl } from "@/lib/webhooks/slack";
 
 /** How many recent deliveries the settings page shows per webhook. */
 export const DELIVERY_LOG_SIZE = 10;
@@ -60,21 +61,28 @@ export async function deleteWebhook(actor: VerifiedAdmin, id: number): Promise<b
 }
 
 /**
- * Queues a test event for one webhook and sends it at once: the result of that first attempt (a failure is
- * retried like any event). Null when no webhook has this id.
+ * Queues a test event for one webhook, recorded in the audit log in the same transaction, and sends it at
+ * once: the result of that first attempt (a failure is retried like any event). Null when no webhook has this id.
  */
 export async function sendTestEvent(actor: VerifiedAdmin, id: number, now = new Date()) {
   assertVerifiedAdmin(actor);
   const db = getDb();
-  if (!(await db.webhook.findUnique({ where: { id }, select: { id: true } }))) return null;
-  const delivery = await db.webhookDelivery.create({
-    data: {
-      webhookId: id,
-      event: "webhook.test",
-      payload: { id: randomUUID(), type: "webhook.test", createdAt: now.toISOString(), data: { message: `A test event from ${siteConfig.name}: this webhook works.` } },
-      nextAttemptAt: now,
-    },
+  const delivery = await db.$transaction(async (tx) => {
+    const webhook = await tx.webhook.findUnique({ where: { id }, select: { url: true } });
+    if (!webhook) return null;
+    const queued = await tx.webhookDelivery.create({
+      data: {
+        webhookId: id,
+        event: "webhook.test",
+        payload: { id: randomUUID(), type: "webhook.test", createdAt: now.toISOString(), data: { message: `A test event from ${siteConfig.name}: this webhook works.` } },
+        nextAttemptAt: now,
+      },
+      select: { id: true },
+    });
+    await recordAudit(tx, auditActorOf(actor), { action: "webhook.test", target: `webhook:${id}`, details: { host: new URL(webhook.url).host } });
+    return queued;
   });
+  if (!delivery) return null;
   await sweepWebhooks(now, [delivery.id]);
   const attempt = await db.webhookAttempt.findFirst({ where: { deliveryId: delivery.id }, orderBy: { id: "desc" } });
   return { delivered: !!attempt && attempt.error === null, responseStatus: attempt?.responseStatus ?? null, error: attempt?.error ?? null };

@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = {
   "admin.deactivate": "Deactivated an admin",
   "webhook.create": "Added a webhook",
   "webhook.delete": "Removed a webhook",
+  "webhook.test": "Sent a webhook a test event",
+  "notifications.change": "Changed their email about signups",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

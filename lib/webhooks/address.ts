@@ -3,6 +3,8 @@ import "server-only";
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 
+import { ipv4FromGroups, ipv6Groups } from "@/lib/ip-address";
+
 /**
  * Addresses a webhook may not reach unless WEBHOOKS_ALLOW_PRIVATE is set: the server's own network
  * (loopback, private ranges, link-local including the cloud metadata address 169.254.169.254, carrier-grade
@@ -27,20 +29,50 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ["::", 128],
   ["::1", 128],
+  ["100::", 64],
+  ["2001:db8::", 32],
   ["fc00::", 7],
   ["fe80::", 10],
+  ["fec0::", 10],
   ["ff00::", 8],
 ] as const) {
   blocked.addSubnet(network, prefix, "ipv6");
 }
 
-/** True for an address on the server's own network, or not a host's (see above); IPv4-mapped IPv6 as IPv4. */
+/**
+ * The IPv4 address a packet to this IPv6 address ends up at, for the forms that carry one: IPv4-mapped
+ * and IPv4-translated (::ffff:0:0/96, ::ffff:0:0:0/96), NAT64's well-known prefix (64:ff9b::/96) and
+ * 6to4 (2002::/16). "refuse" for forms whose destination cannot be told from the address: IPv4-compatible
+ * (::/96, long deprecated, no real host has one), local-use NAT64 (64:ff9b:1::/48, the operator's own
+ * network) and Teredo (2001::/32, whose client address is obfuscated). Null for every other address.
+ */
+function embeddedIPv4(groups: number[]): string | "refuse" | null {
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
+  const zeroTo = (end: number) => groups.slice(0, end).every((group) => group === 0);
+  if (zeroTo(5) && g5 === 0xffff) return ipv4FromGroups(g6, g7);
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return ipv4FromGroups(g6, g7);
+  if (zeroTo(6)) return "refuse";
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return ipv4FromGroups(g6, g7);
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return "refuse";
+  if (g0 === 0x2002) return ipv4FromGroups(g1, g2);
+  if (g0 === 0x2001 && g1 === 0) return "refuse";
+  return null;
+}
+
+/**
+ * True for an address on the server's own network, or not a host's (see above), in any spelling. An IPv6
+ * address that leads to an IPv4 one is judged by that IPv4 address.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return blocked.check(mapped, "ipv4");
-  const family = isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 4 ? "ipv4" : "ipv6");
+  if (isIP(address) === 4) return blocked.check(address, "ipv4");
+  const groups = ipv6Groups(address);
+  if (!groups) return true;
+  // A zone id only ever names a link-local interface of this server.
+  if (address.includes("%")) return true;
+  const embedded = embeddedIPv4(groups);
+  if (embedded === "refuse") return true;
+  if (embedded) return blocked.check(embedded, "ipv4");
+  return blocked.check(groups.map((group) => group.toString(16)).join(":"), "ipv6");
 }
 
 /** Why a webhook URL was refused, in words for the admin. */

@@ -9,7 +9,7 @@ import { acceptInvitation, deleteWaitlistEntry, inviteEntries } from "@/lib/data
 import { addWaitlistEntry } from "@/lib/data/waitlist";
 import { getDb, withSql } from "@/lib/db";
 import { isPrivateAddress } from "@/lib/webhooks/address";
-import { isSlackUrl, slackMessage, sweepWebhooks, type WebhookEvent } from "@/lib/webhooks/deliveries";
+import { sweepWebhooks, type WebhookEvent } from "@/lib/webhooks/deliveries";
 import { insertAdmin, startTestSession, testRequest, verifiedAdminFor } from "@/test/admin";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 
@@ -93,7 +93,7 @@ describe(`webhooks (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, (
       expect({ url, status }).toEqual({ url, status: 400 });
       expect(body.message).toBeTruthy();
     }
-    for (const url of ["http://127.0.0.1:9/x", "http://localhost/x", "http://10.0.0.5/x", "http://169.254.169.254/latest/meta-data", "http://[::1]/x", "http://[::ffff:127.0.0.1]/x"]) {
+    for (const url of ["http://127.0.0.1:9/x", "http://localhost/x", "http://10.0.0.5/x", "http://169.254.169.254/latest/meta-data", "http://[::1]/x", "http://[::ffff:127.0.0.1]/x", "http://[::127.0.0.1]/x", "http://[64:ff9b::127.0.0.1]/x", "http://[2002:a9fe:a9fe::1]/latest/meta-data"]) {
       const { status, body } = await create(url);
       expect({ url, status }).toEqual({ url, status: 400 });
       expect(body.errors?.url?.[0]).toMatch(/private, loopback or link-local|could not be found/);
@@ -177,16 +177,6 @@ describe(`webhooks (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, (
     expect(attempt.error).toMatch(/private, loopback or link-local/);
   });
 
-  it("writes Slack messages for Slack incoming-webhook URLs", () => {
-    expect(isSlackUrl("https://hooks.slack.com/services/T000/B000/XXXX")).toBe(true);
-    expect(isSlackUrl("https://example.com/hooks.slack.com")).toBe(false);
-    const entry = { id: 7, name: "Ann Smith", email: "ann@example.com", businessType: "car", employees: "2-5", source: "newsletter" };
-    expect(slackMessage({ id: "x", type: "waitlist.signup", createdAt: "", data: { entry } })).toEqual({
-      text: "New signup on the Otto waiting list: *Ann Smith* (ann@example.com), Car valeting & detailing, team 2-5, source newsletter.",
-    });
-    expect(slackMessage({ id: "x", type: "waitlist.deleted", createdAt: "", data: { entry: { id: 7 } } }).text).toBe("Entry 7 was deleted from the Otto waiting list.");
-  });
-
   it("sends a test event on demand, lists, and removes webhooks: admins only", async () => {
     const { body } = await create(receiver.url);
     const id = body.webhook!.id;
@@ -196,7 +186,14 @@ describe(`webhooks (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, (
     expect(events()).toEqual(["webhook.test"]);
     const listed = (await (await listRoute(testRequest("/api/admin/webhooks", { cookie }), undefined)).json()) as { webhooks: { id: number; deliveries: { event: string; status: string }[] }[] };
     expect(listed.webhooks[0]!.deliveries).toMatchObject([{ event: "webhook.test", status: "delivered" }]);
-    expect(await getDb().auditLog.findMany({ select: { action: true, target: true } })).toEqual([{ action: "webhook.create", target: `webhook:${id}` }]);
+    // Sending is an action too: the log says who sent what where, written with the queued event.
+    expect(await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { action: true, target: true, details: true } })).toEqual([
+      { action: "webhook.create", target: `webhook:${id}`, details: { host: new URL(receiver.url).host } },
+      { action: "webhook.test", target: `webhook:${id}`, details: { host: new URL(receiver.url).host } },
+    ]);
+    const unknown = { params: Promise.resolve({ id: String(id + 1) }) };
+    expect((await testRoute(testRequest(`/api/admin/webhooks/${id + 1}/test`, { method: "POST", cookie }), unknown)).status).toBe(404);
+    expect(await getDb().auditLog.count({ where: { action: "webhook.test" } })).toBe(1);
 
     expect((await deleteRoute(testRequest(`/api/admin/webhooks/${id}`, { method: "DELETE", cookie }), params)).status).toBe(204);
     expect((await deleteRoute(testRequest(`/api/admin/webhooks/${id}`, { method: "DELETE", cookie }), params)).status).toBe(404);

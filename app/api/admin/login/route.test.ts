@@ -199,6 +199,21 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     expect((await attempt("rotate5@example.com", TEST_PASSWORD, { ip: `192.0.2.99, ${ip}` })).status).toBe(429);
   }, THROTTLE_TEST_TIMEOUT_MS);
 
+  it("counts an IPv6 client by its /64, so walking through its own addresses does not reset the count", async () => {
+    await insideOneWindow();
+    await insertAdmin({ email: "ada@example.com" });
+    for (let i = 0; i < 5; i++) expect((await attempt(`walk${i}@example.com`, TEST_PASSWORD, { ip: `2001:db8:7:1::${i + 1}` })).status).toBe(401);
+    expect((await attempt("ada@example.com", TEST_PASSWORD, { ip: "2001:0DB8:0007:0001:ffff:ffff:ffff:fffe" })).status).toBe(429);
+    // The next /64 is another client.
+    expect((await attempt("ada@example.com", TEST_PASSWORD, { ip: "2001:db8:7:2::1" })).status).toBe(200);
+  }, THROTTLE_TEST_TIMEOUT_MS);
+
+  it("counts an IPv4 client the same whether its address comes plain or IPv4-mapped", async () => {
+    await insideOneWindow();
+    for (let i = 0; i < 5; i++) expect((await attempt(`mapped${i}@example.com`, TEST_PASSWORD, { ip: i % 2 ? "203.0.113.81" : "::ffff:203.0.113.81" })).status).toBe(401);
+    expect((await attempt("mapped5@example.com", TEST_PASSWORD, { ip: "203.0.113.81" })).status).toBe(429);
+  }, THROTTLE_TEST_TIMEOUT_MS);
+
   it("forgets earlier failures after a successful sign-in", async () => {
     await insertAdmin({ email: "ada@example.com" });
     const ip = "203.0.113.90";

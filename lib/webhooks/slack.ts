@@ -1,0 +1,39 @@
+import { siteConfig } from "@/config/site";
+import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
+import type { WebhookEvent } from "@/lib/webhooks/deliveries";
+
+/** Slack's incoming webhooks take a message, not our event. */
+export function isSlackUrl(url: string): boolean {
+  return new URL(url).hostname === "hooks.slack.com";
+}
+
+/**
+ * A value as Slack text, with Slack's three escapes. Slack reads `<…>` as a mention (`<!channel>`) or a link
+ * with any label (`<https://…|…>`): a signup's name must show as typed, never ping a channel or disguise a link.
+ */
+export function slackEscape(value: unknown): string {
+  return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** The Slack message for an event: every value in it escaped, so only our own words are Slack markup. */
+export function slackMessage(event: WebhookEvent): { text: string } {
+  const entry = event.data.entry;
+  const who = entry?.name ? `*${slackEscape(entry.name)}*` : `Entry ${slackEscape(entry?.id)}`;
+  const product = slackEscape(siteConfig.name);
+  switch (event.type) {
+    case "waitlist.signup":
+      return {
+        text: `New signup on the ${product} waiting list: ${who} (${slackEscape(entry?.email)}), ${slackEscape(businessTypeLabel(entry?.businessType ?? ""))}, team ${slackEscape(teamSizeLabel(entry?.employees ?? ""))}, source ${slackEscape(entry?.source)}.`,
+      };
+    case "waitlist.confirmed":
+      return { text: `${who} confirmed their place on the ${product} waiting list.` };
+    case "waitlist.invited":
+      return { text: `${who} was invited to ${product}.` };
+    case "waitlist.accepted":
+      return { text: `${who} opened their invitation to ${product}.` };
+    case "waitlist.deleted":
+      return { text: `Entry ${slackEscape(entry?.id)} was deleted from the ${product} waiting list.` };
+    default:
+      return { text: event.data.message !== undefined ? slackEscape(event.data.message) : `${slackEscape(event.type)} from ${product}.` };
+  }
+}
