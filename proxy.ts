@@ -13,8 +13,17 @@ const LOGIN_PATH = "/admin/login";
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
 
-  // A leave link is both a page (GET: a "Remove me" button) and, for mail clients' one-click leave
-  // (RFC 8058), a POST to the very same URL: that POST goes to the route handler.
+  // An address that does not decode (`%ff` is no character) names no page or record: answered here, before
+  // the framework's own decoding fails on it with a 500.
+  if (!decodes(pathname)) {
+    if (pathname.startsWith("/api/")) return jsonAnswer(400, "This address is not valid.");
+    return withStaticPolicy(NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404 }));
+  }
+  // The only API paths the proxy sees are those with a percent sign in them, checked just above.
+  if (pathname.startsWith("/api/")) return NextResponse.next();
+
+  // A leave POST without a body (its form's body sends it to the route handler before the proxy, see
+  // next.config.mjs) still goes to the route, which answers it.
   if (pathname === "/waitlist/leave" && request.method === "POST") {
     return NextResponse.rewrite(new URL(`/api/waitlist/leave${request.nextUrl.search}`, request.url));
   }
@@ -34,16 +43,11 @@ export async function proxy(request: NextRequest) {
   }
 
   const isDevelopment = process.env.NODE_ENV === "development";
-  // Pages outside the admin area are built once and served as files: their scripts are allowed by hash.
-  // The admin area (personal data) and the pages the links in emails open render per request and get a
-  // fresh nonce, as does every page in development, where nothing is prerendered.
-  const hashes = rendersPerRequest(pathname) || isDevelopment ? [] : prerenderedScriptHashes();
-  if (hashes.length > 0) {
-    const response = NextResponse.next();
-    response.headers.set("Content-Security-Policy", contentSecurityPolicy({ hashes }, false));
-    return response;
-  }
+  // Pages outside the admin area are built once and served as files (in development nothing is).
+  if (!isDevelopment && !rendersPerRequest(pathname)) return withStaticPolicy(NextResponse.next());
 
+  // The admin area (personal data) and the pages the links in emails open render per request and get a
+  // fresh nonce, as does every page in development.
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = contentSecurityPolicy({ nonce }, isDevelopment);
   const requestHeaders = new Headers(request.headers);
@@ -52,6 +56,29 @@ export async function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
   return response;
+}
+
+/**
+ * A page built once carries no nonce, so its inline scripts are allowed by their hashes, read from the file
+ * the build wrote beside the proxy; without that file, by being inline (never a nonce policy, which would
+ * block them all).
+ */
+function withStaticPolicy(response: NextResponse): NextResponse {
+  response.headers.set("Content-Security-Policy", contentSecurityPolicy({ hashes: prerenderedScriptHashes() }, false));
+  return response;
+}
+
+function jsonAnswer(status: number, message: string): NextResponse {
+  return NextResponse.json({ message }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Pages rendered for each request: the admin area, and the pages the links in emails open. */
@@ -72,6 +99,14 @@ export const config = {
       // two plain-text files. Any other path (even /missing.png, which renders the 404 page) gets the
       // CSP, and /admin/anything.png still meets the gate.
       source: "/((?!api/|_next/static/|_next/image|robots\\.txt|sitemap\\.xml).*)",
+      // Nor a request with a body: no page takes one, and Next holds a request the proxy has seen until its
+      // whole body has arrived (up to 10 MB buffered, or forever for a length declared and never sent).
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
     },
+    // API paths with a percent sign: checked that they decode (see above), nothing more.
+    { source: "/api/:path(.*%.*)" },
   ],
 };

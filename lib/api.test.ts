@@ -69,12 +69,21 @@ describe("getQueryFn", () => {
 });
 
 describe("isDatabaseUnavailable", () => {
-  it("knows the database outage by its status and code, not by the words of its message", () => {
-    const body = (extra: object) => JSON.stringify({ message: "Database connection failed. Please try again in a few minutes.", ...extra });
+  it("knows the database outage by our 503 and its code", () => {
+    const body = (extra: object) => JSON.stringify({ message: "Service unavailable.", ...extra });
     expect(isDatabaseUnavailable(new ApiError(503, body({ code: "database_unavailable" }), ""))).toBe(true);
     expect(isDatabaseUnavailable(new ApiError(503, body({}), ""))).toBe(false);
-    expect(isDatabaseUnavailable(new ApiError(500, body({ code: "database_unavailable" }), ""))).toBe(false);
-    expect(isDatabaseUnavailable(new ApiError(503, "<html>Service Unavailable</html>", ""))).toBe(false);
+    expect(isDatabaseUnavailable(new ApiError(500, body({ code: "something_else" }), ""))).toBe(false);
+  });
+
+  it("knows it too by a server message that mentions a database connection failure, with or without the code", () => {
+    const message = (text: string, status = 503) => new ApiError(status, JSON.stringify({ message: text }), "");
+    expect(isDatabaseUnavailable(message("Database connection failed. Please try again in a few minutes."))).toBe(true);
+    expect(isDatabaseUnavailable(message("Could not connect to the database", 500))).toBe(true);
+    expect(isDatabaseUnavailable(new ApiError(502, "Database connection refused", ""))).toBe(true);
+    expect(isDatabaseUnavailable(message("That email is already on the list.", 409))).toBe(false);
+    expect(isDatabaseUnavailable(message("Connection reset. Please try again."))).toBe(false);
+    expect(isDatabaseUnavailable(new ApiError(503, "<html>Database connection error</html>", ""))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("Failed to fetch"))).toBe(false);
   });
 });

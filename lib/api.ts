@@ -91,7 +91,17 @@ function serverCode(error: ApiError): string | null {
 /** The `code` the server sends with its 503 when the database cannot be reached. */
 export const DATABASE_UNAVAILABLE_CODE = "database_unavailable";
 
-/** True when the server answered that the database cannot be reached (a 503 with its code). */
+// A database connection failure in words: what a server (ours without its code, or a host in front of
+// it) says when the database cannot be reached.
+const DATABASE_CONNECTION_FAILURE = /\bdatabase\b[^.]*\bconnect(ion|ing)?\b|\bconnect(ion|ing)?\b[^.]*\bdatabase\b/i;
+
+/**
+ * True when the server answered that the database cannot be reached: a 503 with our code, or an error whose
+ * message speaks of a database connection failure.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 503 && serverCode(error) === DATABASE_UNAVAILABLE_CODE;
+  if (!(error instanceof ApiError) || error.status < 400) return false;
+  if (error.status === 503 && serverCode(error) === DATABASE_UNAVAILABLE_CODE) return true;
+  const message = serverMessage(error);
+  return message !== null && !message.trimStart().startsWith("<") && DATABASE_CONNECTION_FAILURE.test(message);
 }

@@ -1,17 +1,26 @@
-/** How a page's scripts are allowed to run: by this response's nonce, or by the hashes of a page built once. */
-export type ScriptPermission = { nonce: string } | { hashes: readonly string[] };
+/**
+ * How a page's scripts are allowed to run: by this response's nonce; or, for a page built once, by the hashes
+ * of its inline scripts, or (when the build's hashes cannot be found) by being inline at all.
+ */
+export type ScriptPermission = { nonce: string } | { hashes: readonly string[] | null };
 
 /**
  * The Content-Security-Policy of a page. Pages rendered per request (the admin area) carry a fresh nonce on
  * their scripts; pages built once (the landing page, served as a file) cannot, so their inline scripts are
- * allowed by the SHA-256 of their exact text, and their script files only from this origin.
+ * allowed by the SHA-256 of their exact text, and their script files only from this origin. A page built once
+ * never gets a nonce policy: its scripts carry no nonce, so such a policy would block every one of them.
  */
 export function contentSecurityPolicy(permission: ScriptPermission, isDevelopment: boolean): string {
-  const scriptSources =
-    "nonce" in permission
-      ? // 'strict-dynamic' lets Next's nonce-bearing bootstrap load its chunks; nothing inline runs without the nonce.
-        `'self' 'nonce-${permission.nonce}' 'strict-dynamic'`
-      : ["'self'", ...permission.hashes.map((hash) => `'sha256-${hash}'`)].join(" ");
+  let scriptSources: string;
+  if ("nonce" in permission) {
+    // 'strict-dynamic' lets Next's nonce-bearing bootstrap load its chunks; nothing inline runs without the nonce.
+    scriptSources = `'self' 'nonce-${permission.nonce}' 'strict-dynamic'`;
+  } else if (permission.hashes === null) {
+    // The safe fallback: weaker (any inline script runs), but the page works.
+    scriptSources = "'self' 'unsafe-inline'";
+  } else {
+    scriptSources = ["'self'", ...permission.hashes.map((hash) => `'sha256-${hash}'`)].join(" ");
+  }
   return [
     "default-src 'self'",
     `script-src ${scriptSources}${isDevelopment ? " 'unsafe-eval'" : ""}`,

@@ -115,9 +115,10 @@ function connectEmbedded(dir: string): Connection {
   };
 }
 
-const globalForDb = globalThis as unknown as { __ottoDatabase?: Connection };
+const globalForDb = globalThis as unknown as { __ottoDatabase?: Connection; __ottoServerStart?: Promise<void> };
 
 function connection(): Connection {
+  startServerOnce();
   if (!globalForDb.__ottoDatabase) {
     const settings = env();
     globalForDb.__ottoDatabase = settings.DATABASE_URL
@@ -125,6 +126,23 @@ function connection(): Connection {
       : connectEmbedded(settings.PGLITE_DIR ?? DEFAULT_PGLITE_DIR);
   }
   return globalForDb.__ottoDatabase;
+}
+
+/**
+ * Inside the Next server (pages and route handlers: `NEXT_RUNTIME` is set there, not in scripts or tests),
+ * the first use of the database starts the server's own work once (lib/server-start.ts). It is started from
+ * here rather than from instrumentation.ts because instrumentation also runs in the proxy, and whatever it
+ * imports (the database drivers, the email renderer) would be shipped in the proxy's bundle too.
+ */
+function startServerOnce(): void {
+  if (globalForDb.__ottoServerStart || process.env.NEXT_RUNTIME !== "nodejs") return;
+  globalForDb.__ottoServerStart = import("@/lib/server-start").then(({ startServer }) => startServer());
+}
+
+/** Resolves once this server's start-up work is done (at once outside the Next server). */
+export function serverStarted(): Promise<void> {
+  startServerOnce();
+  return globalForDb.__ottoServerStart ?? Promise.resolve();
 }
 
 /** The one Prisma client: PostgreSQL when DATABASE_URL is set, else the embedded database under .data/. */

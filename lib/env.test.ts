@@ -46,6 +46,15 @@ describe("parseEnv", () => {
     expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) }).AUTH_SECRET).toHaveLength(32);
   });
 
+  it("requires DATABASE_URL on Vercel, naming it, and never falls back to the embedded database there", () => {
+    const onVercel = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), VERCEL: "1" };
+    expect(() => parseEnv(onVercel)).toThrow(/DATABASE_URL: is required on Vercel/);
+    expect(() => parseEnv({ ...onVercel, DATABASE_URL: " " })).toThrow(/DATABASE_URL/);
+    expect(parseEnv({ ...onVercel, DATABASE_URL: "postgresql://u:p@db.example.com:5432/otto" }).DATABASE_URL).toContain("db.example.com");
+    // Elsewhere, no DATABASE_URL means the embedded database.
+    expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) }).DATABASE_URL).toBeUndefined();
+  });
+
   it("refuses a schema name that is not a plain identifier", () => {
     expect(() => parseEnv({ DATABASE_SCHEMA: 'x"; drop table waitlist; --' })).toThrow(/DATABASE_SCHEMA/);
   });

@@ -1,9 +1,14 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+
+import { projectPath } from "@/lib/project-root";
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const RUNNABLE_TYPE = /^(|text\/javascript|application\/javascript|module)$/i;
+
+/** Where the build writes the hashes, inside `<distDir>/server/`: beside the proxy, and listed in its trace. */
+export const STATIC_SCRIPT_HASHES_FILE = "static-script-hashes.json";
 
 /**
  * The base64 SHA-256 of every inline script in `html` that a browser would run (no `src`, and no data type
@@ -20,24 +25,27 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-let cached: { appDir: string; hashes: string[] } | undefined;
+let cached: { file: string; hashes: string[] | null } | undefined;
 
 /**
- * The hashes of the inline scripts in every page the build prerendered (`<distDir>/server/app/**.html`):
- * those pages are served as files, so their scripts are known when the server starts and never change
- * until the next build. Read once per process; empty when nothing was prerendered (development).
+ * The hashes of the inline scripts of every page the build prerendered, read once per process from the
+ * file the build wrote beside the proxy; null when there is none (a build made by `next build` alone, or
+ * development). The file is found from the project's folder, not the working directory, so a server started
+ * from anywhere (`next start /path/to/project`) finds it.
  */
-export function prerenderedScriptHashes(distDir = process.env.NEXT_DIST_DIR || ".next"): string[] {
-  const appDir = path.resolve(distDir, "server", "app");
-  if (cached?.appDir === appDir) return cached.hashes;
-  const hashes = new Set<string>();
-  let files: string[] = [];
+export function prerenderedScriptHashes(distDir = process.env.NEXT_DIST_DIR || ".next", projectRoot = projectPath()): string[] | null {
+  const file = path.resolve(projectRoot, distDir, "server", STATIC_SCRIPT_HASHES_FILE);
+  if (cached?.file === file) return cached.hashes;
+  let hashes: string[] | null = null;
   try {
-    files = readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));
+    const parsed = JSON.parse(readFileSync(file, "utf8")) as { hashes?: unknown };
+    if (Array.isArray(parsed.hashes) && parsed.hashes.every((hash) => typeof hash === "string")) hashes = parsed.hashes;
   } catch {
-    // No build output here: nothing was prerendered.
+    // Not written: the proxy falls back to a policy that cannot block the page's own scripts.
   }
-  for (const file of files) for (const hash of inlineScriptHashes(readFileSync(path.join(appDir, file), "utf8"))) hashes.add(hash);
-  cached = { appDir, hashes: [...hashes].sort() };
-  return cached.hashes;
+  if (hashes === null && process.env.NODE_ENV === "production") {
+    console.warn(`[csp] ${file} is missing, so prerendered pages allow inline scripts without their hashes. Build with \`npm run build\`, which writes it.`);
+  }
+  cached = { file, hashes };
+  return hashes;
 }

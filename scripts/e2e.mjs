@@ -32,7 +32,7 @@ const env = { E2E_RUN_ID: runId, NEXT_TELEMETRY_DISABLED: "1" };
 
 if (!process.env.E2E_SKIP_BUILD) {
   console.log(`[e2e] Building the production app into ${process.env.NEXT_DIST_DIR ?? ".next"}...`);
-  const status = run("node", ["node_modules/next/dist/bin/next", "build"], {
+  const status = run("node", ["scripts/build.mjs"], {
     ...env,
     NODE_ENV: "production",
     AUTH_SECRET: "e2e-secret-that-is-at-least-32-characters-long",

@@ -281,6 +281,11 @@ describe("the waiting list section", () => {
         () => ({ status: 503, body: { message: "Database connection failed. Please try again in a few minutes.", code: "database_unavailable" } }),
         "We're experiencing database connection issues. Please try again in a few minutes.",
       ],
+      [
+        "the database text when the server's message mentions a database connection failure (a 503 without the code)",
+        () => ({ status: 503, body: { message: "Database connection failed. Please try again in a few minutes." } }),
+        "We're experiencing database connection issues. Please try again in a few minutes.",
+      ],
       ["the default text when the body has no message", () => ({ status: 500, body: "" }), "Please try again later. Our team has been notified."],
       ["the default text for a proxy's HTML page", () => ({ status: 502, body: "<html><body>Bad gateway</body></html>" }), "Please try again later. Our team has been notified."],
       [

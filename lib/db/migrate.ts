@@ -2,6 +2,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
+import { projectPath } from "@/lib/project-root";
+
 /** The smallest SQL surface the runner needs; implemented over node-postgres and PGlite. */
 export interface SqlRunner {
   /** Runs one or more statements without parameters. */
@@ -18,8 +20,8 @@ export interface Migration {
   checksum: string;
 }
 
-// A static path: a dynamic one makes Turbopack trace the whole project.
-const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
+// Found from the project's folder, not the working directory: a server may be started from anywhere.
+const MIGRATIONS_DIR = projectPath("prisma", "migrations");
 
 // The lock key Prisma's own migrate engine takes, so the two never run at once.
 const ADVISORY_LOCK_KEY = 72707369;

@@ -30,11 +30,11 @@ function report(label, value, unit = "") {
 function build() {
   if (process.env.BENCH_SKIP_BUILD) return;
   console.log(`[bench] building into ${distDir}...`);
-  const result = spawnSync("node", ["node_modules/next/dist/bin/next", "build"], {
+  const result = spawnSync("node", ["scripts/build.mjs"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, NEXT_DIST_DIR: distDir, NODE_ENV: "production", AUTH_SECRET: authSecret, NEXT_TELEMETRY_DISABLED: "1" },
   });
-  if (result.status !== 0) throw new Error("next build failed");
+  if (result.status !== 0) throw new Error("the build failed");
 }
 
 async function migrate() {

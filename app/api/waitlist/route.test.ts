@@ -336,6 +336,16 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       expect(await rows()).toHaveLength(5);
     });
 
+    it("counts an IPv6 client by its /64: addresses spread over one network share one budget", async () => {
+      await insideOneWindow();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const response = await post({ ...valid, email: `v6-${i}@example.com` }, { ip: `2001:db8:9:9::${i + 1}` });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    });
+
     it("counts the limit in the database, where every server instance sees it", async () => {
       const ip = "203.0.113.90";
       await post({ ...valid, email: "db-limit@example.com" }, { ip });

@@ -8,7 +8,7 @@ import {
 import { sendSoon } from "@/lib/email/send-soon";
 import { clientIp, json, methodNotAllowed, parseWith, readJson, route } from "@/lib/http";
 import { env } from "@/lib/env";
-import { enforceRateLimits } from "@/lib/rate-limit";
+import { clientRateKey, enforceRateLimits } from "@/lib/rate-limit";
 import { WAITLIST_HONEYPOT_FIELD, waitlistSchema } from "@/lib/validation/waitlist";
 
 export const dynamic = "force-dynamic";
@@ -33,7 +33,7 @@ export const POST = route(async (request) => {
   if (honeypotFilled(body)) return accepted();
   const ip = clientIp(request);
   // A client whose address cannot be known has only the site-wide backstop to count against.
-  if (ip) await enforceRateLimits([{ key: `waitlist:ip:${ip}`, ...WAITLIST_RATE_LIMIT }], WAITLIST_RATE_LIMIT_MESSAGE);
+  if (ip) await enforceRateLimits([{ key: `waitlist:ip:${clientRateKey(ip)}`, ...WAITLIST_RATE_LIMIT }], WAITLIST_RATE_LIMIT_MESSAGE);
   await enforceRateLimits([{ key: "waitlist:all", limit: env().WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }], WAITLIST_BUSY_MESSAGE);
   // A first signup, or a repeat one that may send a new confirmation: the answer is the same either way.
   sendSoon(await addWaitlistEntry(signup));
