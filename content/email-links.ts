@@ -1,8 +1,16 @@
 import { siteConfig } from "@/config/site";
 
-/** The words of the pages the links in emails open: confirming a place, and leaving the list. */
+/**
+ * The words of the pages the links in emails open: confirming a place, accepting an invitation, and leaving
+ * the list. Opening a link only asks (`ask*`); the person's step (sent by the page's script, or its button)
+ * acts, and the page then shows the result.
+ */
 export const emailLinkCopy = {
   confirm: {
+    askTitle: "Confirm your place",
+    askBody: (name: string) => `One last step, ${name}: confirm that this email address is yours, and your place on the ${siteConfig.name} waiting list is kept.`,
+    button: "Confirm my place",
+    working: "Confirming your place...",
     confirmedTitle: "Your place is confirmed",
     confirmedBody: (name: string) => `Thanks, ${name}. We'll email you when it's your turn to try ${siteConfig.name}.`,
     alreadyTitle: "Your place is already confirmed",
@@ -16,6 +24,10 @@ export const emailLinkCopy = {
     home: `Back to ${siteConfig.name}`,
   },
   accept: {
+    askTitle: (name: string) => `You're invited to early access, ${name}`,
+    askBody: `Accept your invitation and your place in ${siteConfig.name}'s early access is yours.`,
+    button: "Accept my invitation",
+    working: "Accepting your invitation...",
     welcomeTitle: (name: string) => `Welcome to early access, ${name}`,
     welcomeBody: `Your place is ready. Here is what happens next:`,
     nextSteps: [

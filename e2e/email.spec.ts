@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 
 import { E2E_ADMIN } from "../playwright.config";
@@ -52,7 +52,26 @@ async function signUp(request: APIRequestContext, email: string, name = "Casey C
 async function adminSearch(request: APIRequestContext, q: string) {
   const response = await request.get(`/api/admin/waitlist?q=${encodeURIComponent(q)}`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as { entries: { email: string; confirmedAt: string | null }[]; total: number };
+  return (await response.json()) as { entries: { email: string; confirmedAt: string | null; status: string; acceptedAt: string | null }[]; total: number };
+}
+
+/** The one entry with this address, as the admin API shows it. */
+async function adminEntry(request: APIRequestContext, email: string) {
+  const { entries } = await adminSearch(request, email);
+  expect(entries).toHaveLength(1);
+  return entries[0]!;
+}
+
+/** What a mail scanner does with every link in a message: a HEAD and a GET, following redirects. Each answers 200. */
+async function scanLink(request: APIRequestContext, link: string) {
+  for (const response of [await request.head(link), await request.get(link)]) expect(response.status()).toBe(200);
+}
+
+/** Confirms a place as the confirmation page's form does, by posting its link's token (the page itself only asks). */
+async function confirmByLink(request: APIRequestContext, link: string) {
+  const token = new URL(link).searchParams.get("token")!;
+  const response = await request.post(`/api/waitlist/confirm?token=${encodeURIComponent(token)}`);
+  expect(await response.json()).toEqual({ status: "confirmed", message: "Your place is confirmed" });
 }
 
 async function signInAsAdmin(page: Page) {
@@ -61,6 +80,18 @@ async function signInAsAdmin(page: Page) {
     data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
   });
   expect(response.status()).toBe(200);
+}
+
+/**
+ * A browser context whose pages never send a form by script: the pages the links in emails open then stay
+ * on their one step (its button) for a test to look at, as they do for a person whose browser stopped it.
+ */
+async function contextWithoutAutoSubmit(browser: Browser) {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    HTMLFormElement.prototype.requestSubmit = () => undefined;
+  });
+  return context;
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -90,14 +121,27 @@ test.describe("email", () => {
     expect(mail.subject).toBe("Confirm your place on the Otto waiting list");
     expect(mail.html).toContain("Confirm my place");
 
+    // A mail scanner opening the link (HEAD, GET) confirms nothing.
+    const confirmLink = linkOf(mail, "/waitlist/confirm?token=");
+    await scanLink(page.request, confirmLink);
+    await signInAsAdmin(page);
+    expect((await adminEntry(page.request, email)).confirmedAt).toBeNull();
+
+    // The person opening it has nothing to do: the page sends its form itself and shows the result.
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
-    await visitor.goto(linkOf(mail, "/waitlist/confirm?token="));
+    const steps: string[] = [];
+    visitor.on("request", (sent) => {
+      if (sent.isNavigationRequest()) steps.push(`${sent.method()} ${new URL(sent.url()).pathname}`);
+    });
+    await visitor.goto(confirmLink);
     await expect(visitor.getByRole("heading", { level: 1, name: "Your place is confirmed" })).toBeVisible();
+    expect(steps).toEqual(["GET /waitlist/confirm", "POST /api/waitlist/confirm", "GET /waitlist/confirm"]);
     await expect(visitor.getByText("Thanks, Casey Confirm.")).toBeVisible();
     await expectNoAxeViolations(visitor);
+    expect((await adminEntry(page.request, email)).confirmedAt).not.toBeNull();
     // The link works once; opened again it says so kindly.
-    await visitor.reload();
+    await visitor.goto(confirmLink);
     await expect(visitor.getByRole("heading", { level: 1, name: "Your place is already confirmed" })).toBeVisible();
     // A broken link offers a new one, with the same answer whoever asks.
     await visitor.goto("/waitlist/confirm?token=not-a-real-token");
@@ -108,7 +152,6 @@ test.describe("email", () => {
     await expectNoAxeViolations(visitor);
     await visitorContext.close();
 
-    await signInAsAdmin(page);
     await page.goto(`/admin?q=${encodeURIComponent(email)}`);
     const row = page.getByRole("row").filter({ hasText: email });
     await expect(row.getByText("Confirmed", { exact: true })).toBeVisible();
@@ -159,6 +202,62 @@ test.describe("email", () => {
     await expect(page.getByRole("heading", { level: 1, name: "This link no longer works" })).toBeVisible();
   });
 
+  test("the pages the links in emails open keep their token to themselves: no Referer, with or without scripts", async ({ request, browser }) => {
+    const email = `private.${run}@example.com`;
+    await signUp(request, email, "Pia Private");
+    const mail = await mailTo(email);
+    const confirmLink = linkOf(mail, "/waitlist/confirm?token=");
+    const leaveLink = linkOf(mail, "/waitlist/leave?token=");
+    const token = new URL(confirmLink).searchParams.get("token")!;
+
+    // Each page a token opens, and each answer to the forms they post, says so to the browser and to any CDN.
+    for (const path of [confirmLink, "/waitlist/confirm?token=not-a-real-token", leaveLink, "/waitlist/leave?done=1", `/early-access?token=${"0".repeat(64)}`]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["referrer-policy"], path).toBe("no-referrer");
+    }
+    for (const path of ["/api/waitlist/confirm", "/api/waitlist/accept", "/api/waitlist/leave"]) {
+      const response = await request.post(`${path}?token=${"0".repeat(64)}`, {
+        headers: { Accept: "text/html" },
+        form: { "List-Unsubscribe": "One-Click" },
+        maxRedirects: 0,
+      });
+      expect(response.status(), path).toBe(303);
+      expect(response.headers()["referrer-policy"], path).toBe("no-referrer");
+    }
+    // Every other page keeps the site's policy.
+    expect((await request.get("/privacy")).headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+
+    // The one step, as it shows until it is sent: keyboard- and axe-clean.
+    const looking = await contextWithoutAutoSubmit(browser);
+    const looker = await looking.newPage();
+    await looker.goto(confirmLink);
+    await expect(looker.getByRole("heading", { level: 1, name: "Confirm your place" })).toBeVisible();
+    await expect(looker.getByText("One last step, Pia Private")).toBeVisible();
+    await expectNoAxeViolations(looker);
+    await looking.close();
+
+    // A browser without scripts: the page asks, its button confirms, and no request on the way carries a Referer.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const visitor = await context.newPage();
+    const referers: string[] = [];
+    visitor.on("request", async (sent) => {
+      const referer = (await sent.allHeaders())["referer"];
+      if (referer?.includes("token")) referers.push(`${sent.url()} <- ${referer}`);
+    });
+    await visitor.goto(confirmLink);
+    await expect(visitor.getByRole("heading", { level: 1, name: "Confirm your place" })).toBeVisible();
+    await visitor.getByRole("button", { name: "Confirm my place" }).focus();
+    await visitor.keyboard.press("Enter");
+    await expect(visitor.getByRole("heading", { level: 1, name: "Your place is confirmed" })).toBeVisible();
+    await expect(visitor).toHaveURL(new RegExp(`/waitlist/confirm\\?token=${token}&done=1$`));
+    await visitor.getByRole("link", { name: "Back to Otto" }).click();
+    await expect(visitor).toHaveURL(/\/$/);
+    expect(await visitor.evaluate(() => document.referrer)).toBe("");
+    expect(referers).toEqual([]);
+    await context.close();
+  });
+
   test("with the mail server down, the message waits in the outbox and arrives from the sweep once it is back", async ({ request, page }) => {
     await mailbox.stop();
     const email = `patient.${run}@example.com`;
@@ -192,10 +291,7 @@ test.describe("email", () => {
       });
       expect(response.status()).toBe(201);
     }
-    for (const entry of people.slice(1)) {
-      const confirmed = await request.get(linkOf(await mailTo(entry.email), "/waitlist/confirm?token="));
-      expect(await confirmed.text()).toContain("Your place is confirmed");
-    }
+    for (const entry of people.slice(1)) await confirmByLink(request, linkOf(await mailTo(entry.email), "/waitlist/confirm?token="));
 
     await signInAsAdmin(page);
     await page.goto(`/admin?q=${tag}`);
@@ -224,24 +320,43 @@ test.describe("email", () => {
     }
     expect(mailbox.messages.filter((mail) => mail.subject?.startsWith("Your invitation") && [unconfirmed, fourth].some((entry) => recipient(mail) === entry.email))).toEqual([]);
 
+    // A mail scanner opening an invitation link (HEAD, GET) accepts nothing.
+    const acceptLink = linkOf(invitations[0]!, "/early-access?token=");
+    await scanLink(request, acceptLink);
+    expect(await adminEntry(page.request, first.email)).toMatchObject({ status: "invited", acceptedAt: null });
+
+    // The person: the page sends its form itself and welcomes them.
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
-    await visitor.goto(linkOf(invitations[0]!, "/early-access?token="));
+    await visitor.goto(acceptLink);
     await expect(visitor.getByRole("heading", { level: 1, name: `Welcome to early access, ${first.name}` })).toBeVisible();
     await expectNoAxeViolations(visitor);
     await visitorContext.close();
+    expect(await adminEntry(page.request, first.email)).toMatchObject({ status: "accepted", acceptedAt: expect.any(String) });
+
+    // Where the page's own script does not send the step, it asks, and one press of its button accepts.
+    const secondLink = linkOf(invitations[1]!, "/early-access?token=");
+    const stopped = await contextWithoutAutoSubmit(browser);
+    const reader = await stopped.newPage();
+    await reader.goto(secondLink);
+    await expect(reader.getByRole("heading", { level: 1, name: `You're invited to early access, ${second.name}` })).toBeVisible();
+    await expectNoAxeViolations(reader);
+    expect(await adminEntry(page.request, second.email)).toMatchObject({ status: "invited", acceptedAt: null });
+    await reader.getByRole("button", { name: "Accept my invitation" }).click();
+    await expect(reader.getByRole("heading", { level: 1, name: `Welcome to early access, ${second.name}` })).toBeVisible();
+    await stopped.close();
 
     await page.reload();
     const statusOf = (entry: { email: string }) => page.getByRole("row").filter({ hasText: entry.email }).locator('[data-label="Status"]');
     await expect(statusOf(first)).toHaveText("Accepted");
-    await expect(statusOf(second)).toHaveText("Invited");
+    await expect(statusOf(second)).toHaveText("Accepted");
     await expect(statusOf(third)).toHaveText("Invited");
     await expect(statusOf(fourth)).toHaveText("Waiting");
     await expect(statusOf(unconfirmed)).toHaveText("Waiting");
     await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Invited" });
-    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText("Showing 1–2 of 2 matching entries");
-    await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Accepted" });
     await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText("Showing 1–1 of 1 matching entries");
+    await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Accepted" });
+    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText("Showing 1–2 of 2 matching entries");
 
     // Rows are chosen by keyboard too: Space on a row's checkbox, then the chosen ones are invited.
     await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Waiting" });

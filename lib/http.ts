@@ -90,6 +90,11 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
 /** The 400 message for a body that is not declared as JSON. */
 export const NOT_JSON_MESSAGE = "The request body must be JSON: send it with the header Content-Type: application/json.";
 
+/** The 413 for a body over `maxBytes`. */
+function tooLarge(maxBytes: number) {
+  return new HttpError(413, `The request body is too large (at most ${maxBytes} bytes).`);
+}
+
 /**
  * Reads a JSON body of at most `maxBytes`. A body not declared as JSON, empty or not valid JSON gets a
  * 400 and a body too large a 413, each with a message.
@@ -98,11 +103,7 @@ export async function readJson(request: Request, options: { maxBytes?: number } 
   const maxBytes = options.maxBytes ?? 10_240;
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type.trim())) throw new HttpError(400, NOT_JSON_MESSAGE);
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    throw new HttpError(413, `The request body is too large (at most ${maxBytes} bytes).`);
-  }
-  const text = await readTextWithLimit(request, maxBytes);
+  const text = new TextDecoder().decode(await readBytesWithLimit(request, maxBytes));
   if (text.trim() === "") throw new HttpError(400, "The request body is empty; send a JSON object.");
   try {
     return JSON.parse(text) as unknown;
@@ -111,8 +112,39 @@ export async function readJson(request: Request, options: { maxBytes?: number } 
   }
 }
 
-async function readTextWithLimit(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
+/** A form is a field or two: a few KB is plenty, even as multipart with its boundaries. */
+export const FORM_MAX_BYTES = 4_096;
+
+/**
+ * Reads a small form body (URL-encoded or multipart/form-data) of at most `maxBytes` into its text
+ * fields. Any other type is read as URL-encoded text, as mail clients' one-click POSTs are not all
+ * labelled alike. A body too large gets a 413, a garbled multipart one a 400.
+ */
+export async function readForm(request: Request, options: { maxBytes?: number } = {}): Promise<URLSearchParams> {
+  const maxBytes = options.maxBytes ?? FORM_MAX_BYTES;
+  const bytes = await readBytesWithLimit(request, maxBytes);
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\b/i.test(type.trim())) return new URLSearchParams(new TextDecoder().decode(bytes));
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(bytes), { headers: { "content-type": type } }).formData();
+  } catch {
+    throw new HttpError(400, "The request body is not a valid form.");
+  }
+  const fields = new URLSearchParams();
+  for (const [name, value] of form) if (typeof value === "string") fields.append(name, value);
+  return fields;
+}
+
+/**
+ * The body, refused with a 413 as soon as it is known to pass `maxBytes`: from its declared length before
+ * any of it is read, or, sent without one, the moment the bytes read pass the cap. Nothing past the cap is
+ * ever held in memory.
+ */
+async function readBytesWithLimit(request: Request, maxBytes: number): Promise<Buffer> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -122,11 +154,11 @@ async function readTextWithLimit(request: Request, maxBytes: number): Promise<st
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new HttpError(413, `The request body is too large (at most ${maxBytes} bytes).`);
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 /** Parses `data` with `schema`, throwing a 400 with field errors when it does not fit. */
@@ -134,6 +166,16 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown, message
   const result = schema.safeParse(data);
   if (!result.success) throw new HttpError(400, message, { errors: fieldErrors(result.error) });
   return result.data;
+}
+
+/** Whether a request is a browser's form post (it asks for a page), rather than a script or a mail client. */
+export function wantsPage(request: Request): boolean {
+  return request.headers.get("accept")?.includes("text/html") ?? false;
+}
+
+/** A 303 that sends a browser's form post on to the page (GET) that shows its result. */
+export function seeOther(location: string) {
+  return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
 }
 
 /** A 405 answer naming the methods a route accepts. */

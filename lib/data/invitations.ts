@@ -132,6 +132,24 @@ export async function acceptInvitation(token: string, now = new Date()): Promise
   return { status: row.first ? "accepted" : "already-accepted", name: row.name };
 }
 
+/** What an invitation link would do if used now; reading it changes nothing. */
+export type InvitationLinkState = { status: "pending" | "already-accepted"; name: string } | { status: "invalid" };
+
+/**
+ * Looks at an invitation link without using it: "pending" until its entry has accepted, "already-accepted"
+ * after. Opening the link (a GET, as mail scanners do too) asks only this; the person's own step accepts
+ * (acceptInvitation).
+ */
+export async function invitationLinkState(token: string): Promise<InvitationLinkState> {
+  const rows = await getDb().$queryRaw<{ name: string; accepted: boolean }[]>`
+    SELECT w."name", w."status" = 'accepted' AS "accepted"
+    FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
+    WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'accept'`;
+  const row = rows[0];
+  if (!row) return { status: "invalid" };
+  return { status: row.accepted ? "already-accepted" : "pending", name: row.name };
+}
+
 /**
  * Erases one entry for an admin (GDPR erasure): the row, its tokens and every email queued or sent to it,
  * with the deletion recorded in the audit log, in one statement. False when no entry has this id.

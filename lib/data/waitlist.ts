@@ -143,6 +143,25 @@ export async function confirmWithToken(token: string, now = new Date()): Promise
   return earlier[0] ? { status: "already-confirmed", name: earlier[0].name } : { status: "invalid" };
 }
 
+/** What a confirmation link would do if used now; reading it changes nothing. */
+export type ConfirmLinkState = { status: "pending" | "already-confirmed"; name: string } | { status: "invalid" };
+
+/**
+ * Looks at a confirmation link without using it: "pending" while the token could still confirm (known,
+ * unused, unexpired), "already-confirmed" once it has, "invalid" otherwise. Opening the link (a GET, as
+ * mail scanners do too) asks only this; the person's own step confirms (confirmWithToken).
+ */
+export async function confirmLinkState(token: string, now = new Date()): Promise<ConfirmLinkState> {
+  const rows = await getDb().$queryRaw<{ name: string; usable: boolean; confirmed: boolean }[]>`
+    SELECT w."name", (t."usedAt" IS NULL AND t."expiresAt" > ${now}) AS "usable", (t."usedAt" IS NOT NULL AND w."confirmedAt" IS NOT NULL) AS "confirmed"
+    FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
+    WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'confirm'`;
+  const row = rows[0];
+  if (row?.usable) return { status: "pending", name: row.name };
+  if (row?.confirmed) return { status: "already-confirmed", name: row.name };
+  return { status: "invalid" };
+}
+
 /** Whether a leave link still names an entry on the list. */
 export async function leaveTokenIsValid(token: string): Promise<boolean> {
   const rows = await getDb().$queryRaw<{ id: number }[]>`

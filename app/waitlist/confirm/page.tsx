@@ -1,30 +1,45 @@
 import type { Metadata } from "next";
 
+import { LinkStepForm } from "@/components/site/link-step-form";
 import { MessagePage } from "@/components/site/message-page";
 import { NewLinkForm } from "@/components/waitlist/new-link-form";
 import { emailLinkCopy } from "@/content/email-links";
-import { confirmWithToken, type ConfirmResult } from "@/lib/data/waitlist";
+import { confirmLinkState, type ConfirmLinkState } from "@/lib/data/waitlist";
 import { isWellFormedToken } from "@/lib/email/tokens";
 
 export const metadata: Metadata = { title: "Confirm your place", robots: { index: false, follow: false } };
 
 const copy = emailLinkCopy.confirm;
 
-/** Opening the link in the confirmation email: confirms the entry and says so, or offers a new link. */
-export default async function ConfirmPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
-  const { token } = await searchParams;
-  const result: ConfirmResult = isWellFormedToken(token) ? await confirmWithToken(token) : { status: "invalid" };
-  if (result.status === "confirmed") {
+/**
+ * The link in the confirmation email. Opening it changes nothing (mail scanners open links too): while the
+ * link can still confirm, the page shows a form that posts to /api/waitlist/confirm, sent by its script at
+ * once or by its button. That post sends the browser back here with `done=1`, to say the place is confirmed;
+ * opened again later, the link says it already is, and a link that no longer works offers a new one.
+ */
+export default async function ConfirmPage({ searchParams }: { searchParams: Promise<{ token?: string | string[]; done?: string }> }) {
+  const { token, done } = await searchParams;
+  const link = isWellFormedToken(token) ? token : null;
+  const state: ConfirmLinkState = link ? await confirmLinkState(link) : { status: "invalid" };
+  if (link && state.status === "pending") {
     return (
-      <MessagePage title={copy.confirmedTitle} homeLabel={copy.home}>
-        <p className="text-lg text-muted-foreground">{copy.confirmedBody(result.name)}</p>
+      <MessagePage title={copy.askTitle}>
+        <p className="text-lg text-muted-foreground">{copy.askBody(state.name)}</p>
+        <LinkStepForm action={`/api/waitlist/confirm?token=${encodeURIComponent(link)}`} label={copy.button} busyLabel={copy.working} />
       </MessagePage>
     );
   }
-  if (result.status === "already-confirmed") {
+  if (state.status === "already-confirmed" && done) {
+    return (
+      <MessagePage title={copy.confirmedTitle} homeLabel={copy.home}>
+        <p className="text-lg text-muted-foreground">{copy.confirmedBody(state.name)}</p>
+      </MessagePage>
+    );
+  }
+  if (state.status === "already-confirmed") {
     return (
       <MessagePage title={copy.alreadyTitle} homeLabel={copy.home}>
-        <p className="text-lg text-muted-foreground">{copy.alreadyBody(result.name)}</p>
+        <p className="text-lg text-muted-foreground">{copy.alreadyBody(state.name)}</p>
       </MessagePage>
     );
   }
