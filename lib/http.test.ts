@@ -52,13 +52,14 @@ describe("clientIp", () => {
     expect(clientIp(withHeaders({ "x-forwarded-for": "1.2.3.4" }))).toBeNull();
     process.env.TRUSTED_PROXY_HOPS = "1";
     expect(clientIp(withHeaders({ "x-forwarded-for": "1.2.3.4" }))).toBe("1.2.3.4");
-    process.env.VERCEL = "1";
+    // A Vercel deployment always has its database's URL (the environment requires it there).
+    Object.assign(process.env, { VERCEL: "1", DATABASE_URL: "postgresql://u:p@db.example.com:5432/otto" });
     expect(clientIp(withHeaders({ "x-forwarded-for": "1.2.3.4", "x-vercel-forwarded-for": "203.0.113.1" }))).toBe("203.0.113.1");
   });
 
-  const saved = { hops: process.env.TRUSTED_PROXY_HOPS, vercel: process.env.VERCEL };
+  const saved = { hops: process.env.TRUSTED_PROXY_HOPS, vercel: process.env.VERCEL, database: process.env.DATABASE_URL };
   afterEach(() => {
-    for (const [name, value] of [["TRUSTED_PROXY_HOPS", saved.hops], ["VERCEL", saved.vercel]] as const) {
+    for (const [name, value] of [["TRUSTED_PROXY_HOPS", saved.hops], ["VERCEL", saved.vercel], ["DATABASE_URL", saved.database]] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
