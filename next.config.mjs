@@ -1,6 +1,15 @@
 const isProduction = process.env.NODE_ENV === "production";
 
-/** Headers every response carries; pages get their Content-Security-Policy (with its per-request nonce) from proxy.ts. */
+// On Vercel no disk outlives a request and the deployment's files are read-only: the embedded database
+// cannot live there. Say so at build time, naming the variable, rather than fail on the first signup.
+if (process.env.VERCEL === "1" && !process.env.DATABASE_URL?.trim()) {
+  throw new Error(
+    "DATABASE_URL is not set. On Vercel the site needs a PostgreSQL database: add DATABASE_URL (postgresql://user:password@host:5432/db) " +
+      "to the project's Environment Variables for this environment, then build again.",
+  );
+}
+
+/** Headers every response carries; pages get their Content-Security-Policy from proxy.ts. */
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -23,6 +32,19 @@ const nextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "bcryptjs"],
   images: { formats: ["image/avif", "image/webp"] },
+  async rewrites() {
+    return {
+      // A leave link is both a page (GET: a "Remove me" button) and, for mail clients' one-click leave
+      // (RFC 8058), a POST to the very same URL: a request with a body goes to the route handler, which caps
+      // it. The proxy never sees it (see its matcher): Next would hold such a request until its whole body
+      // had arrived, even one declared at 12 MB that never comes.
+      beforeFiles: ["content-length", "transfer-encoding"].map((key) => ({
+        source: "/waitlist/leave",
+        has: [{ type: "header", key }],
+        destination: "/api/waitlist/leave",
+      })),
+    };
+  },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
