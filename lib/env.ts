@@ -86,6 +86,10 @@ const envSchema = z
     NEXT_PUBLIC_PRODUCT_NAME: optionalString,
   })
   .superRefine((env, ctx) => {
+    // Vercel's disks are read-only and nothing on them outlives a request: no embedded database there.
+    if (env.VERCEL === "1" && !env.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required on Vercel: set it to your PostgreSQL database's URL (postgresql://user:password@host:5432/db)" });
+    }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production (generate one with `openssl rand -base64 32`)" });
     }
