@@ -2,9 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-import { projectPath } from "@/lib/project-root";
-
-const SECRET_FILE = projectPath(".data", "auth-secret");
+const SECRET_FILE = path.join(process.cwd(), ".data", "auth-secret");
 
 /**
  * The key that signs and encrypts session cookies: AUTH_SECRET, or in development a random one made
