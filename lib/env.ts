@@ -76,6 +76,9 @@ const envSchema = z
     EMAIL_RETRY_SCHEDULE: retrySchedule("60,300,1800,7200,43200"),
     // How often a running server looks for email that is due.
     EMAIL_SWEEP_SECONDS: optionalInt(1, 3600, 5),
+    // Messages this server hands to the mail server per second at most. Providers refuse bursts (many allow
+    // 1-14 a second): set it at or below your provider's limit.
+    EMAIL_RATE_PER_SECOND: optionalInt(1, 1000, 5),
     // Seconds between attempts to deliver a webhook event; after the last, it is marked failed.
     WEBHOOK_RETRY_SCHEDULE: retrySchedule("30,120,600,3600,21600"),
     // Webhook URLs may point at private, loopback and link-local addresses: for development and tests only.

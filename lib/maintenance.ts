@@ -5,9 +5,10 @@ import { pruneAuditLog } from "@/lib/data/audit";
 import { queueDigests } from "@/lib/data/notifications";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { sweepOutbox } from "@/lib/email/outbox";
+import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { pruneRateLimits } from "@/lib/rate-limit";
-import { sweepWebhooks } from "@/lib/webhooks/deliveries";
+import { SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/sweep-budget";
+import { sweepWebhooksWithin } from "@/lib/webhooks/deliveries";
 
 /** What one sweep removed. */
 export interface SweepResult {
@@ -56,11 +57,24 @@ function every(intervalMs: number, name: string, task: () => Promise<unknown>): 
 }
 
 /**
- * In a long-running server: sends due email and webhook events every EMAIL_SWEEP_SECONDS and cleans up every
- * SWEEP_INTERVAL_MS. On Vercel, where no process stays up, the cron route /api/cron/outbox does both.
+ * Runs budgeted sweeps back to back while each stops for its budget (work is left), and returns once one
+ * finds nothing more due. Each sweep is the cron route's, with the same budget: claims stay as short, and
+ * the send rate is the process's either way.
+ */
+async function drain(sweepWithin: (budget: SweepBudget) => Promise<{ budget: BudgetReport }>): Promise<void> {
+  for (;;) {
+    const { budget } = await sweepWithin(sweepBudget(SWEEP_BUDGET_MS));
+    if (budget.stopped !== "budget") return;
+  }
+}
+
+/**
+ * In a long-running server: sends due email and webhook events every EMAIL_SWEEP_SECONDS (draining a long
+ * queue without a pause, one budgeted sweep after another) and cleans up every SWEEP_INTERVAL_MS. On Vercel,
+ * where no process stays up, the cron route /api/cron/outbox does both.
  */
 export function startSweeping(): void {
-  every(env().EMAIL_SWEEP_SECONDS * 1000, "email", () => sweepOutbox());
-  every(env().EMAIL_SWEEP_SECONDS * 1000, "webhooks", () => sweepWebhooks());
+  every(env().EMAIL_SWEEP_SECONDS * 1000, "email", () => drain((budget) => sweepOutboxWithin(budget)));
+  every(env().EMAIL_SWEEP_SECONDS * 1000, "webhooks", () => drain((budget) => sweepWebhooksWithin(budget)));
   every(SWEEP_INTERVAL_MS, "maintenance", () => sweep());
 }

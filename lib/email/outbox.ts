@@ -6,11 +6,19 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { payloadLinks, renderEmail, withoutLinks, type EmailKind, type EmailPayload } from "@/lib/email/render";
 import { publicSiteUrl } from "@/lib/email/site";
-import { emailConfigured, emailFrom, smtpTransport } from "@/lib/email/transport";
+import { emailConfigured, emailFrom, SEND_TIMEOUT_MS, sendPaced, sendSpacingMs, sendWaitMs } from "@/lib/email/transport";
 import { nextAttemptAt, oneLineError } from "@/lib/retry";
+import { BudgetRun, SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/sweep-budget";
 
-/** How long a sender's claim on a message lasts: longer than the SMTP timeouts, so no two sweeps send it. */
+/**
+ * How long a claim on a message outlasts the deadline of the sweep that made it. The sweep starts no message
+ * later than SEND_TIMEOUT_MS before its deadline, so every message it claimed is settled well inside its
+ * claim, and no other sweep can take a message that is still on its way.
+ */
 export const CLAIM_MS = 2 * 60 * 1000;
+
+/** Messages claimed at once at most, however high the rate. */
+const MAX_ROUND = 50;
 
 /** What the outbox says of a message that waits because SMTP_URL is unset. */
 export const NOT_CONFIGURED_ERROR = "not sent: email is not configured";
@@ -37,11 +45,11 @@ interface ClaimedRow {
 
 /**
  * Claims up to `limit` messages that are due (optionally only those in `ids`): one statement marks them
- * as taken until now + CLAIM_MS and counts the attempt. `FOR UPDATE SKIP LOCKED` lets several servers
- * sweep at once, each taking different messages.
+ * as taken for `leaseMs` and counts the attempt. `FOR UPDATE SKIP LOCKED` lets several servers sweep at
+ * once, each taking different messages.
  */
-async function claimDue(limit: number, now: Date, ids?: number[]): Promise<ClaimedRow[]> {
-  const until = new Date(now.getTime() + CLAIM_MS);
+async function claimDue(limit: number, now: Date, leaseMs: number, ids?: number[]): Promise<ClaimedRow[]> {
+  const until = new Date(now.getTime() + leaseMs);
   const onlyIds = ids ?? null;
   return getDb().$queryRaw<ClaimedRow[]>`
     UPDATE "email_outbox" SET "lockedUntil" = ${until}, "attempts" = "attempts" + 1
@@ -56,28 +64,41 @@ async function claimDue(limit: number, now: Date, ids?: number[]): Promise<Claim
     RETURNING "id", "kind", "to", "subject", "payload", "messageId", "attempts"`;
 }
 
-/** Sends one claimed message, then records the outcome: sent, or the next attempt, or failed after the last. */
-async function deliver(row: ClaimedRow, now: Date): Promise<"sent" | "retry" | "failed"> {
+/** Gives a claimed message back untouched: due again at once, and the attempt not counted. */
+async function release(id: number): Promise<void> {
+  await getDb().$executeRaw`UPDATE "email_outbox" SET "lockedUntil" = NULL, "attempts" = "attempts" - 1 WHERE "id" = ${id}`;
+}
+
+/**
+ * Sends one claimed message when its turn comes, then records the outcome: sent, or the next attempt, or
+ * failed after the last; or, when its turn comes too late for the sweep's budget, gives it back unsent.
+ * It is rendered once `ready` (the message before it is on the wire): one render at a time, between
+ * messages, rather than a round's renders at once holding up their sending.
+ */
+async function deliver(row: ClaimedRow, now: Date, ready: Promise<unknown>, begin: () => boolean, reached: () => void): Promise<"sent" | "retry" | "failed" | "released"> {
   const db = getDb();
   try {
+    await ready;
     const { html, text } = await renderEmail(row.kind as EmailKind, row.payload);
     const leaveUrl = "leaveUrl" in row.payload ? row.payload.leaveUrl : null;
-    await smtpTransport().sendMail({
-      from: emailFrom(),
-      to: row.to,
-      subject: row.subject,
-      html,
-      text,
-      messageId: row.messageId,
-      // RFC 8058 one-click unsubscribe, which Gmail and Yahoo expect of bulk senders (admins' own emails have none).
-      headers: leaveUrl ? { "List-Unsubscribe": `<${leaveUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {},
-    });
-    // The token in each link lived only in this message: the outbox keeps no usable copy once it is sent.
-    await db.emailOutbox.update({
-      where: { id: row.id },
-      data: { status: "sent", sentAt: now, lockedUntil: null, lastError: null, payload: { ...withoutLinks(row.payload) } },
-    });
-    return "sent";
+    const sent = await sendPaced(
+      {
+        from: emailFrom(),
+        to: row.to,
+        subject: row.subject,
+        html,
+        text,
+        messageId: row.messageId,
+        // RFC 8058 one-click unsubscribe, which Gmail and Yahoo expect of bulk senders (admins' own emails have none).
+        headers: leaveUrl ? { "List-Unsubscribe": `<${leaveUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {},
+      },
+      begin,
+      reached,
+    );
+    if (!sent) {
+      await release(row.id);
+      return "released";
+    }
   } catch (error) {
     const lastError = oneLineError(error);
     const nextAttempt = nextAttemptAt(row.attempts, env().EMAIL_RETRY_SCHEDULE, now);
@@ -90,6 +111,13 @@ async function deliver(row: ClaimedRow, now: Date): Promise<"sent" | "retry" | "
     console.warn(`[email] message ${row.id} not sent (attempt ${row.attempts}), next try at ${nextAttempt.toISOString()}: ${lastError}`);
     return "retry";
   }
+  // Outside the try: once the mail server has the message, failing to record it must not schedule it again.
+  // The token in each link lived only in this message: the outbox keeps no usable copy once it is sent.
+  await db.emailOutbox.update({
+    where: { id: row.id },
+    data: { status: "sent", sentAt: now, lockedUntil: null, lastError: null, payload: { ...withoutLinks(row.payload) } },
+  });
+  return "sent";
 }
 
 /**
@@ -118,24 +146,90 @@ export interface SweepOutcome {
   unsent: number;
 }
 
+/** A budgeted sweep's counts, and how it ended. */
+export interface OutboxSweep extends SweepOutcome {
+  budget: BudgetReport;
+}
+
 /**
- * Sends every message that is due (or only those in `ids`), a few at a time, until none is left. Safe to
- * run from several servers at once: each message is claimed by one of them.
+ * Sends the messages that are due (or only those in `ids`) within a time budget: at EMAIL_RATE_PER_SECOND,
+ * about a second's worth claimed at a time, and only as many as can start before the budget's cutoff (its
+ * deadline less SEND_TIMEOUT_MS), so everything it claims is sent and recorded by its deadline. What is left
+ * waits for the next sweep. Safe to run from several servers at once: each message is claimed by one of them.
  */
-export async function sweepOutbox(options: { ids?: number[]; now?: Date; batch?: number } = {}): Promise<SweepOutcome> {
+export async function sweepOutboxWithin(budget: SweepBudget, options: { ids?: number[]; now?: Date; batch?: number } = {}): Promise<OutboxSweep> {
   const outcome: SweepOutcome = { sent: 0, retried: 0, failed: 0, unsent: 0 };
+  const run = new BudgetRun(budget, SEND_TIMEOUT_MS);
   if (!emailConfigured()) {
     outcome.unsent = await holdUnconfigured(options.now ?? new Date(), options.ids);
-    return outcome;
+    return { ...outcome, budget: run.report("drained") };
   }
-  for (;;) {
-    const now = options.now ?? new Date();
-    const claimed = await claimDue(options.batch ?? 10, now, options.ids);
-    if (claimed.length === 0) return outcome;
-    for (const result of await Promise.all(claimed.map((row) => deliver(row, now)))) {
-      if (result === "sent") outcome.sent++;
-      else if (result === "retry") outcome.retried++;
-      else outcome.failed++;
+  const spacing = sendSpacingMs();
+  const round = Math.min(options.batch ?? MAX_ROUND, Math.max(1, Math.ceil(1000 / spacing)));
+  const deliveries: Promise<void>[] = [];
+  let failure: { error: unknown } | undefined;
+  let stopped: BudgetReport["stopped"] = "budget";
+  // This sweep's messages claimed and not yet on the wire (or given back), and those of the round before.
+  let ahead = 0;
+  let previousRound: Promise<unknown> = Promise.resolve();
+  let previousOnWire: Promise<unknown> = Promise.resolve();
+  try {
+    for (;;) {
+      // What can start before the cutoff, behind the messages this process is already waiting to send.
+      const at = run.now();
+      const wait = Math.max(sendWaitMs(), ahead * spacing);
+      const limit = Math.min(round, Math.floor((run.cutoff - at - wait) / spacing) + 1);
+      if (limit < 1) break;
+      run.claimed(at);
+      const now = options.now ?? new Date();
+      const claimed = await claimDue(limit, now, run.untilDeadline() + CLAIM_MS, options.ids);
+      ahead += claimed.length;
+      const wires = claimed.map((row) => {
+        // Resolved once the message is on the wire, or will not be.
+        let wired!: () => void;
+        const onWire = new Promise<void>((resolve) => (wired = resolve)).then(() => void ahead--);
+        const begin = () => {
+          const start = run.start();
+          if (!start) wired();
+          return start;
+        };
+        const ready = previousOnWire;
+        previousOnWire = onWire;
+        deliveries.push(
+          deliver(row, now, ready, begin, wired).then(
+            (result) => {
+              if (result === "sent") outcome.sent++;
+              else if (result === "retry") outcome.retried++;
+              else if (result === "failed") outcome.failed++;
+              else run.release(1);
+              wired();
+            },
+            (error: unknown) => {
+              failure ??= { error };
+              wired();
+            },
+          ),
+        );
+        return onWire;
+      });
+      // At most two rounds wait at once: the next is claimed and rendered while this one goes out, and a
+      // claimed message waits in memory for a couple of seconds at most.
+      await previousRound;
+      previousRound = Promise.all(wires);
+      if (claimed.length < limit) {
+        stopped = "drained";
+        break;
+      }
     }
+  } finally {
+    await Promise.all(deliveries);
   }
+  if (failure) throw failure.error;
+  return { ...outcome, budget: run.report(stopped) };
+}
+
+/** sweepOutboxWithin with a sweep's usual budget (or the one given), returning only its counts. */
+export async function sweepOutbox(options: { ids?: number[]; now?: Date; batch?: number; budget?: SweepBudget } = {}): Promise<SweepOutcome> {
+  const { sent, retried, failed, unsent } = await sweepOutboxWithin(options.budget ?? sweepBudget(SWEEP_BUDGET_MS), options);
+  return { sent, retried, failed, unsent };
 }

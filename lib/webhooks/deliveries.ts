@@ -4,8 +4,9 @@ import { siteConfig } from "@/config/site";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { nextAttemptAt, oneLineError } from "@/lib/retry";
+import { BudgetRun, SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/sweep-budget";
 import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
-import { postWebhook } from "@/lib/webhooks/send";
+import { postWebhook, WEBHOOK_TIMEOUT_MS } from "@/lib/webhooks/send";
 
 /** An event as receivers get it (Slack gets a message made from it instead). */
 export interface WebhookEvent {
@@ -23,10 +24,15 @@ interface ClaimedDelivery {
   secret: string;
 }
 
-/** How long a claimed delivery is left to its sender before another may try it. */
+/**
+ * How long a claim on a delivery outlasts the deadline of the sweep that made it: the sweep starts none later
+ * than DELIVERY_MS before its deadline, so no other sweep takes a delivery that is still on its way.
+ */
 const LEASE_MS = 2 * 60 * 1000;
-/** Deliveries one sweep sends at most. */
+/** Deliveries claimed, and sent side by side, at once. */
 const BATCH = 50;
+/** The longest one delivery takes once started: the receiver's time to answer, and a little for its address and the record. */
+const DELIVERY_MS = WEBHOOK_TIMEOUT_MS + 2_000;
 
 /** Slack's incoming webhooks take a message, not our event. */
 export function isSlackUrl(url: string): boolean {
@@ -56,9 +62,9 @@ export function slackMessage(event: WebhookEvent): { text: string } {
   }
 }
 
-/** Claims due deliveries (or these ones), with their webhook's URL and secret, under a lease. */
-async function claim(now: Date, onlyIds: number[] | null): Promise<ClaimedDelivery[]> {
-  const until = new Date(now.getTime() + LEASE_MS);
+/** Claims up to BATCH due deliveries (or these ones), with their webhook's URL and secret, for `leaseMs`. */
+async function claim(now: Date, onlyIds: number[] | null, leaseMs: number): Promise<ClaimedDelivery[]> {
+  const until = new Date(now.getTime() + leaseMs);
   return getDb().$queryRaw<ClaimedDelivery[]>`
     WITH claimed AS (
       UPDATE "webhook_deliveries" SET "lockedUntil" = ${until}, "attempts" = "attempts" + 1
@@ -105,10 +111,39 @@ async function deliver(row: ClaimedDelivery, now: Date): Promise<"delivered" | "
   return outcome;
 }
 
-/** Sends what is due (or just `ids`); returns how each went. */
-export async function sweepWebhooks(now = new Date(), ids?: number[]): Promise<{ delivered: number; retry: number; failed: number }> {
-  const counts = { delivered: 0, retry: 0, failed: 0 };
-  const rows = await claim(now, ids ?? null);
-  for (const outcome of await Promise.all(rows.map((row) => deliver(row, now)))) counts[outcome] += 1;
-  return counts;
+/** How each delivery of a sweep went. */
+export interface WebhookCounts {
+  delivered: number;
+  retry: number;
+  failed: number;
+}
+
+/** A budgeted sweep's counts, and how it ended. */
+export interface WebhookSweep extends WebhookCounts {
+  budget: BudgetReport;
+}
+
+/**
+ * Sends what is due (or just `ids`) within a time budget, a batch at a time, side by side; a new batch is
+ * claimed only while it can finish before the budget's deadline. What is left waits for the next sweep.
+ */
+export async function sweepWebhooksWithin(budget: SweepBudget, options: { now?: Date; ids?: number[] } = {}): Promise<WebhookSweep> {
+  const counts: WebhookCounts = { delivered: 0, retry: 0, failed: 0 };
+  const run = new BudgetRun(budget, DELIVERY_MS);
+  for (;;) {
+    const at = run.now();
+    if (at > run.cutoff) return { ...counts, budget: run.report("budget") };
+    run.claimed(at);
+    const now = options.now ?? new Date();
+    const rows = await claim(now, options.ids ?? null, run.untilDeadline() + LEASE_MS);
+    if (rows.length > 0) run.started(at);
+    for (const outcome of await Promise.all(rows.map((row) => deliver(row, now)))) counts[outcome] += 1;
+    if (rows.length < BATCH) return { ...counts, budget: run.report("drained") };
+  }
+}
+
+/** Sends what is due (or just `ids`) within a sweep's usual budget; returns how each went. */
+export async function sweepWebhooks(now?: Date, ids?: number[]): Promise<WebhookCounts> {
+  const { delivered, retry, failed } = await sweepWebhooksWithin(sweepBudget(SWEEP_BUDGET_MS), { now, ids });
+  return { delivered, retry, failed };
 }

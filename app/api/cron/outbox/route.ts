@@ -2,9 +2,17 @@ import { timingSafeEqual } from "node:crypto";
 
 import { env } from "@/lib/env";
 import { HttpError, json, route } from "@/lib/http";
-import { sweepOutbox } from "@/lib/email/outbox";
+import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { sweep } from "@/lib/maintenance";
-import { sweepWebhooks } from "@/lib/webhooks/deliveries";
+import { budgetForDuration, sweepBudget } from "@/lib/sweep-budget";
+import { sweepWebhooksWithin } from "@/lib/webhooks/deliveries";
+
+/**
+ * Vercel ends this function after maxDuration seconds. The sweeps stop starting work in time to finish
+ * before then (budgetForDuration leaves room to answer); what is left goes on the next call, a minute later
+ * (vercel.json), so two calls never overlap and the send rate holds. 60 s is allowed on every plan.
+ */
+export const maxDuration = 60;
 
 function authorised(request: Request, secret: string | undefined): boolean {
   if (!secret) return false;
@@ -14,14 +22,17 @@ function authorised(request: Request, secret: string | undefined): boolean {
 }
 
 /**
- * The sweep for deployments without a long-running server (Vercel Cron calls it, see vercel.json): sends
- * the email and webhook events that are due, then prunes what has expired. Vercel Cron sends `Authorization: Bearer
- * $CRON_SECRET`; without CRON_SECRET set, every call is refused.
+ * The sweep for deployments without a long-running server (Vercel Cron calls it, see vercel.json): prunes
+ * what has expired, then sends the email and webhook events that are due, as many as fit in the function's time.
+ * Vercel Cron sends `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET set, every call is refused.
+ * The answer names under `more` the queues that stopped for time with work perhaps left.
  */
 export const GET = route(async (request) => {
+  const budget = sweepBudget(budgetForDuration(maxDuration));
   if (!authorised(request, env().CRON_SECRET)) throw new HttpError(401, "This route is for the scheduler only.");
   // The clean-up first: it queues any daily digest that is due, which the email sweep then sends in this call.
   const pruned = await sweep();
-  const [email, webhooks] = await Promise.all([sweepOutbox(), sweepWebhooks()]);
-  return json({ email, webhooks, pruned });
+  const [{ budget: emailBudget, ...email }, { budget: webhookBudget, ...webhooks }] = await Promise.all([sweepOutboxWithin(budget), sweepWebhooksWithin(budget)]);
+  const more = [emailBudget.stopped === "budget" && "email", webhookBudget.stopped === "budget" && "webhooks"].filter(Boolean);
+  return json({ email, webhooks, pruned, ...(more.length > 0 && { more }) });
 });
