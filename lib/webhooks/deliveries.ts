@@ -1,12 +1,11 @@
 import "server-only";
 
-import { siteConfig } from "@/config/site";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { nextAttemptAt, oneLineError } from "@/lib/retry";
 import { BudgetRun, SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/sweep-budget";
-import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from "@/lib/webhooks/send";
+import { isSlackUrl, slackMessage } from "@/lib/webhooks/slack";
 
 /** An event as receivers get it (Slack gets a message made from it instead). */
 export interface WebhookEvent {
@@ -33,34 +32,6 @@ const LEASE_MS = 2 * 60 * 1000;
 const BATCH = 50;
 /** The longest one delivery takes once started: the receiver's time to answer, and a little for its address and the record. */
 const DELIVERY_MS = WEBHOOK_TIMEOUT_MS + 2_000;
-
-/** Slack's incoming webhooks take a message, not our event. */
-export function isSlackUrl(url: string): boolean {
-  return new URL(url).hostname === "hooks.slack.com";
-}
-
-/** The Slack message for an event. */
-export function slackMessage(event: WebhookEvent): { text: string } {
-  const entry = event.data.entry;
-  const who = entry?.name ? `*${entry.name}*` : `Entry ${entry?.id}`;
-  const product = siteConfig.name;
-  switch (event.type) {
-    case "waitlist.signup":
-      return {
-        text: `New signup on the ${product} waiting list: ${who} (${entry?.email}), ${businessTypeLabel(entry?.businessType ?? "")}, team ${teamSizeLabel(entry?.employees ?? "")}, source ${entry?.source}.`,
-      };
-    case "waitlist.confirmed":
-      return { text: `${who} confirmed their place on the ${product} waiting list.` };
-    case "waitlist.invited":
-      return { text: `${who} was invited to ${product}.` };
-    case "waitlist.accepted":
-      return { text: `${who} opened their invitation to ${product}.` };
-    case "waitlist.deleted":
-      return { text: `Entry ${entry?.id} was deleted from the ${product} waiting list.` };
-    default:
-      return { text: event.data.message ?? `${event.type} from ${product}.` };
-  }
-}
 
 /** Claims up to BATCH due deliveries (or these ones), with their webhook's URL and secret, for `leaseMs`. */
 async function claim(now: Date, onlyIds: number[] | null, leaseMs: number): Promise<ClaimedDelivery[]> {
