@@ -1,5 +1,5 @@
 import { POST } from "@/app/api/waitlist/route";
-import { WAITLIST_RATE_LIMIT } from "@/lib/data/waitlist";
+import { WAITLIST_RATE_LIMIT, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist";
 import { getDb } from "@/lib/db";
 import { decodeDraft, DRAFT_COOKIE, THANKS_COOKIE, thanksAddress } from "@/lib/waitlist-form-post";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
@@ -131,6 +131,17 @@ describe(`the waiting list form posted without scripts (${process.env.DATABASE_U
     });
     expect(await rows()).toEqual([]);
     expect(mailbox.messages).toEqual([]);
+  });
+
+  it("gives a script that posts a form (it asks for no page) the JSON API's answers", async () => {
+    const created = await postForm(valid, { headers: { accept: "application/json" } });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual({ message: WAITLIST_SUCCESS_MESSAGE });
+    expect(created.headers.getSetCookie()).toEqual([]);
+    const refused = await postForm({ ...valid, email: "nope" }, { headers: { accept: "*/*" } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: Record<string, string[]> }).errors).toEqual({ email: ["Please enter a valid email address"] });
+    expect(await rows()).toHaveLength(1);
   });
 
   it("refuses a form posted from another site (403), storing nothing", async () => {

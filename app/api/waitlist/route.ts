@@ -9,7 +9,7 @@ import { requireSameOrigin } from "@/lib/auth/guard";
 import { isSecureRequest } from "@/lib/auth/session";
 import { invalidInputCode, isConnectionError } from "@/lib/db/errors";
 import { sendSoon } from "@/lib/email/send-soon";
-import { clientIp, HttpError, json, methodNotAllowed, parseWith, readForm, readJson, route, seeOther } from "@/lib/http";
+import { clientIp, HttpError, json, methodNotAllowed, parseWith, readForm, readJson, route, seeOther, wantsPage } from "@/lib/http";
 import { env } from "@/lib/env";
 import { clientRateKey, enforceRateLimits } from "@/lib/rate-limit";
 import { WAITLIST_HONEYPOT_FIELD, waitlistSchema } from "@/lib/validation/waitlist";
@@ -60,14 +60,19 @@ function isFormPost(request: Request): boolean {
 /**
  * The form as a browser without scripts posts it. A JSON body can only come from a page of ours (another
  * site's page cannot send one without asking first), but a form can be posted from anywhere: so it must come
- * from this site. The browser is sent on to a page, never shown JSON: the thank-you page, the same for every
- * accepted post, or the form again with its messages and the entries kept.
+ * from this site. A browser is sent on to a page, never shown JSON: the thank-you page, the same for every
+ * accepted post, or the form again with its messages and the entries kept. A script that posts a form gets
+ * the JSON API's answers.
  */
 async function formPost(request: Request): Promise<Response> {
   requireSameOrigin(request);
   const secure = isSecureRequest(request);
   const fields = await readForm(request, { maxBytes: MAX_BODY_BYTES });
   const body = signupBodyOfForm(fields);
+  if (!wantsPage(request)) {
+    await signUp(request, body);
+    return accepted();
+  }
   try {
     await signUp(request, body);
   } catch (error) {
