@@ -9,7 +9,8 @@ export const waitlistCopy = {
     "Help shape the features we build next",
     "Get a personalised setup for your business",
   ],
-  countLine: (count: string) => `${count} businesses have already joined the waiting list`,
+  // The spec's wording, in the singular for exactly one ("0 businesses" and "Many businesses" stay plural).
+  countLine: (count: string) => (count === "1" ? "1 business has already joined the waiting list" : `${count} businesses have already joined the waiting list`),
   // Spec: the line reads "Many businesses ..." while loading or on error.
   countFallback: "Many",
   fields: {
@@ -27,6 +28,24 @@ export const waitlistCopy = {
     title: "You're on the list!",
     description: "We'll email you when it's your turn to try the product.",
     again: "Add another business",
+  },
+  /**
+   * After joining, on the scripted form's panel and on the thank-you page: a confirmation email goes out at
+   * once, and the team invites confirmed places first. The same words whether or not the address was already
+   * on the list, which nobody is told.
+   */
+  nextStep: {
+    title: "Check your inbox",
+    sentTo: "We've sent a confirmation link to",
+    sentToUnknown: "We've sent a confirmation link to the address you gave.",
+    body: "Open it to confirm your place: we invite confirmed places first. It can take a few minutes, and may land in spam.",
+    wrongAddress: "Not your address? Join again with the right one.",
+  },
+  /** Beside the button when a signup limit was reached: when the next signup can go through. */
+  limit: { tryAt: (time: string) => `You can try again at ${time}.` },
+  /** The plain form's own page (no scripts), when a post did not go through. */
+  plainForm: {
+    checkFields: "Please check the highlighted fields.",
   },
   failure: {
     title: "Something went wrong",

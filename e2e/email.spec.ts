@@ -107,6 +107,7 @@ test.describe("email", () => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": freshIp() });
     await page.goto("/#join-waitlist");
     const section = page.locator("section#join-waitlist");
+    await section.locator("form[data-enhanced]").waitFor();
     await section.getByLabel("Your Name").fill("Casey Confirm");
     await section.getByLabel("Business Email").fill(email);
     await section.getByRole("combobox", { name: "Business Type" }).click();

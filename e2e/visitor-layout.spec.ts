@@ -18,7 +18,7 @@ test.describe("at 375 px", () => {
   test("choosing any business type or team size never makes the page wider than the screen", async ({ page }) => {
     await page.goto("/#join-waitlist");
     const section = page.locator("section#join-waitlist");
-    await section.getByLabel("Your Name").waitFor();
+    await section.locator("form[data-enhanced]").waitFor();
     for (const [label, options] of [
       ["Business Type", BUSINESS_TYPE_OPTIONS],
       ["Number of Employees", TEAM_SIZE_OPTIONS],

@@ -24,12 +24,15 @@ async function openSection(page: Page, ip: string) {
   await page.goto("/#join-waitlist");
   const section = page.locator("section#join-waitlist");
   await expect(section.getByRole("heading", { level: 2, name: "Join the Waiting List" })).toBeVisible();
+  // The scripted form (Radix selects, toasts) has taken the plain form's place.
+  await section.locator("form[data-enhanced]").waitFor();
   return section;
 }
 
 async function countShown(page: Page): Promise<number> {
   const line = page.getByTestId("waitlist-count");
-  await expect(line).toHaveText(/^[\d,]+ businesses have already joined the waiting list$/);
+  // "1 business has ..." for exactly one, "2 businesses have ..." otherwise.
+  await expect(line).toHaveText(/^[\d,]+ business(es have| has) already joined the waiting list$/);
   return Number((await line.textContent())!.split(" ")[0]!.replace(/,/g, ""));
 }
 
@@ -107,6 +110,7 @@ test.describe("waiting list", () => {
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "You're on the list!" });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText("We'll email you when it's your turn to try the product.");
+    await expect(section.getByTestId("confirmation-address")).toHaveText(`We've sent a confirmation link to ${address.toLowerCase()}.`);
     await expect.poll(() => countShown(page)).toBe(before + 1);
     await axe(page);
 
@@ -135,6 +139,7 @@ test.describe("waiting list", () => {
     await page.goto("/#join-waitlist");
 
     const section = page.locator("section#join-waitlist");
+    await section.locator("form[data-enhanced]").waitFor();
     const email = `spring.${run}@example.com`;
     await section.getByLabel("Your Name").fill("Sam Spring");
     await section.getByLabel("Business Email").fill(email);
@@ -220,6 +225,10 @@ test.describe("waiting list", () => {
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Something went wrong" });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText("Too many signups from your connection. Please wait a minute and try again.");
+    // Said on the form too, beside the button, with the time the next signup can go through.
+    await expect(section.getByRole("button", { name: "Join the Waiting List" })).toHaveAccessibleDescription(
+      /^Too many signups from your connection\. Please wait a minute and try again\. You can try again at \d\d:\d\d\.$/,
+    );
     await expect(section.getByLabel("Your Name")).toHaveValue("Limited Person");
     await expect(section.getByLabel("Business Email")).toHaveValue(`limited.${run}@example.com`);
     await expect(section.getByRole("combobox", { name: "Business Type" })).toHaveText("Handyman");
@@ -250,5 +259,35 @@ test.describe("waiting list", () => {
     expect(invalid.status()).toBe(400);
     expect(await invalid.json()).toMatchObject({ errors: { agreedToTerms: ["You must agree to the terms"] } });
     expect((await request.get("/api/waitlist")).status()).toBe(405);
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("after joining, the panel that replaces the form is in view below the sticky header, naming the address", async ({ page }) => {
+    const section = await openSection(page, uniqueIp());
+    const email = `phone.${run}@example.com`;
+    await section.getByLabel("Your Name").fill("Pat Phone");
+    await section.getByLabel("Business Email").fill(email);
+    await section.getByRole("combobox", { name: "Business Type" }).click();
+    await page.getByRole("option", { name: "Beauty & wellness" }).click();
+    await section.getByRole("combobox", { name: "Number of Employees" }).click();
+    await page.getByRole("option", { name: "Just me" }).click();
+    await section.getByRole("checkbox", { name: /I agree/ }).click();
+    await section.getByRole("button", { name: "Join the Waiting List" }).click();
+
+    const panel = section.getByTestId("waitlist-success");
+    await expect(panel).toBeVisible();
+    await expect(section.getByTestId("confirmation-address")).toHaveText(`We've sent a confirmation link to ${email}.`);
+    const headerBottom = await page.getByRole("banner").evaluate((header) => header.getBoundingClientRect().bottom);
+    // Scrolling may be smooth: wait for the panel's top to settle between the header and the middle of the screen.
+    const panelTop = () => panel.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+    const settled = async () => {
+      const top = await panelTop();
+      return top >= headerBottom - 1 && top < 667 / 2;
+    };
+    await expect.poll(settled, { timeout: 5_000 }).toBe(true);
+    await axe(page);
   });
 });

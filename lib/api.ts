@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: string,
     statusText: string,
+    /** From a 429 or 503's Retry-After header (seconds), when it gave one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${status}: ${body || statusText}`);
     this.name = "ApiError";
@@ -17,7 +19,8 @@ export class ApiError extends Error {
 async function throwIfResNotOk(res: Response) {
   if (res.ok) return;
   const body = await res.text().catch(() => "");
-  throw new ApiError(res.status, body, res.statusText);
+  const retryAfter = Number(res.headers?.get("retry-after") ?? NaN);
+  throw new ApiError(res.status, body, res.statusText, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
 }
 
 /** The payload as the development log shows it: passwords masked, so a console never holds one. */

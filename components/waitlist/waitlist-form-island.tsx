@@ -1,49 +1,65 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 
-import { IslandStandIn } from "@/components/landing/island-stand-in";
 import { useLoadWhenNear } from "@/components/landing/use-load-when-near";
+import type { CarriedEntries } from "@/components/waitlist/waitlist-form";
 
-// The form brings react-hook-form, zod, the Radix select and the toaster: it loads when the section comes near the
-// viewport, never during the page load, so the landing page's first load stays light.
+// The scripted form brings react-hook-form, zod, the Radix select and the toaster: it loads when the section
+// comes near the viewport (or the visitor reaches the plain form first), never during the page load, so the
+// landing page's first load stays light.
 const loadForm = () => import("@/components/waitlist/waitlist-form");
-const WaitlistForm = dynamic(() => loadForm().then((mod) => mod.WaitlistFormWithToaster), {
-  ssr: false,
-  loading: () => <WaitlistFormPlaceholder standIn={false} />,
-});
 
-/** The form's outline while its code loads, the same size so nothing shifts, with a stand-in for keyboard visitors. */
-function WaitlistFormPlaceholder({ standIn = true }: { standIn?: boolean }) {
-  return (
-    <div className="relative grid gap-5">
-      {standIn ? <IslandStandIn label="Load the waiting list form" /> : null}
-      {[0, 1].map((row) => (
-        <div key={row} className="grid gap-2">
-          <div className="h-4 w-28 rounded bg-muted" />
-          <div className="h-10 rounded-md border bg-background" />
-        </div>
-      ))}
-      <div className="grid gap-5 sm:grid-cols-2">
-        {[0, 1].map((column) => (
-          <div key={column} className="grid gap-2">
-            <div className="h-4 w-32 rounded bg-muted" />
-            <div className="h-10 rounded-md border bg-background" />
-          </div>
-        ))}
-      </div>
-      <div className="h-10 rounded bg-muted/70" />
-      <div className="h-11 rounded-md bg-primary/80" />
-    </div>
-  );
+type EnhancedForm = ComponentType<{ carried?: CarriedEntries }>;
+
+/**
+ * What the visitor has done in the plain form so far, for the scripted form to start from: its entries, the
+ * field that has focus and the caret in it. Read just before the swap, so nothing typed is lost.
+ */
+function carryOver(wrapper: HTMLElement | null): CarriedEntries | undefined {
+  const form = wrapper?.querySelector("form");
+  if (!form) return undefined;
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && form.contains(active) ? active : null;
+  const caret = focused instanceof HTMLInputElement && focused.type === "text" ? { start: focused.selectionStart, end: focused.selectionEnd } : undefined;
+  return {
+    entries: { name: text("name"), email: text("email"), businessType: text("businessType"), employees: text("employees"), agreedToTerms: data.has("agreedToTerms") },
+    focusId: focused?.id || undefined,
+    caret: caret && caret.start !== null && caret.end !== null ? { start: caret.start, end: caret.end } : undefined,
+  };
 }
 
-/** The waiting list form as a lazy island. */
-export function WaitlistFormIsland() {
-  const [ref, load, focusHandlers] = useLoadWhenNear<HTMLDivElement>("600px 0px", loadForm);
+/**
+ * The waiting list form: the plain form (`children`, in the built page) until the scripted one has loaded,
+ * which then takes its place in one render, with the entries and focus the visitor had.
+ */
+export function WaitlistFormIsland({ children }: { children: ReactNode }) {
+  const [ref, near] = useLoadWhenNear<HTMLDivElement>("600px 0px");
+  const [wanted, setWanted] = useState(false);
+  const [enhanced, setEnhanced] = useState<{ Form: EnhancedForm; carried?: CarriedEntries } | null>(null);
+
+  useEffect(() => {
+    if (!(near || wanted) || enhanced) return;
+    let live = true;
+    loadForm()
+      .then((mod) => {
+        if (live) setEnhanced({ Form: mod.WaitlistFormWithToaster, carried: carryOver(ref.current) });
+      })
+      // A download that fails leaves the plain form, which works on its own.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [near, wanted, enhanced, ref]);
+
   return (
-    <div ref={ref} {...focusHandlers}>
-      {load ? <WaitlistForm /> : <WaitlistFormPlaceholder />}
+    <div ref={ref} onFocus={enhanced || wanted ? undefined : () => setWanted(true)}>
+      {enhanced ? <enhanced.Form carried={enhanced.carried} /> : children}
     </div>
   );
 }

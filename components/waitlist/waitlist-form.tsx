@@ -13,8 +13,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Toaster } from "@/components/ui/sonner";
-import { serverFieldErrors, useWaitlistSignup } from "@/components/waitlist/use-waitlist-signup";
+import { failureDescription, serverFieldErrors, useWaitlistSignup } from "@/components/waitlist/use-waitlist-signup";
 import { waitlistCopy } from "@/content/waitlist";
+import { ApiError } from "@/lib/api";
 import { WaitlistQueryProvider } from "@/components/waitlist/waitlist-query-provider";
 import {
   BUSINESS_TYPE_OPTIONS,
@@ -29,6 +30,16 @@ import {
 type FormValues = Omit<WaitlistFormValues, "agreedToTerms"> & { agreedToTerms: boolean };
 
 const EMPTY: FormValues = { name: "", email: "", businessType: "", employees: "", agreedToTerms: false };
+
+/** What the visitor did in the plain form before this one took its place (see waitlist-form-island.tsx). */
+export interface CarriedEntries {
+  entries: FormValues;
+  /** The id of the field that had focus: this form's field of the same id takes it. */
+  focusId?: string;
+  /** The caret or selection in that field, when it is a text field. */
+  caret?: { start: number; end: number };
+}
+
 const FIELDS = ["name", "email", "businessType", "employees", "agreedToTerms"] as const;
 const resolver = zodResolver(waitlistSchema) as unknown as Resolver<FormValues, unknown, WaitlistSignup>;
 const { fields: copy } = waitlistCopy;
@@ -39,29 +50,44 @@ const { fields: copy } = waitlistCopy;
  * the page. It renders into <body>, where a page-wide toaster belongs, and stays mounted while the form gives way
  * to the confirmation panel.
  */
-export function WaitlistFormWithToaster() {
+export function WaitlistFormWithToaster({ carried }: { carried?: CarriedEntries }) {
   return (
     <WaitlistQueryProvider>
-      <WaitlistForm />
+      <WaitlistForm carried={carried} />
       {createPortal(<Toaster />, document.body)}
     </WaitlistQueryProvider>
   );
 }
 
 /** The waiting list form, replaced by a confirmation panel once the signup went through. */
-export function WaitlistForm() {
-  const [submitted, setSubmitted] = useState(false);
+export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
+  // The address the signup went to, once it went through: the panel names it, so a typo can be spotted.
+  const [submitted, setSubmitted] = useState<string | null>(null);
   const returning = useRef(false);
   const inFlight = useRef(false);
   const honeypotRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Past a signup limit (an office adding its businesses one after another shares one connection): said
+  // beside the button, with when the next one can go through, for as long as the form stays.
+  const [limited, setLimited] = useState<string | null>(null);
   const signup = useWaitlistSignup();
-  const form = useForm<FormValues, unknown, WaitlistSignup>({ resolver, defaultValues: EMPTY, shouldFocusError: true });
+  const form = useForm<FormValues, unknown, WaitlistSignup>({ resolver, defaultValues: { ...EMPTY, ...carried?.entries }, shouldFocusError: true });
   const { errors } = form.formState;
   const busy = signup.isPending || form.formState.isSubmitting;
 
   useEffect(() => {
+    // Taking the plain form's place: the visitor keeps the field they were in, and the caret in it.
+    if (!carried?.focusId) return;
+    const field = formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(carried.focusId)}`);
+    field?.focus();
+    if (field instanceof HTMLInputElement && carried.caret) field.setSelectionRange(carried.caret.start, carried.caret.end);
+    // Only on mount: later renders never move focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
     // Back from the confirmation panel: start the next signup where the keyboard left off.
-    if (!submitted && returning.current) {
+    if (submitted === null && returning.current) {
       returning.current = false;
       form.setFocus("name");
     }
@@ -71,10 +97,14 @@ export function WaitlistForm() {
     // A second click or Enter before the first answer arrives is ignored.
     if (inFlight.current) return;
     inFlight.current = true;
+    setLimited(null);
     try {
       await signup.mutateAsync({ signup: values, honeypot: honeypotRef.current?.value.trim() ?? "" });
-      setSubmitted(true);
+      setSubmitted(values.email);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        setLimited(`${failureDescription(error)} ${waitlistCopy.limit.tryAt(nextMinute(Date.now() + (error.retryAfterSeconds ?? 60) * 1000))}`);
+      }
       // The toast is shown by the mutation; the entered values stay, and server field errors join the form's.
       const fieldErrors = serverFieldErrors(error);
       const invalid = FIELDS.filter((field) => fieldErrors[field]);
@@ -84,22 +114,31 @@ export function WaitlistForm() {
     }
   };
 
-  if (submitted) {
+  if (submitted !== null) {
     return (
       <SuccessPanel
+        email={submitted}
         onAgain={() => {
           form.reset(EMPTY);
           if (honeypotRef.current) honeypotRef.current.value = "";
           signup.reset();
           returning.current = true;
-          setSubmitted(false);
+          setSubmitted(null);
         }}
       />
     );
   }
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} aria-label={waitlistCopy.heading} className="relative grid grid-cols-1 gap-5" aria-busy={busy || undefined}>
+    <form
+      ref={formRef}
+      data-enhanced=""
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(submit)(event)}
+      aria-label={waitlistCopy.heading}
+      className="relative grid grid-cols-1 gap-5"
+      aria-busy={busy || undefined}
+    >
       <FormField id="waitlist-name" label={copy.name.label} error={errors.name?.message}>
         {(control) => <Input {...control} {...form.register("name")} placeholder={copy.name.placeholder} autoComplete="name" maxLength={100} />}
       </FormField>
@@ -192,6 +231,7 @@ export function WaitlistForm() {
         type="submit"
         size="lg"
         aria-disabled={busy || undefined}
+        aria-describedby="waitlist-submit-problem"
         onClick={(event) => {
           if (busy) event.preventDefault();
         }}
@@ -206,23 +246,52 @@ export function WaitlistForm() {
           waitlistCopy.submit
         )}
       </Button>
+      <p id="waitlist-submit-problem" aria-live="polite" className="-mt-2 text-sm font-medium text-destructive empty:hidden">
+        {limited}
+      </p>
     </form>
   );
 }
 
-function SuccessPanel({ onAgain }: { onAgain: () => void }) {
+/** The clock time (24-hour, the visitor's own zone) of the first whole minute at or after `ms`. */
+export function nextMinute(ms: number): string {
+  const at = new Date(Math.ceil(ms / 60_000) * 60_000);
+  return `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
+}
+
+function SuccessPanel({ email, onAgain }: { email: string; onAgain: () => void }) {
+  const panelRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    // The form the visitor was in is gone: put them on the confirmation, which screen readers then read.
-    headingRef.current?.focus();
+    // The form the visitor was in is gone and the panel is shorter: on a phone they would be left looking at
+    // the footer. Bring the panel's top into view (the page's scroll padding keeps it below the sticky
+    // header), then put them on the confirmation, which screen readers then read.
+    const panel = panelRef.current;
+    if (panel) {
+      const { top } = panel.getBoundingClientRect();
+      const headerRoom = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+      if (top < headerRoom || top > window.innerHeight * 0.5) {
+        const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        panel.scrollIntoView({ block: "start", behavior: reduceMotion ? "auto" : "smooth" });
+      }
+    }
+    headingRef.current?.focus({ preventScroll: true });
   }, []);
+  const { nextStep } = waitlistCopy;
   return (
-    <div className="grid justify-items-center gap-4 py-8 text-center">
+    <div ref={panelRef} data-testid="waitlist-success" className="grid justify-items-center gap-4 py-8 text-center">
       <CheckCircle2Icon aria-hidden="true" className="size-12 text-success" />
       <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2">
         {waitlistCopy.success.title}
       </h3>
       <p className="max-w-sm text-muted-foreground">{waitlistCopy.success.description}</p>
+      <div className="grid max-w-sm gap-2 rounded-lg border bg-background p-4 text-sm">
+        <p className="font-semibold">{nextStep.title}</p>
+        <p data-testid="confirmation-address">
+          {nextStep.sentTo} <strong className="break-all">{email}</strong>.
+        </p>
+        <p className="text-muted-foreground">{nextStep.body}</p>
+      </div>
       <Button type="button" variant="outline" onClick={onAgain}>
         {waitlistCopy.success.again}
       </Button>

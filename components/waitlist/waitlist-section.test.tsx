@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 
 import { Providers } from "@/components/providers";
 import { WAITLIST_COUNT_RETRIES, waitlistCountRetryDelay } from "@/components/waitlist/use-waitlist-count";
+import { nextMinute } from "@/components/waitlist/waitlist-form";
 import { WaitlistSection } from "@/components/waitlist/waitlist-section";
 import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS } from "@/lib/validation/waitlist";
 
@@ -32,6 +33,7 @@ beforeAll(() => {
 interface FakeReply {
   status: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 interface Call {
@@ -48,7 +50,7 @@ function fakeNetwork(handlers: { count?: () => FakeReply | Promise<FakeReply>; s
     const method = init?.method ?? "GET";
     const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ url, method, body });
-    const reply = url.startsWith("/api/waitlist/count")
+    const reply: FakeReply = url.startsWith("/api/waitlist/count")
       ? await (handlers.count ?? (() => ({ status: 200, body: { count: 0 } })))()
       : await (handlers.signup ?? (() => ({ status: 201, body: { message: "ok" } })))(body);
     const text = reply.body === undefined ? "" : typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
@@ -56,6 +58,7 @@ function fakeNetwork(handlers: { count?: () => FakeReply | Promise<FakeReply>; s
       ok: reply.status >= 200 && reply.status < 300,
       status: reply.status,
       statusText: `Status ${reply.status}`,
+      headers: new Headers(reply.headers ?? {}),
       text: async () => text,
       json: async () => JSON.parse(text) as unknown,
     } as Response;
@@ -64,7 +67,7 @@ function fakeNetwork(handlers: { count?: () => FakeReply | Promise<FakeReply>; s
   return { calls, signups: () => calls.filter((call) => call.method === "POST"), counts: () => calls.filter((call) => call.url.startsWith("/api/waitlist/count")) };
 }
 
-/** Renders the section and waits for its lazily loaded form (the island loads it on idle in jsdom). */
+/** Renders the section and waits for its lazily loaded form to take the plain form's place (at once in jsdom). */
 async function renderSection() {
   const user = userEvent.setup();
   render(
@@ -72,7 +75,12 @@ async function renderSection() {
       <WaitlistSection />
     </Providers>,
   );
-  await screen.findByLabelText("Your Name", {}, { timeout: 5000 });
+  // The island swaps forms when the form's module arrives: let that happen inside act.
+  await act(async () => {
+    await import("@/components/waitlist/waitlist-form");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  await waitFor(() => expect(document.querySelector("form[data-enhanced]")).not.toBeNull(), { timeout: 5000 });
   return user;
 }
 
@@ -138,6 +146,53 @@ describe("the waiting list section", () => {
     expect(sizes.map((option) => option.textContent)).toEqual(TEAM_SIZE_OPTIONS.map((option) => option.label));
   });
 
+  it("is a plain HTML form before its script arrives, which then takes its place with what the visitor typed and where they were", async () => {
+    fakeNetwork({});
+    const { container } = render(
+      <Providers>
+        <WaitlistSection />
+      </Providers>,
+    );
+    // Before the scripted form's module has arrived: the form the server rendered, which posts on its own.
+    const plain = container.querySelector("form")!;
+    expect(plain).toHaveAttribute("method", "post");
+    expect(plain).toHaveAttribute("action", "/api/waitlist");
+    expect(plain).not.toHaveAttribute("data-enhanced");
+    const field = (name: string) => plain.querySelector<HTMLInputElement & HTMLSelectElement>(`[name="${name}"]`)!;
+    expect(field("name")).toBeRequired();
+    expect(field("name")).toHaveAttribute("minlength", "2");
+    expect(field("email")).toHaveAttribute("type", "email");
+    expect(field("email")).toBeRequired();
+    expect(field("businessType").tagName).toBe("SELECT");
+    expect(field("employees").tagName).toBe("SELECT");
+    expect(field("agreedToTerms")).toHaveAttribute("type", "checkbox");
+    expect(field("agreedToTerms")).toBeRequired();
+    expect(field("website")).toHaveAttribute("tabindex", "-1");
+    expect(within(plain).getByRole("link", { name: "How we use and protect your details" })).toHaveAttribute("href", "/privacy");
+    expect(within(plain).getByRole("button", { name: "Join the Waiting List" })).toHaveAttribute("type", "submit");
+
+    field("name").value = "Ada Lovelace";
+    field("email").value = "ada@exa";
+    field("businessType").value = "car";
+    field("agreedToTerms").checked = true;
+    act(() => field("name").focus());
+    field("name").setSelectionRange(3, 3);
+
+    await act(async () => {
+      await import("@/components/waitlist/waitlist-form");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(document.querySelector("form[data-enhanced]")).not.toBeNull());
+    expect(plain).not.toBeInTheDocument();
+    expect(nameField()).toHaveValue("Ada Lovelace");
+    expect(emailField()).toHaveValue("ada@exa");
+    expect(nameField()).toHaveFocus();
+    expect((nameField() as HTMLInputElement).selectionStart).toBe(3);
+    expect(typeField()).toHaveTextContent("Car valeting & detailing");
+    expect(sizeField()).toHaveTextContent("Select team size");
+    expect(consentBox()).toBeChecked();
+  });
+
   it("reads 'Many businesses' while the count loads, then the count", async () => {
     let release: (reply: FakeReply) => void = () => undefined;
     fakeNetwork({ count: () => new Promise<FakeReply>((resolve) => (release = resolve)) });
@@ -145,6 +200,12 @@ describe("the waiting list section", () => {
     expect(screen.getByTestId("waitlist-count")).toHaveTextContent("Many businesses have already joined the waiting list");
     await act(async () => release({ status: 200, body: { count: 1234 } }));
     expect(await screen.findByText("1,234 businesses have already joined the waiting list")).toBeInTheDocument();
+  });
+
+  it("reads '1 business has already joined' when exactly one has", async () => {
+    fakeNetwork({ count: () => ({ status: 200, body: { count: 1 } }) });
+    await renderSection();
+    expect(await screen.findByText("1 business has already joined the waiting list")).toBeInTheDocument();
   });
 
   it("retries the count 3 times with the spec's delays, and reads 'Many businesses' when it fails", async () => {
@@ -238,6 +299,10 @@ describe("the waiting list section", () => {
       },
     ]);
     expect(screen.queryByRole("form")).not.toBeInTheDocument();
+    // What happens next, with the address the signup went to (as stored: trimmed, lower-case).
+    expect(screen.getByText("Check your inbox")).toBeInTheDocument();
+    expect(screen.getByTestId("confirmation-address")).toHaveTextContent("We've sent a confirmation link to ada@example.com.");
+    expect(screen.getByRole("heading", { name: "You're on the list!" })).toHaveFocus();
     await expectToast(before, "You're on the list!", "We'll email you when it's your turn to try the product.");
     expect(await screen.findByText("42 businesses have already joined the waiting list")).toBeInTheDocument();
     // The refetch asks past any CDN copy.
@@ -323,6 +388,34 @@ describe("the waiting list section", () => {
       expect(emailField()).toHaveFocus();
       await expectToast(before, "Something went wrong", "Please check the highlighted fields.");
     });
+  });
+
+  it("past the connection's signup limit, says so beside the button with the time the next one can go through", async () => {
+    const now = new Date(2026, 10, 25, 14, 41, 20).getTime();
+    jest.spyOn(Date, "now").mockReturnValue(now);
+    fakeNetwork({
+      signup: () => ({
+        status: 429,
+        body: { message: "Too many signups from your connection. Please wait a minute and try again." },
+        headers: { "Retry-After": "40" },
+      }),
+    });
+    try {
+      const user = await renderSection();
+      await fillValid(user);
+      await user.click(submitButton());
+      const note = "Too many signups from your connection. Please wait a minute and try again. You can try again at 14:42.";
+      await waitFor(() => expect(submitButton()).toHaveAccessibleDescription(note));
+      expect(nameField()).toHaveValue("Ada Lovelace");
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
+  it("gives the time of the next whole minute, in the visitor's clock", () => {
+    expect(nextMinute(new Date(2026, 0, 1, 9, 5, 0).getTime())).toBe("09:05");
+    expect(nextMinute(new Date(2026, 0, 1, 9, 5, 1).getTime())).toBe("09:06");
+    expect(nextMinute(new Date(2026, 0, 1, 23, 59, 30).getTime())).toBe("00:00");
   });
 
   it("hides the honeypot from people and assistive tech, and sends it only when a bot filled it", async () => {

@@ -1,6 +1,7 @@
 import { Icon } from "@/components/icons/icon";
 import { WaitlistCountIsland } from "@/components/waitlist/waitlist-count-island";
 import { WaitlistFormIsland } from "@/components/waitlist/waitlist-form-island";
+import { WaitlistPlainForm } from "@/components/waitlist/waitlist-plain-form";
 import { waitlistCopy } from "@/content/waitlist";
 
 /** The waiting list section (anchor join-waitlist): pitch and count beside the signup form. Self-contained. */
@@ -30,7 +31,9 @@ export function WaitlistSection() {
           </div>
         </div>
         <div className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">
-          <WaitlistFormIsland />
+          <WaitlistFormIsland>
+            <WaitlistPlainForm />
+          </WaitlistFormIsland>
         </div>
       </div>
     </section>

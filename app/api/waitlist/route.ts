@@ -5,11 +5,25 @@ import {
   WAITLIST_RATE_LIMIT_MESSAGE,
   WAITLIST_SUCCESS_MESSAGE,
 } from "@/lib/data/waitlist";
+import { requireSameOrigin } from "@/lib/auth/guard";
+import { isSecureRequest } from "@/lib/auth/session";
+import { invalidInputCode, isConnectionError } from "@/lib/db/errors";
 import { sendSoon } from "@/lib/email/send-soon";
-import { clientIp, json, methodNotAllowed, parseWith, readJson, route } from "@/lib/http";
+import { clientIp, HttpError, json, methodNotAllowed, parseWith, readForm, readJson, route, seeOther, wantsPage } from "@/lib/http";
 import { env } from "@/lib/env";
 import { clientRateKey, enforceRateLimits } from "@/lib/rate-limit";
 import { WAITLIST_HONEYPOT_FIELD, waitlistSchema } from "@/lib/validation/waitlist";
+import {
+  DRAFT_COOKIE,
+  encodeDraft,
+  entriesOfForm,
+  pageCookie,
+  signupBodyOfForm,
+  THANKS_COOKIE,
+  WAITLIST_JOIN_PATH,
+  WAITLIST_THANKS_PATH,
+  type WaitlistFormProblem,
+} from "@/lib/waitlist-form-post";
 
 export const dynamic = "force-dynamic";
 
@@ -26,17 +40,69 @@ function honeypotFilled(body: unknown): boolean {
 // tells anyone whether an email is already on the list.
 const accepted = () => json({ message: WAITLIST_SUCCESS_MESSAGE }, { status: 201 });
 
-export const POST = route(async (request) => {
-  const body = await readJson(request, { maxBytes: MAX_BODY_BYTES });
+/** The one signup path, whichever way the body came: schema, honeypot, limits, then the entry and its email. */
+async function signUp(request: Request, body: unknown): Promise<void> {
   const signup = parseWith(waitlistSchema, body);
   // Bots are not told they were caught, and cost no database write.
-  if (honeypotFilled(body)) return accepted();
+  if (honeypotFilled(body)) return;
   const ip = clientIp(request);
   // A client whose address cannot be known has only the site-wide backstop to count against.
   if (ip) await enforceRateLimits([{ key: `waitlist:ip:${clientRateKey(ip)}`, ...WAITLIST_RATE_LIMIT }], WAITLIST_RATE_LIMIT_MESSAGE);
   await enforceRateLimits([{ key: "waitlist:all", limit: env().WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }], WAITLIST_BUSY_MESSAGE);
   // A first signup, or a repeat one that may send a new confirmation: the answer is the same either way.
   sendSoon(await addWaitlistEntry(signup));
+}
+
+function isFormPost(request: Request): boolean {
+  return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test((request.headers.get("content-type") ?? "").trim());
+}
+
+/**
+ * The form as a browser without scripts posts it. A JSON body can only come from a page of ours (another
+ * site's page cannot send one without asking first), but a form can be posted from anywhere: so it must come
+ * from this site. A browser is sent on to a page, never shown JSON: the thank-you page, the same for every
+ * accepted post, or the form again with its messages and the entries kept. A script that posts a form gets
+ * the JSON API's answers.
+ */
+async function formPost(request: Request): Promise<Response> {
+  requireSameOrigin(request);
+  const secure = isSecureRequest(request);
+  const fields = await readForm(request, { maxBytes: MAX_BODY_BYTES });
+  const body = signupBodyOfForm(fields);
+  if (!wantsPage(request)) {
+    await signUp(request, body);
+    return accepted();
+  }
+  try {
+    await signUp(request, body);
+  } catch (error) {
+    const draft = encodeDraft({ entries: entriesOfForm(fields), ...formProblem(error) });
+    const back = seeOther(WAITLIST_JOIN_PATH);
+    back.headers.append("Set-Cookie", pageCookie(DRAFT_COOKIE, draft, WAITLIST_JOIN_PATH, { secure }));
+    return back;
+  }
+  const thanks = seeOther(WAITLIST_THANKS_PATH);
+  // Only the page that says where the confirmation went reads the address; a honeypot post gets the same.
+  const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+  thanks.headers.append("Set-Cookie", pageCookie(THANKS_COOKIE, encodeURIComponent(email), WAITLIST_THANKS_PATH, { secure }));
+  thanks.headers.append("Set-Cookie", pageCookie(DRAFT_COOKIE, "", WAITLIST_JOIN_PATH, { secure, maxAge: 0 }));
+  return thanks;
+}
+
+/** What the form says about a refused post besides its field errors (which the join page works out itself). */
+function formProblem(error: unknown): { problem?: WaitlistFormProblem } {
+  if (error instanceof HttpError && error.status === 400 && error.extra.errors) return {};
+  if (error instanceof HttpError && error.status === 429) return { problem: error.message === WAITLIST_BUSY_MESSAGE ? "busy" : "rate-limit" };
+  if (isConnectionError(error)) return { problem: "database" };
+  // A value the database refuses is the visitor's (said on the form); anything else is a fault of ours, logged.
+  if (!(error instanceof HttpError) && !invalidInputCode(error)) console.error("[api] unexpected error in a waiting list form post:", error);
+  return { problem: "failed" };
+}
+
+export const POST = route(async (request) => {
+  if (isFormPost(request)) return formPost(request);
+  const body = await readJson(request, { maxBytes: MAX_BODY_BYTES });
+  await signUp(request, body);
   return accepted();
 });
 

@@ -1,0 +1,116 @@
+import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
+
+/**
+ * The waiting list form posted by a browser without scripts (application/x-www-form-urlencoded): what it
+ * sends, read into the JSON body's shape, and the two short-lived cookies that carry its outcome to the page
+ * the browser is sent on to. Neither the address nor the entries ever go into a URL, where browser history,
+ * server logs and analytics would keep them.
+ */
+
+/** What the visitor typed and chose, as the plain form re-renders it. */
+export interface WaitlistFormEntries {
+  name: string;
+  email: string;
+  businessType: string;
+  employees: string;
+  agreedToTerms: boolean;
+}
+
+export const EMPTY_WAITLIST_ENTRIES: WaitlistFormEntries = { name: "", email: "", businessType: "", employees: "", agreedToTerms: false };
+
+/** Why a form post did not go through, beyond its fields; each has its own words on the form. */
+export type WaitlistFormProblem = "rate-limit" | "busy" | "database" | "failed";
+
+/** The outcome of a plain form post that did not go through: the entries, and what to say besides field errors. */
+export interface WaitlistFormDraft {
+  entries: WaitlistFormEntries;
+  problem?: WaitlistFormProblem;
+}
+
+/** The page a plain form post lands on once the signup went through. */
+export const WAITLIST_THANKS_PATH = "/waitlist/thanks";
+/** The page that shows the plain form again with its errors and the visitor's entries. */
+export const WAITLIST_JOIN_PATH = "/waitlist/join";
+/** Holds the address typed, for the thank-you page only. */
+export const THANKS_COOKIE = "waitlist_thanks";
+/** Holds a refused post's entries, for the join page only. */
+export const DRAFT_COOKIE = "waitlist_draft";
+/** Long enough to land on the page and reload it once; the entries are not kept beyond the visit. */
+const COOKIE_MAX_AGE_SECONDS = 600;
+// Longer values are cut: a draft is for showing the entries again, and a cookie holds about 4 KB.
+const MAX_KEPT_LENGTH = 300;
+
+/**
+ * The JSON body's shape from a posted form: the checkbox sends `agreedToTerms=on` only when ticked, and a
+ * missing field is sent as absent, so the shared schema gives the same messages as for the JSON body.
+ */
+export function signupBodyOfForm(fields: URLSearchParams): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const name of ["name", "email", "businessType", "employees", WAITLIST_HONEYPOT_FIELD]) {
+    const value = fields.get(name);
+    if (value !== null) body[name] = value;
+  }
+  body.agreedToTerms = fields.has("agreedToTerms");
+  return body;
+}
+
+/** The entries to show again: text cut to a sane length, and only choices the selects offer. */
+export function entriesOfForm(fields: URLSearchParams): WaitlistFormEntries {
+  return cleanEntries({
+    name: fields.get("name"),
+    email: fields.get("email"),
+    businessType: fields.get("businessType"),
+    employees: fields.get("employees"),
+    agreedToTerms: fields.has("agreedToTerms"),
+  });
+}
+
+function cleanEntries(raw: Record<string, unknown>): WaitlistFormEntries {
+  const text = (value: unknown) => (typeof value === "string" ? value.slice(0, MAX_KEPT_LENGTH) : "");
+  const choice = (value: unknown, options: readonly { value: string }[]) => (options.some((option) => option.value === value) ? (value as string) : "");
+  return {
+    name: text(raw.name),
+    email: text(raw.email),
+    businessType: choice(raw.businessType, BUSINESS_TYPE_OPTIONS),
+    employees: choice(raw.employees, TEAM_SIZE_OPTIONS),
+    agreedToTerms: raw.agreedToTerms === true,
+  };
+}
+
+const PROBLEMS: readonly WaitlistFormProblem[] = ["rate-limit", "busy", "database", "failed"];
+
+/** A draft as its cookie's value (base64url JSON: no character a cookie may not hold). */
+export function encodeDraft(draft: WaitlistFormDraft): string {
+  return Buffer.from(JSON.stringify(draft)).toString("base64url");
+}
+
+/** A draft from its cookie's value; anything unreadable is no draft. */
+export function decodeDraft(value: string | undefined): WaitlistFormDraft | null {
+  if (!value) return null;
+  try {
+    const raw = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Record<string, unknown>;
+    if (!raw || typeof raw !== "object" || !raw.entries || typeof raw.entries !== "object") return null;
+    const draft: WaitlistFormDraft = { entries: cleanEntries(raw.entries as Record<string, unknown>) };
+    if (PROBLEMS.includes(raw.problem as WaitlistFormProblem)) draft.problem = raw.problem as WaitlistFormProblem;
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+/** A Set-Cookie value only the page at `path` receives: HttpOnly, SameSite=Strict, for a few minutes (0 clears it). */
+export function pageCookie(name: string, value: string, path: string, options: { secure: boolean; maxAge?: number }): string {
+  const maxAge = options.maxAge ?? COOKIE_MAX_AGE_SECONDS;
+  return `${name}=${value}; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${options.secure ? "; Secure" : ""}`;
+}
+
+/** The address kept for the thank-you page, if it still reads as one (it was checked before it was stored). */
+export function thanksAddress(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const email = decodeURIComponent(value);
+    return email.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
+  } catch {
+    return null;
+  }
+}
