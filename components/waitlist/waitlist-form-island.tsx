@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 
 import { useLoadWhenNear } from "@/components/landing/use-load-when-near";
 import type { CarriedEntries } from "@/components/waitlist/waitlist-form";
@@ -48,7 +49,9 @@ export function WaitlistFormIsland({ children }: { children: ReactNode }) {
     let live = true;
     loadForm()
       .then((mod) => {
-        if (live) setEnhanced({ Form: mod.WaitlistFormWithToaster, carried: carryOver(ref.current) });
+        // Read and swapped in one task: a key pressed between reading the plain form and the scripted form's
+        // first render would otherwise be lost.
+        if (live) flushSync(() => setEnhanced({ Form: mod.WaitlistFormWithToaster, carried: carryOver(ref.current) }));
       })
       // A download that fails leaves the plain form, which works on its own.
       .catch(() => undefined);
