@@ -203,8 +203,10 @@ for (const viewport of WIDTHS) {
       await expect(page).toHaveURL(/#features$/);
       const end = await page.evaluate(() => window.scrollY);
       const positions = await page.evaluate(() => (window as unknown as { __positions: number[] }).__positions);
+      // A jump goes from start to end in one frame; a smooth scroll passes through positions in between. How
+      // many frames a busy machine draws during it varies, so any one in between tells the two apart.
       const between = new Set(positions.filter((y) => y > start + 5 && y < end - 5));
-      expect(between.size).toBeGreaterThanOrEqual(3);
+      expect(between.size).toBeGreaterThanOrEqual(1);
       // The active link follows.
       if (mobile) {
         await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");

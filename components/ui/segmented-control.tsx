@@ -3,12 +3,15 @@
 import * as React from "react";
 import { RadioGroup } from "radix-ui";
 
+import { segmentedItemClass, segmentedRootClass } from "@/components/ui/segmented-control-styles";
 import { cn } from "@/lib/utils";
 
 export interface SegmentedOption<T extends string> {
   value: T;
   label: string;
   icon?: React.ReactNode;
+  /** Names the option for a focus handed over from the built page's plain version of the control. */
+  carryFocus?: string;
 }
 
 /**
@@ -35,19 +38,17 @@ export function SegmentedControl<T extends string>({
       onValueChange={(next) => onValueChange(next as T)}
       orientation="horizontal"
       loop
-      className={cn("inline-flex items-center gap-1 rounded-full border border-border bg-muted p-1 shadow-inner", className)}
+      className={cn(segmentedRootClass, className)}
     >
       {options.map((option) => (
         <RadioGroup.Item
           key={option.value}
           value={option.value}
+          data-carry-focus={option.carryFocus}
           // Selection follows focus, as in any radio group: Radix checks an option reached by an arrow
           // key only while that key is still down, which a quick press can miss.
           onFocus={() => onValueChange(option.value)}
-          className={cn(
-            "inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-muted [&_svg]:size-4",
-            "text-muted-foreground hover:text-foreground data-[state=checked]:bg-card data-[state=checked]:text-foreground data-[state=checked]:shadow-sm",
-          )}
+          className={segmentedItemClass}
         >
           {option.icon}
           {option.label}

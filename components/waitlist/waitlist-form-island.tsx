@@ -1,25 +1,22 @@
 "use client";
 
-import { useEffect, useState, type ComponentType, type ReactNode } from "react";
-import { flushSync } from "react-dom";
+import type { ReactNode } from "react";
 
-import { useLoadWhenNear } from "@/components/landing/use-load-when-near";
+import { useEnhancement } from "@/components/landing/use-enhancement";
 import type { CarriedEntries } from "@/components/waitlist/waitlist-form";
 
 // The scripted form brings react-hook-form, zod, the Radix select and the toaster: it loads when the section
 // comes near the viewport (or the visitor reaches the plain form first), never during the page load, so the
 // landing page's first load stays light.
-const loadForm = () => import("@/components/waitlist/waitlist-form");
-
-type EnhancedForm = ComponentType<{ carried?: CarriedEntries }>;
+const loadForm = () => import("@/components/waitlist/waitlist-form").then((mod) => mod.WaitlistFormWithToaster);
 
 /**
  * What the visitor has done in the plain form so far, for the scripted form to start from: its entries, the
  * field that has focus and the caret in it. Read just before the swap, so nothing typed is lost.
  */
-function carryOver(wrapper: HTMLElement | null): CarriedEntries | undefined {
+function carryOver(wrapper: HTMLElement | null): { carried?: CarriedEntries } {
   const form = wrapper?.querySelector("form");
-  if (!form) return undefined;
+  if (!form) return {};
   const data = new FormData(form);
   const text = (name: string) => {
     const value = data.get(name);
@@ -29,9 +26,11 @@ function carryOver(wrapper: HTMLElement | null): CarriedEntries | undefined {
   const focused = active instanceof HTMLElement && form.contains(active) ? active : null;
   const caret = focused instanceof HTMLInputElement && focused.type === "text" ? { start: focused.selectionStart, end: focused.selectionEnd } : undefined;
   return {
-    entries: { name: text("name"), email: text("email"), businessType: text("businessType"), employees: text("employees"), agreedToTerms: data.has("agreedToTerms") },
-    focusId: focused?.id || undefined,
-    caret: caret && caret.start !== null && caret.end !== null ? { start: caret.start, end: caret.end } : undefined,
+    carried: {
+      entries: { name: text("name"), email: text("email"), businessType: text("businessType"), employees: text("employees"), agreedToTerms: data.has("agreedToTerms") },
+      focusId: focused?.id || undefined,
+      caret: caret && caret.start !== null && caret.end !== null ? { start: caret.start, end: caret.end } : undefined,
+    },
   };
 }
 
@@ -40,29 +39,10 @@ function carryOver(wrapper: HTMLElement | null): CarriedEntries | undefined {
  * which then takes its place in one render, with the entries and focus the visitor had.
  */
 export function WaitlistFormIsland({ children }: { children: ReactNode }) {
-  const [ref, near] = useLoadWhenNear<HTMLDivElement>("600px 0px");
-  const [wanted, setWanted] = useState(false);
-  const [enhanced, setEnhanced] = useState<{ Form: EnhancedForm; carried?: CarriedEntries } | null>(null);
-
-  useEffect(() => {
-    if (!(near || wanted) || enhanced) return;
-    let live = true;
-    loadForm()
-      .then((mod) => {
-        // Read and swapped in one task: a key pressed between reading the plain form and the scripted form's
-        // first render would otherwise be lost.
-        if (live) flushSync(() => setEnhanced({ Form: mod.WaitlistFormWithToaster, carried: carryOver(ref.current) }));
-      })
-      // A download that fails leaves the plain form, which works on its own.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [near, wanted, enhanced, ref]);
-
+  const { ref, enhanced, want } = useEnhancement(loadForm, carryOver);
   return (
-    <div ref={ref} onFocus={enhanced || wanted ? undefined : () => setWanted(true)}>
-      {enhanced ? <enhanced.Form carried={enhanced.carried} /> : children}
+    <div ref={ref} onFocus={want}>
+      {enhanced ? <enhanced.Component {...enhanced.props} /> : children}
     </div>
   );
 }

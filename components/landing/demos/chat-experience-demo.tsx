@@ -1,30 +1,46 @@
 "use client";
 
 import { Keyboard, Mic } from "lucide-react";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
 
+import { DEMO_MODES, modeFocusKey, type DemoMode } from "./demo-modes";
 import { TextModeDemo } from "./text-mode-demo";
 import { VoiceModeDemo } from "./voice-mode-demo";
 
-type Mode = "text" | "voice";
+const icons = { text: <Keyboard aria-hidden="true" />, voice: <Mic aria-hidden="true" /> } as const;
+const modes = DEMO_MODES.map((mode) => ({ ...mode, icon: icons[mode.value], carryFocus: modeFocusKey(mode.value) }));
 
-const modes = [
-  { value: "text", label: COPY.textMode, icon: <Keyboard aria-hidden="true" /> },
-  { value: "voice", label: COPY.voiceMode, icon: <Mic aria-hidden="true" /> },
-] as const;
+/** Where the visitor was in the built page's version of the demo when this one took its place. */
+export interface CarriedDemo {
+  mode?: DemoMode;
+  /** The `data-carry-focus` key of the control that had focus. */
+  focus?: string;
+  /** A quick question pressed before this code arrived: it plays at once. */
+  ask?: string;
+}
 
 /** The chat section's interactive part: the mode toggle and the chosen mode's demo. */
-export function ChatExperienceDemo() {
-  const [mode, setMode] = useState<Mode>("text");
+export function ChatExperienceDemo({ carried }: { carried?: CarriedDemo } = {}) {
+  const [mode, setMode] = useState<DemoMode>(carried?.mode ?? "text");
+  const ref = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    // Taking the built page's place: focus goes to the same control, before the next key press can land.
+    if (!carried?.focus) return;
+    ref.current?.querySelector<HTMLElement>(`[data-carry-focus="${CSS.escape(carried.focus)}"]`)?.focus();
+    // Only on mount: later renders never move focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
-    <div className="w-full">
+    <div ref={ref} className="w-full">
       <div className="mb-4 flex justify-center">
         <SegmentedControl label={COPY.modeLabel} options={modes} value={mode} onValueChange={setMode} />
       </div>
-      {mode === "text" ? <TextModeDemo /> : <VoiceModeDemo />}
+      {mode === "text" ? <TextModeDemo ask={carried?.ask} /> : <VoiceModeDemo />}
     </div>
   );
 }

@@ -1,37 +1,41 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { useRef, type MouseEvent, type ReactNode } from "react";
 
-import { IslandStandIn } from "@/components/landing/island-stand-in";
-import { useLoadWhenNear } from "@/components/landing/use-load-when-near";
+import { useEnhancement } from "@/components/landing/use-enhancement";
 
-// Loaded when the section comes within a viewport's height of the screen, never during the page load.
-const loadDemo = () => import("./chat-experience-demo");
-const ChatExperienceDemo = dynamic(() => loadDemo().then((mod) => mod.ChatExperienceDemo), {
-  ssr: false,
-  loading: () => <ChatExperiencePlaceholder standIn={false} />,
-});
+import type { CarriedDemo } from "./chat-experience-demo";
+import type { DemoMode } from "./demo-modes";
 
-/**
- * The demo's outline, exactly its height (the mode switch is 46 px), so nothing below moves when it loads. Its
- * stand-in button is there for keyboard visitors, who reach the section before scrolling to it: focusing it
- * loads the demo and moves focus into it.
- */
-function ChatExperiencePlaceholder({ standIn = true }: { standIn?: boolean }) {
-  return (
-    <div className="relative w-full">
-      {standIn ? <IslandStandIn label="Load the chat demo" /> : null}
-      <div aria-hidden="true" className="mx-auto mb-4 h-[46px] w-64 rounded-full bg-muted" />
-      <div aria-hidden="true" className="h-[560px] rounded-3xl border border-border bg-card shadow-xl" />
-    </div>
-  );
+// Loaded when the section comes within a viewport's height of the screen, or when the visitor reaches the
+// built page's version of the demo first, never during the page load.
+const loadDemo = () => import("./chat-experience-demo").then((mod) => mod.ChatExperienceDemo);
+
+/** The chosen mode and the focused control of the built page's demo, read just before the swap. */
+function carryOver(wrapper: HTMLElement | null, asked: string | undefined): { carried: CarriedDemo } {
+  const checked = wrapper?.querySelector<HTMLInputElement>('input[name="demo-mode"]:checked');
+  const active = document.activeElement;
+  const focus = active instanceof HTMLElement && wrapper?.contains(active) ? active.dataset.carryFocus : undefined;
+  return { carried: { mode: (checked?.value as DemoMode | undefined) ?? "text", focus, ask: asked } };
 }
 
-export function ChatExperienceIsland() {
-  const [ref, load, focusHandlers] = useLoadWhenNear<HTMLDivElement>("100% 0px", loadDemo);
+/**
+ * The chat demo: the built page's version (`children`) until the scripted demo has loaded, which then takes
+ * its place in one render, with the visitor's mode, focus and any question already pressed.
+ */
+export function ChatExperienceIsland({ children }: { children: ReactNode }) {
+  const asked = useRef<string | undefined>(undefined);
+  const { ref, enhanced, want } = useEnhancement(loadDemo, (wrapper) => carryOver(wrapper, asked.current), "100% 0px");
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const key = (event.target as HTMLElement).closest<HTMLElement>("[data-carry-focus]")?.dataset.carryFocus;
+    if (key?.startsWith("question-")) asked.current = key.slice("question-".length);
+    want?.();
+  };
+
   return (
-    <div ref={ref} className="w-full min-w-0" {...focusHandlers}>
-      {load ? <ChatExperienceDemo /> : <ChatExperiencePlaceholder />}
+    <div ref={ref} className="w-full min-w-0" onFocus={want} onClick={enhanced ? undefined : onClick}>
+      {enhanced ? <enhanced.Component {...enhanced.props} /> : children}
     </div>
   );
 }

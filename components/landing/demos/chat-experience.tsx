@@ -1,9 +1,10 @@
 import { siteConfig } from "@/config/site";
 import { CHAT_SECTION_COPY } from "@/content/demo/chat-section";
 
+import { ChatDemoShell } from "./chat-demo-shell";
 import { ChatExperienceIsland } from "./chat-experience-island";
 
-/** The chat demo section: heading and copy render on the server; the demo itself is a lazy island. */
+/** The chat demo section: heading, copy and the demo's first screen render on the server; its behaviour is a lazy island. */
 export function ChatExperience() {
   return (
     <section data-defer-render="" id="chat-experience" aria-labelledby="chat-experience-heading" className="bg-muted/40 py-20 sm:py-28">
@@ -25,7 +26,9 @@ export function ChatExperience() {
             ))}
           </ul>
         </div>
-        <ChatExperienceIsland />
+        <ChatExperienceIsland>
+          <ChatDemoShell />
+        </ChatExperienceIsland>
       </div>
     </section>
   );

@@ -7,7 +7,18 @@ import { AssistantAvatar } from "./assistant-avatar";
 import styles from "./demo.module.css";
 
 /** One chat bubble: the visitor's on the right, the assistant's on the left with its avatar. */
-export function MessageBubble({ message, assistantName, compact = false }: { message: DemoMessage; assistantName: string; compact?: boolean }) {
+export function MessageBubble({
+  message,
+  assistantName,
+  compact = false,
+  still = false,
+}: {
+  message: DemoMessage;
+  assistantName: string;
+  compact?: boolean;
+  /** Already on screen when it rendered (the built page showed it first), so it does not slide in again. */
+  still?: boolean;
+}) {
   const isUser = message.role === "user";
   return (
     <li className={cn("flex items-end gap-2", isUser ? "justify-end pl-8" : "pr-8")}>
@@ -17,8 +28,8 @@ export function MessageBubble({ message, assistantName, compact = false }: { mes
           "max-w-[85%] rounded-2xl px-3.5 py-2 leading-snug shadow-sm",
           compact ? "text-[13px]" : "text-sm",
           isUser
-            ? cn("rounded-br-md bg-primary text-primary-foreground", styles.bubbleInUser)
-            : cn("rounded-bl-md border border-border/70 bg-card text-card-foreground", styles.bubbleIn),
+            ? cn("rounded-br-md bg-primary text-primary-foreground", !still && styles.bubbleInUser)
+            : cn("rounded-bl-md border border-border/70 bg-card text-card-foreground", !still && styles.bubbleIn),
         )}
       >
         <span className="sr-only">{isUser ? "You: " : `${assistantName}: `}</span>
@@ -52,6 +63,7 @@ export function MessageLog({
   label,
   announce,
   compact,
+  still,
   children,
 }: {
   messages: readonly DemoMessage[];
@@ -59,13 +71,15 @@ export function MessageLog({
   label: string;
   announce: boolean;
   compact?: boolean;
+  /** Messages (by id) that were already on screen and appear without the slide-in. */
+  still?: ReadonlySet<string>;
   children?: ReactNode;
 }) {
   return (
     <div role="log" aria-label={label} aria-live={announce ? "polite" : "off"} aria-relevant="additions">
       <ol className={cn("flex flex-col", compact ? "gap-2" : "gap-3")}>
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} assistantName={assistantName} compact={compact} />
+          <MessageBubble key={message.id} message={message} assistantName={assistantName} compact={compact} still={still?.has(message.id)} />
         ))}
         {children}
       </ol>

@@ -51,7 +51,8 @@ export function HeroHeader({ typing, control }: { typing: boolean; control: Reac
       <AssistantAvatar className="size-9" />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold leading-tight">{siteConfig.name}</p>
-        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        {/* One line tall whatever it says: "typing…" set in another font's ellipsis must not nudge the header. */}
+        <p className="flex h-4 items-center gap-1.5 text-xs text-muted-foreground">
           <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-500" />
           {typing ? "typing…" : "Online · your AI employee"}
         </p>

@@ -1,0 +1,53 @@
+import { Keyboard, Mic } from "lucide-react";
+
+import { segmentedLabelClass, segmentedRootClass } from "@/components/ui/segmented-control-styles";
+import { siteConfig } from "@/config/site";
+import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
+import { greetingScript } from "@/content/demo/text-mode";
+import { finishedSnapshot } from "@/lib/demo/player";
+
+import { MessageLog } from "./chat-parts";
+import { ChatWindow } from "./chat-window";
+import { DEMO_MODES, modeFocusKey } from "./demo-modes";
+import { conversationClass, DisabledMessageBar, QuickQuestionList, TEXT_CHAT_SUBTITLE } from "./text-mode-parts";
+
+const icons = { text: <Keyboard aria-hidden="true" />, voice: <Mic aria-hidden="true" /> } as const;
+
+/**
+ * The chat demo as the built page has it, before any script: the mode toggle (native radios), the greeting,
+ * the six questions and the message bar, drawn exactly as the scripted demo draws its first screen. Keyboard
+ * visitors reach its controls in page order at once; the scripted demo takes its place when its code arrives,
+ * focus and choice included.
+ */
+export function ChatDemoShell() {
+  const greeting = finishedSnapshot(greetingScript).messages;
+  return (
+    <div className="w-full">
+      <div className="mb-4 flex justify-center">
+        <div role="radiogroup" aria-label={COPY.modeLabel} className={segmentedRootClass}>
+          {DEMO_MODES.map((mode) => (
+            <label key={mode.value} className={segmentedLabelClass}>
+              <input
+                type="radio"
+                name="demo-mode"
+                value={mode.value}
+                defaultChecked={mode.value === "text"}
+                data-carry-focus={modeFocusKey(mode.value)}
+                className="sr-only"
+              />
+              {icons[mode.value]}
+              {mode.label}
+            </label>
+          ))}
+        </div>
+      </div>
+      <ChatWindow subtitle={TEXT_CHAT_SUBTITLE}>
+        <div tabIndex={-1} role="group" aria-label="Conversation" className={conversationClass}>
+          <MessageLog messages={greeting} assistantName={siteConfig.name} label={COPY.textLog} announce still={new Set(greeting.map((message) => message.id))} />
+          <QuickQuestionList />
+        </div>
+        <DisabledMessageBar />
+      </ChatWindow>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { SendHorizontal } from "lucide-react";
+import type { Ref } from "react";
+
+import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
+import { quickQuestions, type QuickQuestion } from "@/content/demo/text-mode";
+import { cn } from "@/lib/utils";
+
+import styles from "./demo.module.css";
+
+/**
+ * The text mode's parts that the built page already has before any script runs: the six quick questions and
+ * the disabled message bar. Plain markup, no state, so the server renders them and the scripted demo reuses
+ * them; `data-carry-focus` names each control for the hand-over from one to the other.
+ */
+
+/** The focus key of a quick question's button. */
+export const questionFocusKey = (question: Pick<QuickQuestion, "id">) => `question-${question.id}`;
+
+export const TEXT_CHAT_SUBTITLE = "Text chat · sample answers";
+
+/** The six quick questions, as buttons: `onAsk` plays one (absent in the built page, before scripts run). */
+export function QuickQuestionList({
+  onAsk,
+  firstRef,
+  fadeIn = false,
+}: {
+  onAsk?: (question: QuickQuestion) => void;
+  firstRef?: Ref<HTMLButtonElement>;
+  fadeIn?: boolean;
+}) {
+  return (
+    <div role="group" aria-label={COPY.quickQuestions} className={cn("mt-4 grid gap-2 sm:grid-cols-2 sm:pl-9", fadeIn && styles.fadeIn)}>
+      {quickQuestions.map((question, index) => (
+        <button
+          key={question.id}
+          ref={index === 0 ? firstRef : undefined}
+          type="button"
+          data-carry-focus={questionFocusKey(question)}
+          onClick={onAsk ? () => onAsk(question) : undefined}
+          className="rounded-xl border border-primary/25 bg-card px-3.5 py-2.5 text-left text-sm font-medium text-primary shadow-sm transition-colors hover:border-primary/50 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {question.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The message bar: there to show where a question would be typed, disabled because the demo only plays samples. */
+export function DisabledMessageBar() {
+  return (
+    <div className="flex items-center gap-2 border-t border-border px-4 py-3">
+      <input
+        type="text"
+        name="demo-question"
+        disabled
+        placeholder={COPY.disabledInput}
+        aria-label={COPY.inputLabel}
+        className="h-10 min-w-0 flex-1 cursor-not-allowed rounded-full border border-input bg-muted px-4 text-sm placeholder:text-muted-foreground"
+      />
+      <button
+        type="button"
+        disabled
+        aria-label="Send (disabled in this demo)"
+        className="grid size-10 shrink-0 cursor-not-allowed place-items-center rounded-full bg-muted text-muted-foreground"
+      >
+        <SendHorizontal aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}
+
+/** The conversation's scrolling area, the same box in the built page and in the scripted demo. */
+export const conversationClass = cn(
+  "min-h-0 flex-1 overflow-y-auto bg-gradient-to-b from-muted/40 to-card px-5 py-5 focus:outline-none scroll-smooth",
+  styles.noScrollbar,
+);
