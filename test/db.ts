@@ -1,5 +1,5 @@
 // Database lifecycle for Jest: every test file has its own database (see test/setup-env.ts).
-import { forgetCachedWaitlistCount } from "@/lib/data/waitlist";
+import { forgetCachedWaitlistCount } from "@/lib/data/waitlist/signups";
 import { closeDb, migrateDatabase, withSql } from "@/lib/db";
 
 /** Call once per test file: migrates the file's database and drops it afterwards. */

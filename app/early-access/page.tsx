@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { LinkStepForm } from "@/components/site/link-step-form";
 import { MessagePage } from "@/components/site/message-page";
 import { emailLinkCopy } from "@/content/email-links";
-import { invitationLinkState, type InvitationLinkState } from "@/lib/data/invitations";
+import { invitationLinkState, type InvitationLinkState } from "@/lib/data/waitlist/invitations";
 import { isWellFormedToken } from "@/lib/email/tokens";
 import { env } from "@/lib/env";
 

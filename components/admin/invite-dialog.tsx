@@ -10,12 +10,12 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { ApiError, apiRequest, adminFailureDescription } from "@/lib/api";
-import { invitationNoteSchema, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import { invitationNoteSchema, type WaitlistFilter } from "@/lib/validation/waitlist-query";
 
 /** Who to invite, as POST /api/admin/waitlist/invitations takes it, without the note. */
 export type InvitationTargetBody =
   | { ids: number[] }
-  | { filter: Pick<WaitlistViewState, "q" | "confirmed" | "status" | "type" | "size" | "source">; limit: number; includeUnconfirmed: boolean };
+  | { filter: WaitlistFilter; limit: number; includeUnconfirmed: boolean };
 
 interface InvitationPreview {
   count: number;

@@ -10,9 +10,8 @@ import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-sel
 import { WaitlistTable } from "@/components/admin/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { knownSources } from "@/lib/data/overview";
-import { listWaitlistEntries, type AdminWaitlistPage } from "@/lib/data/waitlist-admin";
-import { isFiltered } from "@/lib/data/waitlist-sql";
-import { DEFAULT_WAITLIST_PAGE_SIZE, readWaitlistViewState, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import { listWaitlistEntries, type AdminWaitlistPage } from "@/lib/data/waitlist/list";
+import { DEFAULT_WAITLIST_PAGE_SIZE, isFiltered, readWaitlistViewState, waitlistViewKey, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 const number = new Intl.NumberFormat("en-GB");
 
@@ -33,19 +32,6 @@ const loadPage = cache(async (search: string): Promise<Loaded> => {
   }
 });
 
-// The cache key: every field, defaults included, so "page 1" and "no page" are one read.
-const keyOf = (view: WaitlistViewState) =>
-  new URLSearchParams({
-    q: view.q,
-    page: String(view.page),
-    sort: view.sort,
-    confirmed: view.confirmed ?? "",
-    status: view.status ?? "",
-    type: view.type ?? "",
-    size: view.size ?? "",
-    source: view.source ?? "",
-  }).toString();
-
 function summary(data: AdminWaitlistPage, filtered: boolean): string {
   const noun = filtered ? "matching entries" : "entries";
   if (data.entries.length === 0) return "";
@@ -65,12 +51,12 @@ async function loadKnownSources(): Promise<string[]> {
 }
 
 async function ExportButtonWithData({ view }: { view: WaitlistViewState }) {
-  const loaded = await loadPage(keyOf(view));
+  const loaded = await loadPage(waitlistViewKey(view));
   return <WaitlistExportButton view={view} empty={!loaded.page || loaded.page.total === 0} />;
 }
 
 async function WaitlistResults({ view }: { view: WaitlistViewState }) {
-  const loaded = await loadPage(keyOf(view));
+  const loaded = await loadPage(waitlistViewKey(view));
   if (!loaded.page) {
     return (
       <>
@@ -137,7 +123,7 @@ function ResultsLoading({ view }: { view: WaitlistViewState }) {
  * keyed boundaries show the loading state meanwhile.
  */
 export async function WaitlistEntries({ view }: { view: WaitlistViewState }) {
-  const key = keyOf(view);
+  const key = waitlistViewKey(view);
   return (
     <div className="grid gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

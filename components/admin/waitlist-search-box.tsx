@@ -6,8 +6,8 @@ import { SearchIcon, XIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS } from "@/lib/validation/waitlist";
-import { MAX_WAITLIST_SEARCH_LENGTH, STATUS_LABELS, WAITLIST_STATUSES, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import { ANY_WAITLIST_FILTERS, filterValueOf, type AnyWaitlistFilter } from "@/lib/validation/waitlist-filters";
+import { MAX_WAITLIST_SEARCH_LENGTH, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 /** How long typing must pause before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -46,30 +46,17 @@ function useTextFollowingUrl(urlValue: string, normalise: (text: string) => stri
 }
 
 const normaliseSearch = (text: string) => text.trim();
-const normaliseSource = (text: string) => text.trim().toLowerCase();
 
 const selectClass =
   "h-10 w-full rounded-md border border-input bg-background px-3 text-base shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none md:text-sm";
 
-const FILTERS = [
-  { name: "status", label: "Status", all: "Any status", options: WAITLIST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })) },
-  { name: "type", label: "Business type", all: "Any business type", options: BUSINESS_TYPE_OPTIONS },
-  { name: "size", label: "Team size", all: "Any team size", options: TEAM_SIZE_OPTIONS },
-  {
-    name: "confirmed",
-    label: "Confirmed",
-    all: "Confirmed or not",
-    options: [
-      { value: "yes", label: "Confirmed" },
-      { value: "no", label: "Not confirmed" },
-    ],
-  },
-] as const;
+// The controls in their places on screen, left to right.
+const CONTROLS = [...ANY_WAITLIST_FILTERS].sort((a, b) => a.control.place - b.control.place);
 
 /**
- * The list's filters (status, business type, team size, confirmed, source), alone or together. Each change
- * renders the first page of the filtered list on the server; the filters live in the URL with the search and
- * order. `sources`: the sources signups have come from, offered as the source field is typed.
+ * The list's filters (see WAITLIST_FILTERS), alone or together. Each change renders the first page of the
+ * filtered list on the server; the filters live in the URL with the search and order. `sources`: the
+ * sources signups have come from, offered as a filter that suggests them is typed.
  */
 export function WaitlistFilters({ view, sources = [] }: { view: WaitlistViewState; sources?: readonly string[] }) {
   const replaceView = useReplaceView();
@@ -77,42 +64,60 @@ export function WaitlistFilters({ view, sources = [] }: { view: WaitlistViewStat
   return (
     <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
       <legend className="sr-only">Filter the list</legend>
-      {FILTERS.map((filter) => (
-        <div key={filter.name} className="grid gap-1.5">
-          <label htmlFor={`${id}-${filter.name}`} className="text-sm font-medium">
-            {filter.label}
-          </label>
-          <select
-            id={`${id}-${filter.name}`}
-            value={view[filter.name] ?? ""}
-            onChange={(event) => replaceView({ ...view, page: 1, [filter.name]: event.target.value || undefined })}
-            className={selectClass}
-          >
-            <option value="">{filter.all}</option>
-            {filter.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      ))}
-      <SourceFilter view={view} sources={sources} onChange={(source) => replaceView({ ...view, page: 1, source })} />
+      {CONTROLS.map((filter) => {
+        const apply = (value: string | undefined) => replaceView({ ...view, page: 1, [filter.key]: value } as WaitlistViewState);
+        const current = filterValueOf(view, filter) ?? "";
+        if (filter.control.kind === "text") {
+          return (
+            <TextFilter
+              key={filter.key}
+              id={`${id}-${filter.key}`}
+              label={filter.label}
+              control={filter.control}
+              current={current}
+              suggestions={filter.control.suggestsKnownSources ? sources : []}
+              onChange={apply}
+            />
+          );
+        }
+        return (
+          <div key={filter.key} className="grid gap-1.5">
+            <label htmlFor={`${id}-${filter.key}`} className="text-sm font-medium">
+              {filter.label}
+            </label>
+            <select id={`${id}-${filter.key}`} value={current} onChange={(event) => apply(event.target.value || undefined)} className={selectClass}>
+              <option value="">{filter.control.any}</option>
+              {filter.control.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        );
+      })}
     </fieldset>
   );
 }
 
+interface TextFilterProps {
+  id: string;
+  label: string;
+  control: Extract<AnyWaitlistFilter["control"], { kind: "text" }>;
+  current: string;
+  suggestions: readonly string[];
+  onChange: (value: string | undefined) => void;
+}
+
 /**
- * The source filter: a utm_source, a referring site or "direct". Sources are open-ended, so it is a text field,
- * and the browser offers the known ones as it is typed (a datalist: keyboard and screen readers get the
- * browser's own suggestion list). It applies on Enter or on leaving the field, and follows the URL on back/forward.
+ * A filter typed as text (the source: a utm_source, a referring site or "direct", which are open-ended). The
+ * browser offers the suggestions as it is typed (a datalist: keyboard and screen readers get the browser's own
+ * suggestion list). It applies on Enter or on leaving the field, and follows the URL on back/forward.
  */
-function SourceFilter({ view, sources, onChange }: { view: WaitlistViewState; sources: readonly string[]; onChange: (source: string | undefined) => void }) {
-  const id = useId();
-  const current = view.source ?? "";
-  const [value, setValue] = useTextFollowingUrl(current, normaliseSource);
+function TextFilter({ id, label, control, current, suggestions, onChange }: TextFilterProps) {
+  const [value, setValue] = useTextFollowingUrl(current, control.normalise);
   const apply = () => {
-    const next = normaliseSource(value);
+    const next = control.normalise(value);
     if (next !== current) onChange(next || undefined);
   };
   return (
@@ -123,30 +128,30 @@ function SourceFilter({ view, sources, onChange }: { view: WaitlistViewState; so
         apply();
       }}
     >
-      <label htmlFor={`${id}-source`} className="text-sm font-medium">
-        Source
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
       </label>
       <Input
-        id={`${id}-source`}
+        id={id}
         value={value}
         onChange={(event) => setValue(event.target.value)}
         onBlur={apply}
-        placeholder="Any source"
-        maxLength={253}
+        placeholder={control.placeholder}
+        maxLength={control.maxLength}
         autoComplete="off"
         spellCheck={false}
-        aria-describedby={`${id}-source-hint`}
-        list={sources.length > 0 ? `${id}-sources` : undefined}
+        aria-describedby={`${id}-hint`}
+        list={suggestions.length > 0 ? `${id}-suggestions` : undefined}
       />
-      {sources.length > 0 && (
-        <datalist id={`${id}-sources`}>
-          {sources.map((source) => (
-            <option key={source} value={source} />
+      {suggestions.length > 0 && (
+        <datalist id={`${id}-suggestions`}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
           ))}
         </datalist>
       )}
-      <p id={`${id}-source-hint`} className="sr-only">
-        A utm_source, a referring site, or direct; press Enter to apply.
+      <p id={`${id}-hint`} className="sr-only">
+        {control.hint}
       </p>
     </form>
   );

@@ -9,7 +9,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { invitationLimitSchema, MAX_INVITATION_BATCH, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import { invitationLimitSchema, MAX_INVITATION_BATCH, waitlistFilterOf, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 const number = new Intl.NumberFormat("en-GB");
 
@@ -93,9 +93,6 @@ export function PageCheckbox() {
   return <Checkbox aria-label="Select every entry on this page" disabled={!interactive} checked={state} onCheckedChange={() => togglePage(state !== true)} />;
 }
 
-/** The search and filters of a view, as an invitation request's filter. */
-const filterOf = ({ q, confirmed, status, type, size, source }: WaitlistViewState) => ({ q, confirmed, status, type, size, source });
-
 interface SelectionBarProps {
   view: WaitlistViewState;
   total: number;
@@ -116,7 +113,7 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
   let chosenText = "";
   if (allMatching) {
     // Everyone the admin chose, confirmed or not, oldest first, up to one batch.
-    target = { filter: filterOf(view), limit: Math.min(totalIsExact ? total : MAX_INVITATION_BATCH, MAX_INVITATION_BATCH), includeUnconfirmed: true };
+    target = { filter: waitlistFilterOf(view), limit: Math.min(totalIsExact ? total : MAX_INVITATION_BATCH, MAX_INVITATION_BATCH), includeUnconfirmed: true };
     chosenText = `All ${matching} matching entries are selected.`;
   } else if (selected.size > 0) {
     target = { ids: [...selected] };
@@ -178,7 +175,7 @@ function InviteNext({ view, disabled }: { view: WaitlistViewState; disabled: boo
   // The request's own rule for the number, so the dialog never previews what the server would refuse.
   const checked = limit.trim() === "" ? null : invitationLimitSchema.safeParse(Number(limit));
   const limitError = checked === null ? "Enter how many to invite" : checked.success ? undefined : checked.error.issues[0]?.message;
-  const candidate = { filter: filterOf(view), limit: Number(limit), includeUnconfirmed };
+  const candidate = { filter: waitlistFilterOf(view), limit: Number(limit), includeUnconfirmed };
   return (
     <>
       <Button size="sm" variant="outline" disabled={disabled} onClick={() => setOpen(true)}>

@@ -7,9 +7,9 @@ import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { teamSizeBadgeVariant } from "@/components/admin/team-size-badge";
 import { PageCheckbox, RowCheckbox } from "@/components/admin/waitlist-selection";
-import { teamSizeLabel } from "@/lib/validation/waitlist";
-import { STATUS_LABELS, waitlistViewSearch, type WaitlistSort, type WaitlistStatus, type WaitlistViewState } from "@/lib/validation/waitlist-query";
-import type { AdminWaitlistEntry } from "@/lib/data/waitlist-admin";
+import { STATUS_LABELS, teamSizeLabel, type WaitlistStatus } from "@/lib/validation/waitlist";
+import { waitlistViewSearch, type WaitlistSort, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import type { AdminWaitlistEntry } from "@/lib/data/waitlist/list";
 import { cn } from "@/lib/utils";
 
 /** What the table body shows instead of rows. */

@@ -1,9 +1,9 @@
 import type { ParsedMail } from "mailparser";
 
 import { GET as getNotifications, PUT as putNotifications } from "@/app/api/admin/notifications/route";
-import { deleteWaitlistEntry } from "@/lib/data/invitations";
+import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { digestFor, queueDigests } from "@/lib/data/notifications";
-import { addWaitlistEntry } from "@/lib/data/waitlist";
+import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb, withSql } from "@/lib/db";
 import { sweepOutbox } from "@/lib/email/outbox";
 import { insertAdmin, startTestSession, testRequest, verifiedAdminFor } from "@/test/admin";

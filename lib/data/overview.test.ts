@@ -1,6 +1,7 @@
-import { deleteWaitlistEntry, inviteEntries, acceptInvitation } from "@/lib/data/invitations";
+import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
+import { acceptInvitation, inviteEntries } from "@/lib/data/waitlist/invitations";
 import { knownSources, overviewBreakdown, overviewFunnel, overviewHeadline, overviewSignupsPerDay, rangeBounds, TOP_SOURCES, type RangeBounds } from "@/lib/data/overview";
-import { confirmWithToken } from "@/lib/data/waitlist";
+import { confirmWithToken } from "@/lib/data/waitlist/signups";
 import { getDb, withSql } from "@/lib/db";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
@@ -151,7 +152,7 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
   it("follows the real signup, confirmation and invitation paths", async () => {
     await resetDatabase();
     admin = await verifiedAdminFor(await insertAdmin({ email: "ada@example.com" }));
-    const { addWaitlistEntry } = await import("@/lib/data/waitlist");
+    const { addWaitlistEntry } = await import("@/lib/data/waitlist/signups");
     await addWaitlistEntry({ name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", agreedToTerms: true, source: { utmSource: "newsletter" } }, NOW);
     await addWaitlistEntry({ name: "Ann again", email: "ann@example.com", businessType: "car", employees: "1", agreedToTerms: true, source: { utmSource: "twitter" } }, NOW);
     await addWaitlistEntry({ name: "Bob", email: "bob@example.com", businessType: "trades", employees: "2-5", agreedToTerms: true }, NOW);

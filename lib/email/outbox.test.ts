@@ -2,7 +2,7 @@ import { POST as signupRoute } from "@/app/api/waitlist/route";
 import { POST as newLinkRoute } from "@/app/api/waitlist/confirm/resend/route";
 import { POST as leaveRoute } from "@/app/api/waitlist/leave/route";
 import { GET as cronRoute } from "@/app/api/cron/outbox/route";
-import { addWaitlistEntry, confirmWithToken, countWaitlistEntries, leaveTokenIsValid, requestNewConfirmation } from "@/lib/data/waitlist";
+import { addWaitlistEntry, confirmWithToken, countWaitlistEntries, leaveTokenIsValid, requestNewConfirmation } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { NOT_CONFIGURED_ERROR, sweepOutbox } from "@/lib/email/outbox";
 import { REMOVED_LINK } from "@/lib/email/render";

@@ -1,4 +1,4 @@
-import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, type BusinessType, type TeamSize } from "@/lib/validation/waitlist";
+import { ANY_WAITLIST_FILTERS, filterValueOf, type WaitlistFilterShape, type WaitlistFilterValues } from "@/lib/validation/waitlist-filters";
 import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
 /** Orders the admin list and the export can use; each one has an index behind it. */
@@ -44,61 +44,54 @@ const sortSchema = z.preprocess(
   z.enum(WAITLIST_SORTS, { error: `sort must be one of ${WAITLIST_SORTS.join(", ")}` }).default(DEFAULT_WAITLIST_SORT),
 );
 
-/** The confirmed filter: only entries whose address is confirmed ("yes"), or only those not yet ("no"). */
-export const WAITLIST_CONFIRMED_FILTERS = ["yes", "no"] as const;
-export type WaitlistConfirmedFilter = (typeof WAITLIST_CONFIRMED_FILTERS)[number];
-
-const confirmedSchema = z.preprocess(blankAsUnset, z.enum(WAITLIST_CONFIRMED_FILTERS, { error: "confirmed must be yes or no" }).optional());
-
-/** Where an entry is on its way in: waiting, invited (an invitation was sent) or accepted (its link opened). */
-export const WAITLIST_STATUSES = ["waiting", "invited", "accepted"] as const;
-export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
-
-/** Each status as the admin area names it. */
-export const STATUS_LABELS: Record<WaitlistStatus, string> = { waiting: "Waiting", invited: "Invited", accepted: "Accepted" };
-const statusSchema = z.preprocess(blankAsUnset, z.enum(WAITLIST_STATUSES, { error: `status must be one of ${WAITLIST_STATUSES.join(", ")}` }).optional());
-
-const businessTypeValues = BUSINESS_TYPE_OPTIONS.map((option) => option.value) as [BusinessType, ...BusinessType[]];
-const teamSizeValues = TEAM_SIZE_OPTIONS.map((option) => option.value) as [TeamSize, ...TeamSize[]];
-const businessTypeFilterSchema = z.preprocess(blankAsUnset, z.enum(businessTypeValues, { error: "type must be one of the business types" }).optional());
-const teamSizeFilterSchema = z.preprocess(blankAsUnset, z.enum(teamSizeValues, { error: "size must be one of the team sizes" }).optional());
-
-/** The source filter: a signup's utm_source, else its referring host, else "direct" (stored lower-cased). */
-const sourceFilterSchema = z.preprocess(
-  blankAsUnset,
-  z
-    .string({ error: "source must be text" })
-    .trim()
-    .toLowerCase()
-    .refine(hasNoControlCharacters, { message: `source ${CONTROL_CHARACTER_MESSAGE}`, abort: true })
-    .max(253, { message: "source must be at most 253 characters" })
-    .optional(),
-);
-
 /** GET /api/admin/waitlist query parameters; unknown parameters are ignored. */
-export const waitlistListQuerySchema = z.object({
-  q: searchSchema,
-  page: pageSchema,
-  pageSize: pageSizeSchema,
-  sort: sortSchema,
-  confirmed: confirmedSchema,
-  status: statusSchema,
-  type: businessTypeFilterSchema,
-  size: teamSizeFilterSchema,
-  source: sourceFilterSchema,
-});
+export const waitlistListQuerySchema = withFilterParams({ q: searchSchema, page: pageSchema, pageSize: pageSizeSchema, sort: sortSchema });
 
-/** GET /api/admin/waitlist/export query parameters: the list's search and order, every page. */
-export const waitlistExportQuerySchema = waitlistListQuerySchema.pick({ q: true, sort: true, confirmed: true, status: true, type: true, size: true, source: true });
+/** GET /api/admin/waitlist/export query parameters: the list's search, filters and order, every page. */
+export const waitlistExportQuerySchema = withFilterParams({ q: searchSchema, sort: sortSchema });
 
-export type WaitlistListQuery = z.output<typeof waitlistListQuerySchema>;
-export type WaitlistExportQuery = z.output<typeof waitlistExportQuerySchema>;
+/** What the admin list, the export and "invite the next" can be narrowed by: a search, and the filters. */
+export type WaitlistFilter = { q: string } & WaitlistFilterValues;
+export type WaitlistListQuery = { q: string; page: number; pageSize: number; sort: WaitlistSort } & WaitlistFilterValues;
+export type WaitlistExportQuery = { q: string; sort: WaitlistSort } & WaitlistFilterValues;
+
+/**
+ * A query-string schema: `shape`, and each filter read from its URL parameter into its field. Fields come
+ * out in the shape's order, then the filters'.
+ */
+function withFilterParams<Shape extends z.ZodRawShape>(shape: Shape) {
+  const byParam = Object.fromEntries(ANY_WAITLIST_FILTERS.map((descriptor) => [descriptor.param, descriptor.schema]));
+  return z.object({ ...shape, ...byParam }).transform((parsed) => {
+    const fields: Record<string, unknown> = { ...parsed };
+    for (const descriptor of ANY_WAITLIST_FILTERS) {
+      const value = fields[descriptor.param];
+      delete fields[descriptor.param];
+      if (value !== undefined) fields[descriptor.key] = value;
+    }
+    return fields as z.output<z.ZodObject<Shape>> & WaitlistFilterValues;
+  });
+}
+
+/** Each filter's schema under its field name: the filters of a request body. */
+const filterShape = Object.fromEntries(ANY_WAITLIST_FILTERS.map((descriptor) => [descriptor.key, descriptor.schema])) as WaitlistFilterShape;
+
+/** True when a search or any filter narrows the list. */
+export function isFiltered(filter: WaitlistFilter): boolean {
+  return filter.q !== "" || ANY_WAITLIST_FILTERS.some((descriptor) => filterValueOf(filter, descriptor) !== undefined);
+}
+
+/** The search and filters of a view or query, without its page or order. */
+export function waitlistFilterOf(view: WaitlistFilter): WaitlistFilter {
+  const filter: Record<string, string | undefined> = { q: view.q };
+  for (const descriptor of ANY_WAITLIST_FILTERS) filter[descriptor.key] = filterValueOf(view, descriptor);
+  return filter as WaitlistFilter;
+}
 
 /** The name the waitlist export downloads as. */
 export const WAITLIST_EXPORT_FILE_NAME = "waitlist_entries.csv";
 
-/** The page's URL state (`?q=&page=&sort=`): what the address bar holds, read leniently. */
-export type WaitlistViewState = Pick<WaitlistListQuery, "q" | "page" | "sort" | "confirmed" | "status" | "type" | "size" | "source">;
+/** The page's URL state (`?q=&page=&sort=` and the filters): what the address bar holds, read leniently. */
+export type WaitlistViewState = Pick<WaitlistListQuery, "q" | "page" | "sort"> & WaitlistFilterValues;
 
 /**
  * Reads the page's state from a URL's search params. A hand-edited or stale bookmark never breaks the
@@ -108,21 +101,16 @@ export function readWaitlistViewState(params: Pick<URLSearchParams, "get">): Wai
   const q = searchSchema.safeParse(params.get("q") ?? undefined);
   const page = pageSchema.safeParse(params.get("page") ?? undefined);
   const sort = sortSchema.safeParse(params.get("sort") ?? undefined);
-  const confirmed = confirmedSchema.safeParse(params.get("confirmed") ?? undefined);
-  const status = statusSchema.safeParse(params.get("status") ?? undefined);
-  const type = businessTypeFilterSchema.safeParse(params.get("type") ?? undefined);
-  const size = teamSizeFilterSchema.safeParse(params.get("size") ?? undefined);
-  const source = sourceFilterSchema.safeParse(params.get("source") ?? undefined);
-  return {
+  const view: Record<string, unknown> = {
     q: q.success ? q.data : "",
     page: page.success ? page.data : 1,
     sort: sort.success ? sort.data : DEFAULT_WAITLIST_SORT,
-    confirmed: confirmed.success ? confirmed.data : undefined,
-    status: status.success ? status.data : undefined,
-    type: type.success ? type.data : undefined,
-    size: size.success ? size.data : undefined,
-    source: source.success ? source.data : undefined,
   };
+  for (const descriptor of ANY_WAITLIST_FILTERS) {
+    const value = descriptor.schema.safeParse(params.get(descriptor.param) ?? undefined);
+    view[descriptor.key] = value.success ? value.data : undefined;
+  }
+  return view as WaitlistViewState;
 }
 
 /** The search string for a view state, leaving out defaults so URLs stay short (no leading `?`). */
@@ -131,12 +119,18 @@ export function waitlistViewSearch(state: WaitlistViewState, extra: Record<strin
   if (state.q) params.set("q", state.q);
   if (state.page !== 1) params.set("page", String(state.page));
   if (state.sort !== DEFAULT_WAITLIST_SORT) params.set("sort", state.sort);
-  if (state.confirmed) params.set("confirmed", state.confirmed);
-  if (state.status) params.set("status", state.status);
-  if (state.type) params.set("type", state.type);
-  if (state.size) params.set("size", state.size);
-  if (state.source) params.set("source", state.source);
+  for (const descriptor of ANY_WAITLIST_FILTERS) {
+    const value = filterValueOf(state, descriptor);
+    if (value) params.set(descriptor.param, value);
+  }
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return params.toString();
+}
+
+/** One key per view for caching its page: every field, defaults included, so "page 1" and "no page" are one read. */
+export function waitlistViewKey(view: WaitlistViewState): string {
+  const params = new URLSearchParams({ q: view.q, page: String(view.page), sort: view.sort });
+  for (const descriptor of ANY_WAITLIST_FILTERS) params.set(descriptor.param, filterValueOf(view, descriptor) ?? "");
   return params.toString();
 }
 
@@ -215,7 +209,7 @@ export const invitationRequestSchema = z.union([
     note: noteSchema,
   }),
   z.strictObject({
-    filter: waitlistListQuerySchema.pick({ q: true, confirmed: true, status: true, type: true, size: true, source: true }).strict(),
+    filter: z.strictObject({ q: searchSchema, ...filterShape }),
     limit: invitationLimitSchema,
     includeUnconfirmed: z.boolean({ error: "includeUnconfirmed must be true or false" }).default(false),
     note: noteSchema,

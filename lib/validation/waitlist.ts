@@ -92,6 +92,13 @@ export function cleanSignupSource(raw: unknown): SignupSource | undefined {
   return Object.keys(clean).length > 0 ? clean : undefined;
 }
 
+/** Where an entry is on its way in: waiting, invited (an invitation was sent) or accepted (its link opened). */
+export const WAITLIST_STATUSES = ["waiting", "invited", "accepted"] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/** Each status as the admin area names it. */
+export const STATUS_LABELS: Record<WaitlistStatus, string> = { waiting: "Waiting", invited: "Invited", accepted: "Accepted" };
+
 /** What the admin area calls a signup's source: its utm_source, else the referring host, else "direct". */
 export const DIRECT_SOURCE = "direct";
 export function sourceOf(entry: { utmSource: string | null; referrer: string | null }): string {

@@ -2,7 +2,7 @@
 // bench can give psql the very query the export runs.
 import { escapeLiteral } from "pg";
 
-import { waitlistCopyStatement } from "@/lib/data/waitlist-admin";
+import { waitlistCopyStatement } from "@/lib/data/waitlist/export";
 import { waitlistExportQuerySchema } from "@/lib/validation/waitlist-query";
 
 process.stdout.write(waitlistCopyStatement(waitlistExportQuerySchema.parse({}), escapeLiteral));

@@ -1,5 +1,5 @@
 import { POST } from "@/app/api/waitlist/route";
-import { WAITLIST_RATE_LIMIT, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist";
+import { WAITLIST_RATE_LIMIT, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { decodeDraft, DRAFT_COOKIE, THANKS_COOKIE, thanksAddress } from "@/lib/waitlist-form-post";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";

@@ -4,7 +4,7 @@ import { DELETE, GET, PATCH, POST, PUT } from "@/app/api/waitlist/route";
 import { GET as GET_COUNT } from "@/app/api/waitlist/count/route";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
-import { WAITLIST_BUSY_MESSAGE, WAITLIST_RATE_LIMIT, WAITLIST_RATE_LIMIT_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist";
+import { WAITLIST_BUSY_MESSAGE, WAITLIST_RATE_LIMIT, WAITLIST_RATE_LIMIT_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist/signups";
 import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
 
 prepareTestDatabase();

@@ -4,7 +4,7 @@ import {
   WAITLIST_BUSY_MESSAGE,
   WAITLIST_RATE_LIMIT_MESSAGE,
   WAITLIST_SUCCESS_MESSAGE,
-} from "@/lib/data/waitlist";
+} from "@/lib/data/waitlist/signups";
 import { requireSameOrigin } from "@/lib/auth/guard";
 import { isSecureRequest } from "@/lib/auth/session";
 import { invalidInputCode, isConnectionError } from "@/lib/db/errors";

@@ -4,7 +4,7 @@ import { LinkStepForm } from "@/components/site/link-step-form";
 import { MessagePage } from "@/components/site/message-page";
 import { NewLinkForm } from "@/components/waitlist/new-link-form";
 import { emailLinkCopy } from "@/content/email-links";
-import { confirmLinkState, type ConfirmLinkState } from "@/lib/data/waitlist";
+import { confirmLinkState, type ConfirmLinkState } from "@/lib/data/waitlist/signups";
 import { isWellFormedToken } from "@/lib/email/tokens";
 
 export const metadata: Metadata = { title: "Confirm your place", robots: { index: false, follow: false } };

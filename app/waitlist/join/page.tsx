@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { PageShell } from "@/components/site/page-shell";
 import { WaitlistPlainForm, type WaitlistField } from "@/components/waitlist/waitlist-plain-form";
 import { waitlistCopy } from "@/content/waitlist";
-import { WAITLIST_BUSY_MESSAGE, WAITLIST_RATE_LIMIT_MESSAGE } from "@/lib/data/waitlist";
+import { WAITLIST_BUSY_MESSAGE, WAITLIST_RATE_LIMIT_MESSAGE } from "@/lib/data/waitlist/signups";
 import { fieldErrors } from "@/lib/http";
 import { waitlistSchema } from "@/lib/validation/waitlist";
 import { decodeDraft, DRAFT_COOKIE, EMPTY_WAITLIST_ENTRIES, type WaitlistFormDraft } from "@/lib/waitlist-form-post";

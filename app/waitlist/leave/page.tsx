@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { MessagePage } from "@/components/site/message-page";
 import { Button } from "@/components/ui/button";
 import { emailLinkCopy } from "@/content/email-links";
-import { leaveTokenIsValid } from "@/lib/data/waitlist";
+import { leaveTokenIsValid } from "@/lib/data/waitlist/signups";
 import { isWellFormedToken } from "@/lib/email/tokens";
 
 export const metadata: Metadata = { title: "Leave the waiting list", robots: { index: false, follow: false } };

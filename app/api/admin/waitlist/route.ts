@@ -1,5 +1,5 @@
 import { requireAdmin } from "@/lib/auth/guard";
-import { listWaitlistEntries } from "@/lib/data/waitlist-admin";
+import { listWaitlistEntries } from "@/lib/data/waitlist/list";
 import { fieldErrors, HttpError, json, route } from "@/lib/http";
 import { queryErrorMessage, queryParamsOf, waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
 

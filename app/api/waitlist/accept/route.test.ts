@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 
 import { GET, POST } from "@/app/api/waitlist/accept/route";
 import EarlyAccessPage from "@/app/early-access/page";
-import { addWaitlistEntry } from "@/lib/data/waitlist";
+import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { issueToken } from "@/lib/email/tokens";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";

@@ -1,6 +1,6 @@
 import { emailLinkCopy } from "@/content/email-links";
 import { requireSameOrigin } from "@/lib/auth/guard";
-import { acceptInvitation, type AcceptResult } from "@/lib/data/invitations";
+import { acceptInvitation, type AcceptResult } from "@/lib/data/waitlist/invitations";
 import { isWellFormedToken } from "@/lib/email/tokens";
 import { env } from "@/lib/env";
 import { HttpError, json, methodNotAllowed, readForm, route, seeOther, wantsPage } from "@/lib/http";

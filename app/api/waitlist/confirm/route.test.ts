@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 
 import { GET, POST } from "@/app/api/waitlist/confirm/route";
 import ConfirmPage from "@/app/waitlist/confirm/page";
-import { addWaitlistEntry } from "@/lib/data/waitlist";
+import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { hashToken, issueToken } from "@/lib/email/tokens";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";

@@ -1,6 +1,6 @@
 import { emailLinkCopy } from "@/content/email-links";
 import { requireSameOrigin } from "@/lib/auth/guard";
-import { confirmWithToken, type ConfirmResult } from "@/lib/data/waitlist";
+import { confirmWithToken, type ConfirmResult } from "@/lib/data/waitlist/signups";
 import { isWellFormedToken } from "@/lib/email/tokens";
 import { HttpError, json, methodNotAllowed, readForm, route, seeOther, wantsPage } from "@/lib/http";
 

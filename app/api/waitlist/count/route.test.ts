@@ -2,7 +2,7 @@ import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { GET, POST } from "@/app/api/waitlist/count/route";
 import { POST as SIGNUP } from "@/app/api/waitlist/route";
 import { withSql } from "@/lib/db";
-import { addWaitlistEntry, countWaitlistEntries, forgetCachedWaitlistCount } from "@/lib/data/waitlist";
+import { addWaitlistEntry, countWaitlistEntries, forgetCachedWaitlistCount } from "@/lib/data/waitlist/signups";
 
 prepareTestDatabase();
 

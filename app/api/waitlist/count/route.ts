@@ -1,4 +1,4 @@
-import { cachedWaitlistCount, WAITLIST_COUNT_CACHE_CONTROL } from "@/lib/data/waitlist";
+import { cachedWaitlistCount, WAITLIST_COUNT_CACHE_CONTROL } from "@/lib/data/waitlist/signups";
 import { json, methodNotAllowed, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { POST } from "@/app/api/waitlist/leave/route";
-import { addWaitlistEntry, countWaitlistEntries } from "@/lib/data/waitlist";
+import { addWaitlistEntry, countWaitlistEntries } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { issueToken } from "@/lib/email/tokens";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";

@@ -1,4 +1,4 @@
-import { eraseWithLeaveToken } from "@/lib/data/waitlist";
+import { eraseWithLeaveToken } from "@/lib/data/waitlist/signups";
 import { isWellFormedToken } from "@/lib/email/tokens";
 import { HttpError, json, methodNotAllowed, readForm, route, seeOther, wantsPage } from "@/lib/http";
 

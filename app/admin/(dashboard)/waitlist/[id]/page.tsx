@@ -9,7 +9,7 @@ import { StatusBadge } from "@/components/admin/waitlist-table";
 import { utcDateTime as time } from "@/components/admin/utc-time";
 import { adminIdSchema } from "@/lib/validation/admin";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
-import { getWaitlistEntry } from "@/lib/data/invitations";
+import { getWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { emailConfigured } from "@/lib/email/transport";
 import { businessTypeLabel, sourceOf, teamSizeLabel } from "@/lib/validation/waitlist";
 

@@ -1,5 +1,5 @@
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
-import { deleteWaitlistEntry } from "@/lib/data/invitations";
+import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { HttpError, parseWith, route } from "@/lib/http";
 import { adminIdSchema } from "@/lib/validation/admin";
 

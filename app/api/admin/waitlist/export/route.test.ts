@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { GET, HEAD } from "@/app/api/admin/waitlist/export/route";
 import { startTestSession } from "@/test/admin";
-import { EXPORT_BATCH_SIZE } from "@/lib/data/waitlist-admin";
+import { EXPORT_BATCH_SIZE } from "@/lib/data/waitlist/export";
 import { getDb, withSql } from "@/lib/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 

@@ -1,6 +1,6 @@
 import { requireAdmin } from "@/lib/auth/guard";
 import { createCsvStream, csvStreamFromCopy, type CsvOutcome } from "@/lib/csv";
-import { copyWaitlistCsv, readWaitlistBatches, recordWaitlistExport, WAITLIST_CSV_HEADER, waitlistCsvRecord } from "@/lib/data/waitlist-admin";
+import { copyWaitlistCsv, readWaitlistBatches, recordWaitlistExport, WAITLIST_CSV_HEADER, waitlistCsvRecord } from "@/lib/data/waitlist/export";
 import { fieldErrors, HttpError, route } from "@/lib/http";
 import { enforceRateLimits, peekRateLimit, tooManyRequests, type RateLimitRule } from "@/lib/rate-limit";
 import { queryErrorMessage, queryParamsOf, WAITLIST_EXPORT_FILE_NAME, waitlistExportQuerySchema } from "@/lib/validation/waitlist-query";

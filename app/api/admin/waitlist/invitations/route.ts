@@ -1,5 +1,5 @@
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
-import { inviteEntries } from "@/lib/data/invitations";
+import { inviteEntries } from "@/lib/data/waitlist/invitations";
 import { sendSoon } from "@/lib/email/send-soon";
 import { json, parseWith, readJson, route } from "@/lib/http";
 import { invitationRequestSchema, targetOfInvitationRequest } from "@/lib/validation/waitlist-query";

@@ -1,4 +1,4 @@
-import { requestNewConfirmation } from "@/lib/data/waitlist";
+import { requestNewConfirmation } from "@/lib/data/waitlist/signups";
 import { sendSoon } from "@/lib/email/send-soon";
 import { clientIp, json, methodNotAllowed, parseWith, readJson, route } from "@/lib/http";
 import { clientRateKey, enforceRateLimits } from "@/lib/rate-limit";

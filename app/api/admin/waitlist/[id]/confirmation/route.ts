@@ -1,5 +1,5 @@
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
-import { resendConfirmation } from "@/lib/data/invitations";
+import { resendConfirmation } from "@/lib/data/waitlist/entry-actions";
 import { sendSoon } from "@/lib/email/send-soon";
 import { HttpError, json, parseWith, route } from "@/lib/http";
 import { adminIdSchema } from "@/lib/validation/admin";

@@ -6,8 +6,8 @@ import { POST as inviteRoute } from "@/app/api/admin/waitlist/invitations/route"
 import { POST as resendConfirmationRoute } from "@/app/api/admin/waitlist/[id]/confirmation/route";
 import { POST as invitationRoute } from "@/app/api/admin/waitlist/[id]/invitation/route";
 import { GET as listRoute } from "@/app/api/admin/waitlist/route";
-import { acceptInvitation } from "@/lib/data/invitations";
-import { addWaitlistEntry, confirmWithToken, countWaitlistEntries } from "@/lib/data/waitlist";
+import { acceptInvitation } from "@/lib/data/waitlist/invitations";
+import { addWaitlistEntry, confirmWithToken, countWaitlistEntries } from "@/lib/data/waitlist/signups";
 import { getDb, withSql } from "@/lib/db";
 import { sweepOutbox } from "@/lib/email/outbox";
 import { hashToken } from "@/lib/email/tokens";

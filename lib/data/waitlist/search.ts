@@ -1,8 +1,9 @@
 import "server-only";
 
 import { getDb } from "@/lib/db";
-import { filterCondition, orderBy, ORDER, Params, rowColumns, trigramsCanNarrow, type WaitlistFilter, type WaitlistRow } from "@/lib/data/waitlist-sql";
-import type { WaitlistSort } from "@/lib/validation/waitlist-query";
+import { filterCondition, orderBy, orderKey, rowColumns, trigramsCanNarrow, type WaitlistRow } from "@/lib/data/waitlist/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { WaitlistFilter, WaitlistSort } from "@/lib/validation/waitlist-query";
 
 /**
  * How many rows, in the list's order, a search looks through for its page before it collects all its
@@ -39,10 +40,10 @@ const PLANS = {
 } as const;
 type Plan = keyof typeof PLANS;
 
-async function queryWithPlan<T>(plan: Plan, sql: string, values: unknown[]): Promise<T[]> {
+async function queryWithPlan<T>(plan: Plan, statement: Prisma.Sql): Promise<T[]> {
   const db = getDb();
-  const settings = PLANS[plan].map((name) => `set_config('${name}', 'off', true)`).join(", ");
-  const [, rows] = await db.$transaction([db.$queryRawUnsafe(`SELECT ${settings}`), db.$queryRawUnsafe<T[]>(sql, ...values)]);
+  const settings = Prisma.join(PLANS[plan].map((name) => Prisma.raw(`set_config('${name}', 'off', true)`)));
+  const [, rows] = await db.$transaction([db.$queryRaw`SELECT ${settings}`, db.$queryRaw<T[]>(statement)]);
   return rows;
 }
 
@@ -52,36 +53,32 @@ async function queryWithPlan<T>(plan: Plan, sql: string, values: unknown[]): Pro
  * that the inner LIMIT bounds the rows read, matching or not.
  */
 async function walk(search: WaitlistFilter, sort: WaitlistSort, limit: number, offset: number, cap: number, walkRows: number) {
-  const params = new Params();
-  const hit = filterCondition(search, params, "scan");
-  const rows = await getDb().$queryRawUnsafe<(WaitlistRow & { matches: number })[]>(
-    `SELECT ${rowColumns("w")}, hits."matches"
+  const hit = filterCondition(search, "scan");
+  const key = orderKey(sort);
+  const rows = await getDb().$queryRaw<(WaitlistRow & { matches: number })[]>`
+    SELECT ${rowColumns("w")}, hits."matches"
      FROM (
        SELECT "id", row_number() OVER (ORDER BY ${orderBy(sort)}) AS "position", count(*) OVER ()::int AS "matches"
        FROM (
-         SELECT "id", "${ORDER[sort].key}" FROM (
-           SELECT "id", "${ORDER[sort].key}", ${hit} AS "hit" FROM "waitlist" ORDER BY ${orderBy(sort)} LIMIT ${params.add(walkRows)}::int
+         SELECT "id", ${key} FROM (
+           SELECT "id", ${key}, ${hit} AS "hit" FROM "waitlist" ORDER BY ${orderBy(sort)} LIMIT ${walkRows}::int
          ) AS walked
-         WHERE "hit" ORDER BY ${orderBy(sort)} LIMIT ${params.add(cap)}::int
+         WHERE "hit" ORDER BY ${orderBy(sort)} LIMIT ${cap}::int
        ) AS capped
      ) AS hits
      JOIN "waitlist" AS w ON w."id" = hits."id"
-     WHERE hits."position" > ${params.add(offset)}::int AND hits."position" <= ${params.add(offset + limit)}::int
-     ORDER BY ${orderBy(sort, "w")}`,
-    ...params.values,
-  );
+     WHERE hits."position" > ${offset}::int AND hits."position" <= ${offset + limit}::int
+     ORDER BY ${orderBy(sort, "w")}`;
   return { rows: rows.map(({ matches: _, ...row }) => row), matches: rows[0]?.matches ?? 0 };
 }
 
 // Every match through the plan, sorted, with their number: the cost follows the matches, however few.
 async function collect(search: WaitlistFilter, sort: WaitlistSort, limit: number, offset: number, plan: Plan) {
-  const params = new Params();
-  const where = filterCondition(search, params, plan === "bitmap" ? "indexed" : "scan");
+  const where = filterCondition(search, plan === "bitmap" ? "indexed" : "scan");
   const page = await queryWithPlan<{ id: number; matches: number }>(
     plan,
-    `SELECT "id", count(*) OVER ()::int AS "matches" FROM "waitlist" WHERE ${where}
-     ORDER BY ${orderBy(sort)} LIMIT ${params.add(limit)}::int OFFSET ${params.add(offset)}::int`,
-    params.values,
+    Prisma.sql`SELECT "id", count(*) OVER ()::int AS "matches" FROM "waitlist" WHERE ${where}
+     ORDER BY ${orderBy(sort)} LIMIT ${limit}::int OFFSET ${offset}::int`,
   );
   return { rows: await rowsWithIds(page.map((row) => row.id), sort), matches: page[0]?.matches };
 }
@@ -89,18 +86,34 @@ async function collect(search: WaitlistFilter, sort: WaitlistSort, limit: number
 // The rows themselves under the usual plans: a primary-key lookup each.
 async function rowsWithIds(ids: number[], sort: WaitlistSort): Promise<WaitlistRow[]> {
   if (ids.length === 0) return [];
-  return getDb().$queryRawUnsafe<WaitlistRow[]>(`SELECT ${rowColumns()} FROM "waitlist" WHERE "id" = ANY($1::int[]) ORDER BY ${orderBy(sort)}`, ids);
+  return getDb().$queryRaw<WaitlistRow[]>`SELECT ${rowColumns()} FROM "waitlist" WHERE "id" = ANY(${ids}::int[]) ORDER BY ${orderBy(sort)}`;
 }
 
 async function countUpTo(search: WaitlistFilter, cap: number, plan: Plan): Promise<number> {
-  const params = new Params();
-  const where = filterCondition(search, params, plan === "bitmap" ? "indexed" : "scan");
+  const where = filterCondition(search, plan === "bitmap" ? "indexed" : "scan");
   const rows = await queryWithPlan<{ n: number }>(
     plan,
-    `SELECT count(*)::int AS "n" FROM (SELECT 1 FROM "waitlist" WHERE ${where} LIMIT ${params.add(cap)}::int) AS matches`,
-    params.values,
+    Prisma.sql`SELECT count(*)::int AS "n" FROM (SELECT 1 FROM "waitlist" WHERE ${where} LIMIT ${cap}::int) AS matches`,
   );
   return rows[0]?.n ?? 0;
+}
+
+/** Filters that only the partial status index can narrow: an invited or accepted status, and no usable search. */
+function narrowedByStatus(search: WaitlistFilter): boolean {
+  return (search.status === "invited" || search.status === "accepted") && !trigramsCanNarrow(search.q);
+}
+
+/** A page of invited or accepted entries: the page's ids, then their rows, and the count up to `cap`. */
+async function statusPage(search: WaitlistFilter, sort: WaitlistSort, limit: number, offset: number, cap: number): Promise<SearchPage> {
+  const where = filterCondition(search, "scan");
+  const [page, counted] = await Promise.all([
+    queryWithPlan<{ id: number }>(
+      "status",
+      Prisma.sql`SELECT "id" FROM "waitlist" WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT ${limit}::int OFFSET ${offset}::int`,
+    ),
+    countUpTo(search, cap, "status"),
+  ]);
+  return { rows: await rowsWithIds(page.map((row) => row.id), sort), counted };
 }
 
 /**
@@ -114,26 +127,6 @@ async function countUpTo(search: WaitlistFilter, cap: number, plan: Plan): Promi
  *    (no three letters or digits in a row, e.g. "zq") scan the table instead: at a million rows that
  *    is the slow case (0.3-0.5 s on two cores), and no index this schema has can serve it.
  */
-/** Filters that only the partial status index can narrow: an invited or accepted status, and no usable search. */
-function narrowedByStatus(search: WaitlistFilter): boolean {
-  return (search.status === "invited" || search.status === "accepted") && !trigramsCanNarrow(search.q);
-}
-
-/** A page of invited or accepted entries: the page's ids, then their rows, and the count up to `cap`. */
-async function statusPage(search: WaitlistFilter, sort: WaitlistSort, limit: number, offset: number, cap: number): Promise<SearchPage> {
-  const params = new Params();
-  const where = filterCondition(search, params, "scan");
-  const [page, counted] = await Promise.all([
-    queryWithPlan<{ id: number }>(
-      "status",
-      `SELECT "id" FROM "waitlist" WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT ${params.add(limit)}::int OFFSET ${params.add(offset)}::int`,
-      params.values,
-    ),
-    countUpTo(search, cap, "status"),
-  ]);
-  return { rows: await rowsWithIds(page.map((row) => row.id), sort), counted };
-}
-
 export async function findSearchPage(
   search: WaitlistFilter,
   sort: WaitlistSort,

@@ -2,13 +2,9 @@ import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import type { VerifiedAdmin } from "@/lib/auth/verified";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { withSql } from "@/lib/db";
-import {
-  listWaitlistEntries,
-  readWaitlistBatches,
-  SEARCH_COUNT_LIMIT,
-  waitlistCsvRecord,
-} from "@/lib/data/waitlist-admin";
-import { businessTypesMatching, escapeLike } from "@/lib/data/waitlist-sql";
+import { readWaitlistBatches, waitlistCsvRecord } from "@/lib/data/waitlist/export";
+import { listWaitlistEntries, SEARCH_COUNT_LIMIT } from "@/lib/data/waitlist/list";
+import { businessTypesMatching, escapeLike } from "@/lib/data/waitlist/sql";
 import { waitlistListQuerySchema, type WaitlistExportQuery, type WaitlistSort } from "@/lib/validation/waitlist-query";
 
 prepareTestDatabase();

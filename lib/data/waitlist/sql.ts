@@ -1,7 +1,9 @@
 import "server-only";
 
-import { BUSINESS_TYPE_OPTIONS, DIRECT_SOURCE } from "@/lib/validation/waitlist";
-import type { WaitlistSort } from "@/lib/validation/waitlist-query";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { BUSINESS_TYPE_OPTIONS } from "@/lib/validation/waitlist";
+import { ANY_WAITLIST_FILTERS, filterValueOf } from "@/lib/validation/waitlist-filters";
+import type { WaitlistFilter, WaitlistSort } from "@/lib/validation/waitlist-query";
 
 /** A waitlist row as the admin list and the export read it (every column but the consent time). */
 export interface WaitlistRow {
@@ -21,32 +23,12 @@ export interface WaitlistRow {
   referrer: string | null;
 }
 
-/** What the admin list and the export can be narrowed by: a search, and filters on the entry's fields. */
-export interface WaitlistFilter {
-  q: string;
-  confirmed?: "yes" | "no";
-  status?: string;
-  /** A business type's stored value. */
-  type?: string;
-  /** A team size's stored value. */
-  size?: string;
-  /** A source as the admin area names it (see sourceOf): a utm_source, a referring host, or "direct". */
-  source?: string;
-}
-
 /** The columns of a WaitlistRow, optionally on a table alias. */
-export function rowColumns(alias?: string): string {
+export function rowColumns(alias?: string): Prisma.Sql {
   const prefix = alias ? `${alias}.` : "";
-  return ["id", "name", "email", "businessType", "employees", "joinedAt", "confirmedAt", "status", "invitedAt", "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer"].map((column) => `${prefix}"${column}"`).join(", ");
-}
-
-/** Positional parameters for one statement: every value goes to the driver, never into the SQL text. */
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
+  return Prisma.raw(
+    ["id", "name", "email", "businessType", "employees", "joinedAt", "confirmedAt", "status", "invitedAt", "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer"].map((column) => `${prefix}"${column}"`).join(", "),
+  );
 }
 
 // Each order is served by an index (joinedAt desc,id desc; name,id; read backwards for the reverse),
@@ -59,10 +41,15 @@ export const ORDER: Record<WaitlistSort, { key: "joinedAt" | "name"; direction: 
 };
 
 /** The ORDER BY list of a sort, optionally on a table alias. */
-export function orderBy(sort: WaitlistSort, alias?: string): string {
+export function orderBy(sort: WaitlistSort, alias?: string): Prisma.Sql {
   const { key, direction } = ORDER[sort];
   const prefix = alias ? `${alias}.` : "";
-  return `${prefix}"${key}" ${direction}, ${prefix}"id" ${direction}`;
+  return Prisma.raw(`${prefix}"${key}" ${direction}, ${prefix}"id" ${direction}`);
+}
+
+/** The column a sort orders by, as SQL. */
+export function orderKey(sort: WaitlistSort): Prisma.Sql {
+  return Prisma.raw(`"${ORDER[sort].key}"`);
 }
 
 /** Escapes LIKE's wildcards (`%`, `_`) and its escape character, so user input matches literally. */
@@ -99,29 +86,22 @@ export function trigramsCanNarrow(search: string): boolean {
  *   both sides in a multi-byte database) but about twice as fast to evaluate row by row, for plans that
  *   read rows without those indexes.
  */
-export function searchCondition(search: string, params: Params, form: "indexed" | "scan" = "indexed"): string {
-  if (!search) return "TRUE";
-  const pattern = params.add(`%${escapeLike(search)}%`);
-  const types = `"businessType" = ANY(${params.add(businessTypesMatching(search))}::text[])`;
+export function searchCondition(search: string, form: "indexed" | "scan" = "indexed"): Prisma.Sql {
+  if (!search) return Prisma.sql`TRUE`;
+  const pattern = `%${escapeLike(search)}%`;
+  const types = Prisma.sql`"businessType" = ANY(${businessTypesMatching(search)}::text[])`;
   if (form === "scan") {
-    return `(lower("name") LIKE lower(${pattern}) ESCAPE '\\' OR lower("email") LIKE lower(${pattern}) ESCAPE '\\' OR ${types})`;
+    return Prisma.sql`(lower("name") LIKE lower(${pattern}) ESCAPE '\\' OR lower("email") LIKE lower(${pattern}) ESCAPE '\\' OR ${types})`;
   }
-  return `("name" ILIKE ${pattern} ESCAPE '\\' OR "email" ILIKE ${pattern} ESCAPE '\\' OR ${types})`;
+  return Prisma.sql`("name" ILIKE ${pattern} ESCAPE '\\' OR "email" ILIKE ${pattern} ESCAPE '\\' OR ${types})`;
 }
 
 /** The search and every filter as one WHERE condition (see searchCondition for `form`). */
-export function filterCondition(filter: WaitlistFilter, params: Params, form: "indexed" | "scan" = "indexed"): string {
-  const conditions = [searchCondition(filter.q, params, form)];
-  if (filter.confirmed === "yes") conditions.push(`"confirmedAt" IS NOT NULL`);
-  if (filter.confirmed === "no") conditions.push(`"confirmedAt" IS NULL`);
-  if (filter.status) conditions.push(`"status" = ${params.add(filter.status)}::text`);
-  if (filter.type) conditions.push(`"businessType" = ${params.add(filter.type)}::text`);
-  if (filter.size) conditions.push(`"employees" = ${params.add(filter.size)}::text`);
-  if (filter.source) conditions.push(`COALESCE("utmSource", "referrer", '${DIRECT_SOURCE}') = ${params.add(filter.source)}::text`);
-  return conditions.join(" AND ");
-}
-
-/** True when a filter narrows the list at all. */
-export function isFiltered(filter: WaitlistFilter): boolean {
-  return filter.q !== "" || !!filter.confirmed || !!filter.status || !!filter.type || !!filter.size || !!filter.source;
+export function filterCondition(filter: WaitlistFilter, form: "indexed" | "scan" = "indexed"): Prisma.Sql {
+  const conditions = [searchCondition(filter.q, form)];
+  for (const descriptor of ANY_WAITLIST_FILTERS) {
+    const value = filterValueOf(filter, descriptor);
+    if (value !== undefined) conditions.push(descriptor.where(value, Prisma.sql));
+  }
+  return Prisma.join(conditions, " AND ");
 }

@@ -1,8 +1,9 @@
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { withSql } from "@/lib/db";
-import { findSearchPage } from "@/lib/data/waitlist-search";
-import { filterCondition, orderBy, Params, trigramsCanNarrow, type WaitlistFilter } from "@/lib/data/waitlist-sql";
-import { WAITLIST_SORTS, type WaitlistSort } from "@/lib/validation/waitlist-query";
+import { findSearchPage } from "@/lib/data/waitlist/search";
+import { filterCondition, orderBy, trigramsCanNarrow } from "@/lib/data/waitlist/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { WAITLIST_SORTS, type WaitlistFilter, type WaitlistSort } from "@/lib/validation/waitlist-query";
 
 prepareTestDatabase();
 
@@ -37,14 +38,12 @@ async function seed() {
 
 /** What a search returned before the adaptive plans: one plain query for the page, one for the count. */
 async function oracle(search: string | WaitlistFilter, sort: WaitlistSort, limit: number, offset: number, cap: number) {
-  const params = new Params();
-  const where = filterCondition(typeof search === "string" ? { q: search } : search, params);
+  const where = filterCondition(typeof search === "string" ? { q: search } : search);
+  const page = Prisma.sql`SELECT "id" FROM "waitlist" WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT ${limit} OFFSET ${offset}`;
+  const total = Prisma.sql`SELECT count(*)::int AS n FROM "waitlist" WHERE ${where}`;
   return withSql(async (sql) => {
-    const ids = await sql.query<{ id: number }>(
-      `SELECT "id" FROM "waitlist" WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT ${limit} OFFSET ${offset}`,
-      params.values,
-    );
-    const [count] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "waitlist" WHERE ${where}`, params.values);
+    const ids = await sql.query<{ id: number }>(page.text, page.values);
+    const [count] = await sql.query<{ n: number }>(total.text, total.values);
     return { ids: ids.map((row) => row.id), counted: Math.min(count?.n ?? 0, cap) };
   });
 }

@@ -1,4 +1,4 @@
-import { countWaitlistEntries, addWaitlistEntry } from "@/lib/data/waitlist";
+import { countWaitlistEntries, addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 

@@ -1,0 +1,168 @@
+import "server-only";
+
+import { invitationSubject } from "@/components/emails/invitation-email";
+import { siteConfig } from "@/config/site";
+import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { filterCondition } from "@/lib/data/waitlist/sql";
+import { getDb } from "@/lib/db";
+import { messageDomain } from "@/lib/email/outbox";
+import { publicSiteUrl } from "@/lib/email/site";
+import { hashToken } from "@/lib/email/tokens";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { WaitlistFilter } from "@/lib/validation/waitlist-query";
+
+/** Who to invite: these entries, or the next `limit` of a filter in queue order (oldest signup first). */
+export type InvitationTarget =
+  | { ids: number[] }
+  | { filter: WaitlistFilter; limit: number; includeUnconfirmed?: boolean };
+
+/**
+ * The entries a target chooses, in the order they would be invited: only those still waiting, and for a
+ * filter only confirmed ones unless the admin includes the unconfirmed. `lock` takes row locks on them,
+ * skipping rows another batch holds, so two batches never invite the same person and signups never wait.
+ */
+function chosenEntries(target: InvitationTarget, lock: boolean): Prisma.Sql {
+  const locking = lock ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
+  if ("ids" in target) {
+    return Prisma.sql`SELECT "id", "name", "email" FROM "waitlist" WHERE "id" = ANY(${target.ids}::int[]) AND "status" = 'waiting' ORDER BY "id" ${locking}`;
+  }
+  const where = filterCondition(target.filter, "scan");
+  const confirmed = target.includeUnconfirmed ? Prisma.empty : Prisma.sql`AND "confirmedAt" IS NOT NULL`;
+  return Prisma.sql`SELECT "id", "name", "email" FROM "waitlist" WHERE ${where} AND "status" = 'waiting' ${confirmed}
+          ORDER BY "joinedAt", "id" LIMIT ${target.limit}::int ${locking}`;
+}
+
+/** A fresh token of 64 hex characters, made by the database from two random UUIDs. */
+const NEW_TOKEN = Prisma.sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
+
+/**
+ * Two CTEs, `tokens` and `emails`, that give each row of `source` ("id", "name", "email", "acceptToken",
+ * "leaveToken") its accept and leave tokens (only their SHA-256 is stored) and its invitation email in the
+ * outbox; `emails` returns each message's "id" and "entryId".
+ */
+function invitationMail(source: "invited" | "target", note: string, now: Date): Prisma.Sql {
+  const site = publicSiteUrl();
+  const from = Prisma.raw(source);
+  const at = Prisma.sql`${now}::timestamptz`;
+  return Prisma.sql`tokens AS (
+       INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt")
+       SELECT encode(sha256(convert_to("acceptToken", 'UTF8')), 'hex'), "id", 'accept', ${at} FROM ${from}
+       UNION ALL
+       SELECT encode(sha256(convert_to("leaveToken", 'UTF8')), 'hex'), "id", 'leave', ${at} FROM ${from}
+     ),
+     emails AS (
+       INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
+       SELECT "id", 'invitation', "email", ${invitationSubject(siteConfig.name)}::text,
+              jsonb_build_object('name', "name", 'note', ${note}::text,
+                'acceptUrl', ${`${site}/early-access?token=`}::text || "acceptToken",
+                'leaveUrl', ${`${site}/waitlist/leave?token=`}::text || "leaveToken"),
+              '<' || gen_random_uuid()::text || '@' || ${messageDomain()}::text || '>', ${at}, ${at}
+       FROM ${from}
+       RETURNING "id", "entryId"
+     )`;
+}
+
+/**
+ * What inviting a target would do, without doing it: how many people it would invite now, and the first
+ * one's name (the email preview greets them). Nothing is locked or changed.
+ */
+export async function previewInvitations(actor: VerifiedAdmin, target: InvitationTarget): Promise<{ count: number; firstName: string | null }> {
+  assertVerifiedAdmin(actor);
+  const rows = await getDb().$queryRaw<{ count: number; firstName: string | null }[]>`
+    WITH chosen AS (${chosenEntries(target, false)})
+     SELECT count(*)::int AS "count", (SELECT "name" FROM chosen LIMIT 1) AS "firstName" FROM chosen`;
+  return rows[0] ?? { count: 0, firstName: null };
+}
+
+/**
+ * Invites entries in one statement, so one transaction: each chosen entry that is still waiting becomes
+ * "invited", gets an accept token and a leave token (the database makes them from random UUIDs and stores
+ * only their SHA-256) and its invitation email in the outbox, and the batch is recorded in the audit log.
+ * Entries already invited or accepted are skipped (resending is a separate action). Only row locks are
+ * taken, on the chosen rows, skipping any another batch holds, so signups never wait. Returns the ids
+ * invited, and the outbox ids to send.
+ */
+export async function inviteEntries(actor: VerifiedAdmin, target: InvitationTarget, note: string, now = new Date()): Promise<{ invited: number; outboxIds: number[] }> {
+  assertVerifiedAdmin(actor);
+  const actorFields = auditActorOf(actor);
+  const details = JSON.stringify("ids" in target ? { ids: target.ids.length, note: note !== "" } : { filter: target.filter, limit: target.limit, includeUnconfirmed: !!target.includeUnconfirmed, note: note !== "" });
+  const rows = await getDb().$queryRaw<{ id: number; outboxId: number }[]>`
+    WITH chosen AS (${chosenEntries(target, true)}),
+     invited AS (
+       UPDATE "waitlist" AS w SET "status" = 'invited', "invitedAt" = ${now}::timestamptz
+       FROM chosen WHERE w."id" = chosen."id"
+       RETURNING w."id", w."name", w."email", ${NEW_TOKEN} AS "acceptToken", ${NEW_TOKEN} AS "leaveToken"
+     ),
+     ${invitationMail("invited", note, now)},
+     audit AS (
+       INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "details", "at")
+       SELECT ${actorFields.id}::int, ${actorFields.email}::text, ${actorFields.ip}::text, 'waitlist.invite',
+              ${details}::jsonb || jsonb_build_object('invited', count(*)), ${now}::timestamptz
+       FROM invited HAVING count(*) > 0
+     )
+     SELECT "entryId" AS "id", "id" AS "outboxId" FROM emails`;
+  return { invited: rows.length, outboxIds: rows.map((row) => row.outboxId) };
+}
+
+/**
+ * Sends an invited (or accepted) entry its invitation again, with a new link, recorded in the audit log in
+ * the same statement. Returns the outbox ids to send: none when the entry is unknown or still waiting.
+ */
+export async function resendInvitation(actor: VerifiedAdmin, id: number, note: string, now = new Date()): Promise<number[]> {
+  assertVerifiedAdmin(actor);
+  const { id: adminId, email: adminEmail, ip } = auditActorOf(actor);
+  const rows = await getDb().$queryRaw<{ id: number }[]>`
+    WITH target AS (
+       SELECT "id", "name", "email", ${NEW_TOKEN} AS "acceptToken", ${NEW_TOKEN} AS "leaveToken"
+       FROM "waitlist" WHERE "id" = ${id}::int AND "status" <> 'waiting'
+     ),
+     ${invitationMail("target", note, now)},
+     audit AS (
+       INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "target", "at")
+       SELECT ${adminId}::int, ${adminEmail}::text, ${ip}::text, 'waitlist.resend_invitation', 'entry:' || "id", ${now}::timestamptz
+       FROM target
+     )
+     SELECT "id" FROM emails`;
+  return rows.map((row) => row.id);
+}
+
+/** What opening an invitation link did. */
+export type AcceptResult = { status: "accepted" | "already-accepted"; name: string } | { status: "invalid" };
+
+/**
+ * Opens an invitation link: the first time, the entry becomes "accepted" (with its time); afterwards the
+ * link still works and changes nothing. Only accept tokens count.
+ */
+export async function acceptInvitation(token: string, now = new Date()): Promise<AcceptResult> {
+  const rows = await getDb().$queryRaw<{ name: string; first: boolean }[]>`
+    WITH entry AS (
+      SELECT w."id", w."status" FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
+      WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'accept'
+    ), accepted AS (
+      UPDATE "waitlist" SET "status" = 'accepted', "acceptedAt" = ${now}
+      WHERE "id" IN (SELECT "id" FROM entry) AND "status" <> 'accepted'
+      RETURNING "id"
+    )
+    SELECT w."name", EXISTS (SELECT 1 FROM accepted) AS "first" FROM "waitlist" AS w WHERE w."id" IN (SELECT "id" FROM entry)`;
+  const row = rows[0];
+  if (!row) return { status: "invalid" };
+  return { status: row.first ? "accepted" : "already-accepted", name: row.name };
+}
+
+/** What an invitation link would do if used now; reading it changes nothing. */
+export type InvitationLinkState = { status: "pending" | "already-accepted"; name: string } | { status: "invalid" };
+
+/**
+ * Looks at an invitation link without using it: "pending" until its entry has accepted, "already-accepted"
+ * after. Opening the link (a GET, as mail scanners do too) asks only this; the person's own step accepts
+ * (acceptInvitation).
+ */
+export async function invitationLinkState(token: string): Promise<InvitationLinkState> {
+  const rows = await getDb().$queryRaw<{ name: string; accepted: boolean }[]>`
+    SELECT w."name", w."status" = 'accepted' AS "accepted"
+    FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
+    WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'accept'`;
+  const row = rows[0];
+  if (!row) return { status: "invalid" };
+  return { status: row.accepted ? "already-accepted" : "pending", name: row.name };
+}

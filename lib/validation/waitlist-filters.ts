@@ -1,0 +1,166 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { BUSINESS_TYPE_OPTIONS, DIRECT_SOURCE, STATUS_LABELS, TEAM_SIZE_OPTIONS, WAITLIST_STATUSES, type BusinessType, type TeamSize } from "@/lib/validation/waitlist";
+import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
+
+/**
+ * Prisma's `sql` tag. The server hands it to each filter's condition, so this module, which the admin
+ * page's controls also load in the browser, carries no database code.
+ */
+export type SqlTag = typeof Prisma.sql;
+
+/** A filter offered as a drop-down of fixed choices, with "any" first. */
+interface SelectControl {
+  kind: "select";
+  /** Where the control sits among the filters, left to right. */
+  place: number;
+  /** The first choice, which leaves the list unfiltered. */
+  any: string;
+  options: readonly { value: string; label: string }[];
+}
+
+/** A filter typed as text: it applies on Enter or on leaving the field. */
+interface TextControl {
+  kind: "text";
+  /** Where the control sits among the filters, left to right. */
+  place: number;
+  placeholder: string;
+  /** Said to screen readers beside the field. */
+  hint: string;
+  maxLength: number;
+  /** What applying the text would make of it, so typing that already means the URL's value is kept. */
+  normalise: (text: string) => string;
+  /** The browser offers the sources signups have come from as the field is typed. */
+  suggestsKnownSources?: boolean;
+}
+
+/** A filter's value as its schema reads it; blank means the list is not narrowed by it. */
+type ValueSchema = z.ZodType<string | undefined, unknown>;
+
+/** One way the admin list, the export and "invite the next" can be narrowed. */
+export interface WaitlistFilterDescriptor<Key extends string = string, Schema extends ValueSchema = ValueSchema> {
+  /** The filter's field in list, export and invitation requests. */
+  key: Key;
+  /** Its name in the admin page's address and in the list and export URLs. */
+  param: string;
+  /** What the admin area calls it. */
+  label: string;
+  /** Reads one value, from a URL or a request body; blank is "not filtered". */
+  schema: Schema;
+  /** The entries a value keeps, as a WHERE condition on "waitlist" (`sql`: see SqlTag). */
+  where(value: NonNullable<z.output<Schema>>, sql: SqlTag): Prisma.Sql;
+  control: SelectControl | TextControl;
+}
+
+// Keeps each descriptor's own key and value types, so requests and the page's state are typed per filter.
+const filter = <const Key extends string, Schema extends ValueSchema>(descriptor: WaitlistFilterDescriptor<Key, Schema>) => descriptor;
+
+/** A fixed set of values, offered as a drop-down. */
+const choice = <Value extends string>(values: readonly [Value, ...Value[]], message: string) =>
+  z.preprocess(blankAsUnset, z.enum(values, { error: message }).optional());
+
+/** The entries whose `column` holds the value. */
+const columnIs =
+  (column: string) =>
+  (value: string, sql: SqlTag): Prisma.Sql =>
+    sql([`"${column}" = `, "::text"], value);
+
+const businessTypeValues = BUSINESS_TYPE_OPTIONS.map((option) => option.value) as [BusinessType, ...BusinessType[]];
+const teamSizeValues = TEAM_SIZE_OPTIONS.map((option) => option.value) as [TeamSize, ...TeamSize[]];
+
+const SOURCE_MAX_LENGTH = 253;
+
+/**
+ * Every filter of the waiting list, in the order requests and URLs list them. Adding one here is enough for
+ * the list, the export, invitations, the page's address and its controls to take it.
+ */
+export const WAITLIST_FILTERS = [
+  filter({
+    key: "confirmed",
+    param: "confirmed",
+    label: "Confirmed",
+    // Only entries whose address is confirmed ("yes"), or only those not yet ("no").
+    schema: choice(["yes", "no"], "confirmed must be yes or no"),
+    where: (value, sql) => (value === "yes" ? sql`"confirmedAt" IS NOT NULL` : sql`"confirmedAt" IS NULL`),
+    control: {
+      kind: "select",
+      place: 4,
+      any: "Confirmed or not",
+      options: [
+        { value: "yes", label: "Confirmed" },
+        { value: "no", label: "Not confirmed" },
+      ],
+    },
+  }),
+  filter({
+    key: "status",
+    param: "status",
+    label: "Status",
+    schema: choice(WAITLIST_STATUSES, `status must be one of ${WAITLIST_STATUSES.join(", ")}`),
+    where: columnIs("status"),
+    control: { kind: "select", place: 1, any: "Any status", options: WAITLIST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })) },
+  }),
+  filter({
+    key: "type",
+    param: "type",
+    label: "Business type",
+    schema: choice(businessTypeValues, "type must be one of the business types"),
+    where: columnIs("businessType"),
+    control: { kind: "select", place: 2, any: "Any business type", options: BUSINESS_TYPE_OPTIONS },
+  }),
+  filter({
+    key: "size",
+    param: "size",
+    label: "Team size",
+    schema: choice(teamSizeValues, "size must be one of the team sizes"),
+    where: columnIs("employees"),
+    control: { kind: "select", place: 3, any: "Any team size", options: TEAM_SIZE_OPTIONS },
+  }),
+  filter({
+    key: "source",
+    param: "source",
+    label: "Source",
+    // A signup's utm_source, else its referring host, else "direct" (sourceOf), stored lower-cased.
+    schema: z.preprocess(
+      blankAsUnset,
+      z
+        .string({ error: "source must be text" })
+        .trim()
+        .toLowerCase()
+        .refine(hasNoControlCharacters, { message: `source ${CONTROL_CHARACTER_MESSAGE}`, abort: true })
+        .max(SOURCE_MAX_LENGTH, { message: `source must be at most ${SOURCE_MAX_LENGTH} characters` })
+        .optional(),
+    ),
+    where: (value, sql) => sql`COALESCE("utmSource", "referrer", ${DIRECT_SOURCE}::text) = ${value}::text`,
+    control: {
+      kind: "text",
+      place: 5,
+      placeholder: "Any source",
+      hint: "A utm_source, a referring site, or direct; press Enter to apply.",
+      maxLength: SOURCE_MAX_LENGTH,
+      normalise: (text) => text.trim().toLowerCase(),
+      suggestsKnownSources: true,
+    },
+  }),
+] as const;
+
+type Filter = (typeof WAITLIST_FILTERS)[number];
+
+/** The name of a filter's field. */
+export type WaitlistFilterKey = Filter["key"];
+
+/** Each filter's value, when it narrows the list. */
+export type WaitlistFilterValues = { [F in Filter as F["key"]]?: NonNullable<z.output<F["schema"]>> };
+
+/** Each filter's schema under its field name (the shape of a request body's filters). */
+export type WaitlistFilterShape = { [F in Filter as F["key"]]: F["schema"] };
+
+/** Any one filter, for code that treats them all alike. */
+export type AnyWaitlistFilter = WaitlistFilterDescriptor;
+
+/** The filters, each seen as a plain descriptor (their values are all text). */
+export const ANY_WAITLIST_FILTERS: readonly AnyWaitlistFilter[] = WAITLIST_FILTERS;
+
+/** A filter's value in a request or view, if it narrows the list. */
+export function filterValueOf(values: WaitlistFilterValues, descriptor: AnyWaitlistFilter): string | undefined {
+  return (values as Record<string, string | undefined>)[descriptor.key] || undefined;
+}
