@@ -112,3 +112,18 @@ test("nothing moves when the demo's and the form's scripts take the place of the
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
   expect(shifts).toEqual([]);
 });
+
+test("axe finds nothing on the chat demo and the form as the page's HTML has them, before any script", async ({ browser }) => {
+  const context = await browser.newContext();
+  try {
+    // Only the site's script files fail, as when they are blocked: the server's HTML stays as it is.
+    await context.route(/\/_next\/static\/.*\.js(\?|$)/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator('#chat-experience input[type="radio"]')).toHaveCount(2);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include("#chat-experience").include("#join-waitlist").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

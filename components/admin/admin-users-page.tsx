@@ -4,7 +4,8 @@ import { useDeferredValue, useState } from "react";
 import { SearchIcon } from "lucide-react";
 
 import { AddAdminDialog } from "@/components/admin/add-admin-dialog";
-import { filterAdmins, formatLongDate, type AdminListItem } from "@/components/admin/admin-users";
+import { filterAdmins, type AdminListItem } from "@/components/admin/admin-users";
+import { formatLongDate } from "@/lib/format";
 import { ErrorToast, RetryButton } from "@/components/admin/server-states";
 import { ToggleStatusDialog } from "@/components/admin/toggle-status-dialog";
 import { Badge } from "@/components/ui/badge";

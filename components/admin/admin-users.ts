@@ -10,14 +10,6 @@ export interface AdminListItem {
   createdAt: string;
 }
 
-const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long" });
-
-/** A timestamp in the spec's long date format, e.g. "3 March 2026". */
-export function formatLongDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : longDate.format(date);
-}
-
 /** Admins whose name or email contains the query, ignoring case and surrounding spaces. */
 export function filterAdmins(admins: AdminListItem[], query: string): AdminListItem[] {
   const needle = query.trim().toLowerCase();

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { DownloadIcon } from "lucide-react";
 
 import { LoadFailed } from "@/components/admin/load-states";
-import { utcDateTimeSeconds as time } from "@/components/admin/utc-time";
+import { formatNumber, utcDateTimeSeconds as time } from "@/lib/format";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -11,7 +11,6 @@ import type { AuditPage } from "@/lib/data/audit-admin";
 import { cn } from "@/lib/utils";
 import { AUDIT_ACTIONS, AUDIT_ACTION_VALUES, auditQuerySearch, type AuditQuery } from "@/lib/validation/audit";
 
-const number = new Intl.NumberFormat("en-GB");
 
 // A native select, styled like the text inputs: the filter form works before (and without) any script.
 const selectClass =
@@ -114,7 +113,7 @@ export function AuditTable({ query, data }: { query: AuditQuery; data: AuditPage
       <p role="status" className="text-sm text-muted-foreground">
         {data.entries.length === 0
           ? ""
-          : `Showing ${number.format(first)}–${number.format(first + data.entries.length - 1)} of ${number.format(data.total)} entries`}
+          : `Showing ${formatNumber(first)}–${formatNumber(first + data.entries.length - 1)} of ${formatNumber(data.total)} entries`}
       </p>
       <Table containerLabel="Audit log" stackOnPhone>
         <TableHeader>
@@ -158,7 +157,7 @@ export function AuditTable({ query, data }: { query: AuditQuery; data: AuditPage
         <nav aria-label="Pagination" className="flex items-center justify-end gap-2">
           <PageLink query={query} page={data.page - 1} label="Previous" disabled={data.page <= 1} />
           <p className="px-2 text-sm tabular-nums">
-            Page {number.format(data.page)} of {number.format(lastPage)}
+            Page {formatNumber(data.page)} of {formatNumber(lastPage)}
           </p>
           <PageLink query={query} page={data.page + 1} label="Next" disabled={data.page >= lastPage} />
         </nav>

@@ -11,6 +11,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { FormField } from "@/components/ui/form-field";
 import { ApiError, apiRequest, adminFailureDescription } from "@/lib/api";
 import { invitationNoteSchema, type WaitlistFilter } from "@/lib/validation/waitlist-query";
+import { formatNumber } from "@/lib/format";
 
 /** Who to invite, as POST /api/admin/waitlist/invitations takes it, without the note. */
 export type InvitationTargetBody =
@@ -27,7 +28,7 @@ interface InvitationPreview {
 /** How long typing in the note must pause before the preview is rendered again. */
 const PREVIEW_DEBOUNCE_MS = 400;
 
-const people = (count: number) => `${count.toLocaleString("en-GB")} ${count === 1 ? "person" : "people"}`;
+const people = (count: number) => `${formatNumber(count)} ${count === 1 ? "person" : "people"}`;
 
 interface InviteDialogProps {
   open: boolean;

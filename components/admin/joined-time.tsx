@@ -3,6 +3,7 @@
 import { format, formatDistanceToNow } from "date-fns";
 
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+import { formatLongDate } from "@/lib/format";
 
 /**
  * When an entry joined: the long date, and on hover or keyboard focus the time and how long ago, so a
@@ -20,7 +21,7 @@ export function JoinedTime({ iso }: { iso: string }) {
             tabIndex={0}
             className="cursor-help rounded-sm underline decoration-dotted underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
-            {format(date, "d MMMM yyyy")}
+            {formatLongDate(iso)}
           </time>
         </TooltipTrigger>
         <TooltipContent>{detail}</TooltipContent>

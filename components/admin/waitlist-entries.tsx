@@ -12,8 +12,8 @@ import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { knownSources } from "@/lib/data/overview";
 import { listWaitlistEntries, type AdminWaitlistPage } from "@/lib/data/waitlist/list";
 import { DEFAULT_WAITLIST_PAGE_SIZE, isFiltered, readWaitlistViewState, waitlistViewKey, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import { formatNumber } from "@/lib/format";
 
-const number = new Intl.NumberFormat("en-GB");
 
 type Loaded = { page: AdminWaitlistPage; failed?: never } | { page?: never; failed: true };
 
@@ -37,8 +37,8 @@ function summary(data: AdminWaitlistPage, filtered: boolean): string {
   if (data.entries.length === 0) return "";
   const first = (data.page - 1) * data.pageSize + 1;
   const last = first + data.entries.length - 1;
-  const of = data.totalIsExact ? number.format(data.total) : `more than ${number.format(data.total)}`;
-  return `Showing ${number.format(first)}–${number.format(last)} of ${of} ${noun}`;
+  const of = data.totalIsExact ? formatNumber(data.total) : `more than ${formatNumber(data.total)}`;
+  return `Showing ${formatNumber(first)}–${formatNumber(last)} of ${of} ${noun}`;
 }
 
 /** The sources signups have come from, for the source filter; none if they cannot be read (the field still takes any). */

@@ -4,8 +4,8 @@ import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon 
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import { formatNumber } from "@/lib/format";
 
-const number = new Intl.NumberFormat("en-GB");
 
 interface WaitlistPaginationProps {
   view: WaitlistViewState;
@@ -48,8 +48,8 @@ export function WaitlistPagination({ view, pageSize, total, totalIsExact }: Wait
       <PageLink label="First page" icon={<ChevronsLeftIcon aria-hidden="true" />} view={view} target={1} disabled={page <= 1} />
       <PageLink label="Previous page" icon={<ChevronLeftIcon aria-hidden="true" />} view={view} target={page - 1} disabled={page <= 1} />
       <p className="min-w-28 px-2 text-center text-sm tabular-nums">
-        Page {number.format(page)}
-        {lastPage !== null && ` of ${number.format(lastPage)}`}
+        Page {formatNumber(page)}
+        {lastPage !== null && ` of ${formatNumber(lastPage)}`}
       </p>
       <PageLink label="Next page" icon={<ChevronRightIcon aria-hidden="true" />} view={view} target={page + 1} disabled={!hasNext} />
       {lastPage !== null && (

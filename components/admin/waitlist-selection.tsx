@@ -10,8 +10,8 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { invitationLimitSchema, MAX_INVITATION_BATCH, waitlistFilterOf, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import { formatNumber } from "@/lib/format";
 
-const number = new Intl.NumberFormat("en-GB");
 
 interface Selection {
   /** False in the server's HTML, before the page's scripts run: the controls do nothing yet, so they say so. */
@@ -106,7 +106,7 @@ interface SelectionBarProps {
 export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
   const { interactive, pageIds, selected, allMatching, selectAllMatching, clear } = useSelection();
   const [inviting, setInviting] = useState(false);
-  const matching = totalIsExact ? number.format(total) : `${number.format(total)}+`;
+  const matching = totalIsExact ? formatNumber(total) : `${formatNumber(total)}+`;
   const wholePage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
 
   let target: InvitationTargetBody | null = null;
@@ -117,7 +117,7 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
     chosenText = `All ${matching} matching entries are selected.`;
   } else if (selected.size > 0) {
     target = { ids: [...selected] };
-    chosenText = `${number.format(selected.size)} selected on this page.`;
+    chosenText = `${formatNumber(selected.size)} selected on this page.`;
   }
 
   return (
@@ -155,7 +155,7 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
           title="Invite the selected entries"
           description={
             allMatching
-              ? `Everyone matching the search and filters who is still waiting, oldest signup first, at most ${number.format(MAX_INVITATION_BATCH)} at a time.`
+              ? `Everyone matching the search and filters who is still waiting, oldest signup first, at most ${formatNumber(MAX_INVITATION_BATCH)} at a time.`
               : "The entries you ticked that are still waiting."
           }
           target={target}

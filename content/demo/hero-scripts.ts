@@ -1,5 +1,5 @@
 /** The hero's auto-playing conversations: typed data for the demo player. */
-import { formatLongDate, formatMoney } from "@/lib/demo/format";
+import { formatDemoDate, formatMoney } from "@/lib/demo/format";
 
 import { availabilitySlots, bookings, customerList, customers, invoices, quotes, services } from "./sample-data";
 import type { ChatDemoScript } from "./types";
@@ -36,7 +36,7 @@ export const carValetingScript: ChatDemoScript = {
     { kind: "card", delay: reveal, card: { type: "service", service: services.fullValet } },
     { kind: "user", delay: 2300, text: `Quote ${sarah.name} for a full valet plus pet hair removal.` },
     { kind: "typing", delay: 800 },
-    { kind: "assistant", delay: 2200, text: `Here's ${quote.id} for ${formatMoney(quote.total)}. It's valid until ${formatLongDate(quote.expiryDate)}.` },
+    { kind: "assistant", delay: 2200, text: `Here's ${quote.id} for ${formatMoney(quote.total)}. It's valid until ${formatDemoDate(quote.expiryDate)}.` },
     { kind: "close", delay: reveal, target: "card" },
     { kind: "panel", delay: 0, panel: { type: "quote", quote } },
     { kind: "user", delay: 2800, text: "Send it. What's free on the 10th and 11th?" },
@@ -45,7 +45,7 @@ export const carValetingScript: ChatDemoScript = {
     { kind: "panel", delay: reveal, panel: { type: "slots", slots: availabilitySlots } },
     { kind: "user", delay: 2300, text: "Book her in at 9 on the 10th." },
     { kind: "typing", delay: 800 },
-    { kind: "assistant", delay: 2700, text: `Booked for ${formatLongDate(booking.date)}, ${booking.startTime} to ${booking.endTime}. I'll remind her the day before.` },
+    { kind: "assistant", delay: 2700, text: `Booked for ${formatDemoDate(booking.date)}, ${booking.startTime} to ${booking.endTime}. I'll remind her the day before.` },
     { kind: "panel", delay: reveal, panel: { type: "booking", booking } },
     { kind: "user", delay: 2300, text: "Show me my customer list." },
     { kind: "typing", delay: 700 },
@@ -66,7 +66,7 @@ export const carpentryScript: ChatDemoScript = {
     { kind: "card", delay: reveal, card: { type: "service", service: services.fittedWardrobe } },
     { kind: "user", delay: 2800, text: `Invoice ${invoice.customerName} for the wardrobe I finished today.` },
     { kind: "typing", delay: 900 },
-    { kind: "assistant", delay: 2600, text: `Invoice ${invoice.id} for ${formatMoney(invoice.total)} is ready, due ${formatLongDate(invoice.dueDate)}.` },
+    { kind: "assistant", delay: 2600, text: `Invoice ${invoice.id} for ${formatMoney(invoice.total)} is ready, due ${formatDemoDate(invoice.dueDate)}.` },
     { kind: "close", delay: reveal, target: "card" },
     { kind: "panel", delay: 0, panel: { type: "invoice", invoice } },
     { kind: "user", delay: 2300, text: "Great. Send it with a thank-you note." },

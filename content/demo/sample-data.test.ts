@@ -1,4 +1,4 @@
-import { addDays, daysBetween, formatLongDate, formatMoney, lineItemsTotal } from "@/lib/demo/format";
+import { addDays, daysBetween, formatDemoDate, formatMoney, lineItemsTotal } from "@/lib/demo/format";
 
 import { carValetingScript } from "./hero-scripts";
 import {
@@ -34,7 +34,7 @@ describe("money and dates", () => {
     expect(addDays("2025-04-04", 14)).toBe("2025-04-18");
     expect(addDays("2025-03-28", 14)).toBe("2025-04-11");
     expect(daysBetween("2025-03-28", "2025-04-10")).toBe(13);
-    expect(formatLongDate("2025-04-18")).toBe("18 April 2025");
+    expect(formatDemoDate("2025-04-18")).toBe("18 April 2025");
   });
 });
 

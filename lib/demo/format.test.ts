@@ -1,4 +1,4 @@
-import { addDays, demoDayShift, formatLongDate, formatMoney, formatShortDate, SCENARIO_TODAY } from "./format";
+import { addDays, demoDayShift, formatDemoDate, formatMoney, formatDemoShortDate, SCENARIO_TODAY } from "./format";
 
 // format.ts writes its formats out by hand to keep Intl's start-up cost off the page: they must match Intl's.
 describe("the demo formats match Intl's en-GB output", () => {
@@ -18,8 +18,8 @@ describe("the demo formats match Intl's en-GB output", () => {
     for (let day = 0; day < 731; day++) {
       const iso = addDays("2024-01-01", day);
       const date = new Date(`${iso}T00:00:00Z`);
-      expect(formatLongDate(iso)).toBe(long.format(date));
-      expect(formatShortDate(iso)).toBe(short.format(date));
+      expect(formatDemoDate(iso)).toBe(long.format(date));
+      expect(formatDemoShortDate(iso)).toBe(short.format(date));
     }
   });
 });
@@ -28,6 +28,6 @@ describe("demo dates in the visitor's present", () => {
   it("move every shown date by the days from the scenario's today to the visitor's, and none on the server", () => {
     // The node test environment has no window: like the server at build time, it shows the dates as written.
     expect(demoDayShift()).toBe(0);
-    expect(formatLongDate(SCENARIO_TODAY)).toBe("10 April 2025");
+    expect(formatDemoDate(SCENARIO_TODAY)).toBe("10 April 2025");
   });
 });

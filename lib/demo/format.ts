@@ -71,13 +71,13 @@ function shown(iso: string): Date {
 }
 
 /** An ISO date in the long form, e.g. `18 April 2025` (moved into the visitor's present). */
-export function formatLongDate(iso: string): string {
+export function formatDemoDate(iso: string): string {
   const date = shown(iso);
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** An ISO date in a compact form for tight layouts, e.g. `Thu 10 Apr` (moved into the visitor's present). */
-export function formatShortDate(iso: string): string {
+export function formatDemoShortDate(iso: string): string {
   const date = shown(iso);
   return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]}`;
 }

@@ -3,7 +3,7 @@ import "server-only";
 import { render } from "@react-email/render";
 
 import { ConfirmationEmail } from "@/components/emails/confirmation-email";
-import { utcDayDate, utcLongDate } from "@/components/admin/utc-time";
+import { utcDayDate, utcLongDate } from "@/lib/format";
 import { DigestEmail } from "@/components/emails/digest-email";
 import { InvitationEmail } from "@/components/emails/invitation-email";
 import { SignupAlertEmail } from "@/components/emails/signup-alert-email";

@@ -1,5 +1,6 @@
 import { ANY_WAITLIST_FILTERS, filterValueOf, type WaitlistFilterShape, type WaitlistFilterValues } from "@/lib/validation/waitlist-filters";
 import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
+import { formatNumber } from "@/lib/format";
 
 /** Orders the admin list and the export can use; each one has an index behind it. */
 export const WAITLIST_SORTS = ["joined_desc", "joined_asc", "name_asc", "name_desc"] as const;
@@ -25,7 +26,7 @@ const pageSchema = z.preprocess(
     .number({ error: "page must be a whole number" })
     .int({ message: "page must be a whole number" })
     .min(1, { message: "page must be at least 1" })
-    .max(MAX_WAITLIST_PAGE, { message: `page must be at most ${MAX_WAITLIST_PAGE.toLocaleString("en-GB")}` })
+    .max(MAX_WAITLIST_PAGE, { message: `page must be at most ${formatNumber(MAX_WAITLIST_PAGE)}` })
     .default(1),
 );
 
@@ -194,7 +195,7 @@ export const invitationLimitSchema = z
   .number({ error: "limit must be a whole number" })
   .int("limit must be a whole number")
   .min(1, "limit must be at least 1")
-  .max(MAX_INVITATION_BATCH, `limit must be at most ${MAX_INVITATION_BATCH.toLocaleString("en-GB")}`);
+  .max(MAX_INVITATION_BATCH, `limit must be at most ${formatNumber(MAX_INVITATION_BATCH)}`);
 
 /**
  * POST /api/admin/waitlist/invitations: chosen entries (`ids`), or the next `limit` entries of a filter in
@@ -205,7 +206,7 @@ export const invitationRequestSchema = z.union([
     ids: z
       .array(z.number({ error: "ids must be entry ids" }).int("ids must be entry ids").min(1, "ids must be entry ids").max(2_147_483_647, "ids must be entry ids"))
       .min(1, { message: "Choose at least one entry" })
-      .max(MAX_INVITATION_BATCH, { message: `At most ${MAX_INVITATION_BATCH.toLocaleString("en-GB")} entries at once` }),
+      .max(MAX_INVITATION_BATCH, { message: `At most ${formatNumber(MAX_INVITATION_BATCH)} entries at once` }),
     note: noteSchema,
   }),
   z.strictObject({

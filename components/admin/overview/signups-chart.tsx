@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 
-import { utcDayDate } from "@/components/admin/utc-time";
+import { formatNumber, utcDayDate, utcShortDay, utcWeekdayDate } from "@/lib/format";
 import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
 
 export interface ChartDay {
@@ -10,8 +10,6 @@ export interface ChartDay {
   signups: number;
 }
 
-const dayLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const longDay = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /**
  * Signups per UTC day as bars. Recharts' accessibility layer makes the chart one tab stop whose arrow keys
@@ -31,7 +29,7 @@ export default function SignupsChart({ days }: { days: ChartDay[] }) {
       <CartesianGrid vertical={false} stroke="var(--color-border)" />
       <XAxis
         dataKey="day"
-        tickFormatter={(day: string) => dayLabel.format(utcDayDate(day))}
+        tickFormatter={(day: string) => utcShortDay.format(utcDayDate(day))}
         tickLine={false}
         axisLine={false}
         minTickGap={24}
@@ -40,8 +38,8 @@ export default function SignupsChart({ days }: { days: ChartDay[] }) {
       <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={48} tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }} />
       <Tooltip
         cursor={{ fill: "var(--color-muted)" }}
-        labelFormatter={(day) => `${longDay.format(utcDayDate(String(day)))} (UTC)`}
-        formatter={(value) => [Number(value).toLocaleString("en-GB"), "Signups"]}
+        labelFormatter={(day) => `${utcWeekdayDate.format(utcDayDate(String(day)))} (UTC)`}
+        formatter={(value) => [formatNumber(Number(value)), "Signups"]}
         contentStyle={{ background: "var(--color-popover)", color: "var(--color-popover-foreground)", border: "1px solid var(--color-border)", borderRadius: 8 }}
       />
       <Bar dataKey="signups" name="Signups" fill="var(--color-primary)" radius={[3, 3, 0, 0]} isAnimationActive={!reducedMotion} />

@@ -10,7 +10,7 @@ import {
 } from "lucide-react";
 
 import type { DemoCard, Invoice } from "@/content/demo/types";
-import { daysBetween, formatLongDate, formatMoney, lineItemsTotal } from "@/lib/demo/format";
+import { daysBetween, formatDemoDate, formatMoney, lineItemsTotal } from "@/lib/demo/format";
 
 import { CardShell, Field } from "./card-shell";
 import { BookingDetails } from "./documents";
@@ -28,8 +28,8 @@ function InvoiceRows({ invoices, asOf }: { invoices: readonly Invoice[]; asOf?: 
               {asOf
                 ? `${daysBetween(invoice.dueDate, asOf)} days overdue`
                 : invoice.status === "paid"
-                  ? `Issued ${formatLongDate(invoice.date)}`
-                  : `Due ${formatLongDate(invoice.dueDate)}`}
+                  ? `Issued ${formatDemoDate(invoice.date)}`
+                  : `Due ${formatDemoDate(invoice.dueDate)}`}
             </p>
           </div>
           <p className="text-[13px] font-semibold tabular-nums">{formatMoney(invoice.total)}</p>
@@ -84,7 +84,7 @@ export function InfoCard({ card, onClose, className }: { card: DemoCard; onClose
       );
     case "schedule":
       return (
-        <CardShell {...common} icon={<CalendarDays />} subtitle={formatLongDate(card.date)}>
+        <CardShell {...common} icon={<CalendarDays />} subtitle={formatDemoDate(card.date)}>
           <ol className="relative space-y-2.5">
             {card.bookings.map((booking) => (
               <li key={booking.id} className="flex gap-3">
@@ -155,7 +155,7 @@ export function InfoCard({ card, onClose, className }: { card: DemoCard; onClose
               {card.customer.email}
             </Field>
             <Field label="Phone">{card.customer.phone}</Field>
-            <Field label="Created">{formatLongDate(card.customer.lastService)}</Field>
+            <Field label="Created">{formatDemoDate(card.customer.lastService)}</Field>
             <Field label="Address" className="col-span-2">
               {card.customer.address}
             </Field>
@@ -164,7 +164,7 @@ export function InfoCard({ card, onClose, className }: { card: DemoCard; onClose
       );
     case "overdue":
       return (
-        <CardShell {...common} icon={<CircleAlert />} subtitle={`As of ${formatLongDate(card.asOf)}`}>
+        <CardShell {...common} icon={<CircleAlert />} subtitle={`As of ${formatDemoDate(card.asOf)}`}>
           <InvoiceRows invoices={card.invoices} asOf={card.asOf} />
           <TotalLine label="Total overdue" invoices={card.invoices} />
         </CardShell>

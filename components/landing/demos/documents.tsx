@@ -1,7 +1,7 @@
 import { CalendarCheck, CalendarClock, FileText, Receipt, Users } from "lucide-react";
 
 import type { AvailabilitySlot, Booking, Customer, DemoDocument } from "@/content/demo/types";
-import { formatLongDate } from "@/lib/demo/format";
+import { formatDemoDate } from "@/lib/demo/format";
 import { cn } from "@/lib/utils";
 
 import { CardShell, Field } from "./card-shell";
@@ -23,7 +23,7 @@ export function BookingDetails({ booking }: { booking: Booking }) {
       <div className="flex items-center gap-3 rounded-xl bg-accent px-3 py-2.5 text-accent-foreground">
         <CalendarCheck aria-hidden="true" className="size-5 shrink-0" />
         <div className="min-w-0">
-          <p className="text-sm font-semibold">{formatLongDate(booking.date)}</p>
+          <p className="text-sm font-semibold">{formatDemoDate(booking.date)}</p>
           <p className="text-[13px] tabular-nums">
             {booking.startTime} to {booking.endTime}
           </p>
@@ -64,7 +64,7 @@ export function CustomerRows({ customers }: { customers: readonly Customer[] }) 
           </div>
           <div className="shrink-0 text-right">
             <p className="text-[11px] font-medium capitalize text-secondary-foreground">{customer.type}</p>
-            <p className="text-[11px] text-muted-foreground">Last job {formatLongDate(customer.lastService)}</p>
+            <p className="text-[11px] text-muted-foreground">Last job {formatDemoDate(customer.lastService)}</p>
           </div>
         </li>
       ))}
@@ -78,7 +78,7 @@ function SlotGrid({ slots }: { slots: readonly AvailabilitySlot[] }) {
     <div className="space-y-3">
       {dates.map((date) => (
         <div key={date}>
-          <h4 className="mb-1.5 text-xs font-semibold text-muted-foreground">{formatLongDate(date)}</h4>
+          <h4 className="mb-1.5 text-xs font-semibold text-muted-foreground">{formatDemoDate(date)}</h4>
           <ul className="grid grid-cols-2 gap-2">
             {slots
               .filter((slot) => slot.date === date)
@@ -119,8 +119,8 @@ export function DocumentCard({ document, onClose, className }: { document: DemoD
           badge={<StatusBadge kind="quote" status={quote.status} />}
         >
           <dl className="mb-3 grid grid-cols-2 gap-3">
-            <Field label="Issued">{formatLongDate(quote.date)}</Field>
-            <Field label="Valid until">{formatLongDate(quote.expiryDate)}</Field>
+            <Field label="Issued">{formatDemoDate(quote.date)}</Field>
+            <Field label="Valid until">{formatDemoDate(quote.expiryDate)}</Field>
           </dl>
           <LineItems items={quote.items} total={quote.total} />
           <p className="mt-3 text-xs text-muted-foreground">{quote.notes}</p>
@@ -139,8 +139,8 @@ export function DocumentCard({ document, onClose, className }: { document: DemoD
           badge={<StatusBadge kind="invoice" status={invoice.status} />}
         >
           <dl className="mb-3 grid grid-cols-2 gap-3">
-            <Field label="Issued">{formatLongDate(invoice.date)}</Field>
-            <Field label="Due">{formatLongDate(invoice.dueDate)}</Field>
+            <Field label="Issued">{formatDemoDate(invoice.date)}</Field>
+            <Field label="Due">{formatDemoDate(invoice.dueDate)}</Field>
           </dl>
           <LineItems items={invoice.items} total={invoice.total} totalLabel="Amount due" />
           <p className="mt-3 text-xs text-muted-foreground">{invoice.notes}</p>

@@ -51,8 +51,7 @@ export function HeroHeader({ typing, control }: { typing: boolean; control: Reac
       <AssistantAvatar className="size-9" />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold leading-tight">{siteConfig.name}</p>
-        {/* One line tall whatever it says: "typing…" set in another font's ellipsis must not nudge the header. */}
-        <p className="flex h-4 items-center gap-1.5 text-xs text-muted-foreground">
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
           <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-500" />
           {typing ? "typing…" : "Online · your AI employee"}
         </p>
@@ -79,7 +78,8 @@ export function PauseControl({
       onClick={onClick}
       disabled={disabled}
       aria-label={label}
-      className="inline-flex h-8 items-center gap-1.5 rounded-full border border-border bg-background px-3 text-xs font-medium text-foreground shadow-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+      // One width for Pause, Resume and Play: the word changes as the demo starts, and the header must not move.
+      className="inline-flex h-8 w-24 items-center justify-center gap-1.5 rounded-full border border-border bg-background px-3 text-xs font-medium text-foreground shadow-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
     >
       <Icon name={mode === "pause" ? "pause" : "play"} className="size-3.5" />
       {mode === "pause" ? "Pause" : mode === "resume" ? "Resume" : "Play"}

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 
 import { carpentryScript, carValetingScript } from "@/content/demo/hero-scripts";
 import { scriptTimeline } from "@/lib/demo/player";
-import { daysBetween, demoDayShift, formatLongDate, SCENARIO_TODAY } from "@/lib/demo/format";
+import { daysBetween, demoDayShift, formatDemoDate, SCENARIO_TODAY } from "@/lib/demo/format";
 
 import { HERO_COPY } from "@/content/demo/hero-chrome";
 import { HeroDemoPlayer } from "./hero-demo-player";
@@ -83,7 +83,7 @@ describe("HeroDemoPlayer", () => {
     expect(panel.className).toContain("max-h-[350px]");
     expect(within(panel).getByText("Quote Q-1042")).toBeInTheDocument();
     // The quote's expiry, moved into the visitor's present like every demo date.
-    expect(within(panel).getByText(formatLongDate("2025-04-18"))).toBeInTheDocument();
+    expect(within(panel).getByText(formatDemoDate("2025-04-18"))).toBeInTheDocument();
     expect(demoDayShift()).toBe(daysBetween(SCENARIO_TODAY, new Date().toLocaleDateString("en-CA")));
     expect(within(panel).getByTestId("document-total")).toHaveTextContent("£130");
     expect(within(panel).getByText("pending")).toBeInTheDocument();

@@ -4,7 +4,7 @@ import Link from "next/link";
 
 import { OutboxStatus } from "@/components/admin/outbox-status";
 import { LoadFailed, LoadingStatus } from "@/components/admin/load-states";
-import { utcDateTime as time } from "@/components/admin/utc-time";
+import { formatNumber, utcDateTime as time } from "@/lib/format";
 import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
@@ -15,7 +15,6 @@ import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = { title: "Emails" };
 
-const number = new Intl.NumberFormat("en-GB");
 
 async function Outbox({ page }: { page: number }) {
   const admin = await requireCurrentAdmin();
@@ -92,7 +91,7 @@ async function Outbox({ page }: { page: number }) {
         <nav aria-label="Pagination" className="flex items-center justify-end gap-2">
           {pageLink(data.page - 1, "Previous", data.page <= 1)}
           <p className="px-2 text-sm tabular-nums">
-            Page {number.format(data.page)} of {number.format(lastPage)}
+            Page {formatNumber(data.page)} of {formatNumber(lastPage)}
           </p>
           {pageLink(data.page + 1, "Next", data.page >= lastPage)}
         </nav>

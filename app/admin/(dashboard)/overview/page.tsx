@@ -4,7 +4,7 @@ import Link from "next/link";
 
 import { LoadFailed, LoadingStatus } from "@/components/admin/load-states";
 import { SignupsChartIsland } from "@/components/admin/overview/signups-chart-island";
-import { utcDayDate, utcLongDate } from "@/components/admin/utc-time";
+import { formatNumber, formatPercent, utcDayDate, utcLongDate } from "@/lib/format";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import {
   overviewBreakdown,
@@ -22,8 +22,6 @@ import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = { title: "Overview" };
 
-const number = new Intl.NumberFormat("en-GB");
-const percent = new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 });
 const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 
 /** Runs one widget's query; a failure shows that widget's error, not the whole page's. */
@@ -42,7 +40,7 @@ function periodText(range: OverviewRange) {
   return range === "all" ? "all time" : `the last ${RANGE_LABELS[range]}`;
 }
 
-function Change({ current, previous, range, format = number.format }: { current: number; previous: number | null; range: OverviewRange; format?: (value: number) => string }) {
+function Change({ current, previous, range, format = formatNumber }: { current: number; previous: number | null; range: OverviewRange; format?: (value: number) => string }) {
   if (previous === null) return <p className="text-sm text-muted-foreground">Since the first signup</p>;
   const change = previous === 0 ? null : (current - previous) / previous;
   return (
@@ -51,7 +49,7 @@ function Change({ current, previous, range, format = number.format }: { current:
       {change !== null && (
         <span className={cn("ml-1 font-medium", change >= 0 ? "text-success" : "text-destructive")}>
           ({change >= 0 ? "+" : "−"}
-          {percent.format(Math.abs(change))})
+          {formatPercent(Math.abs(change))})
         </span>
       )}
     </p>
@@ -76,7 +74,7 @@ async function Headline({ bounds, range }: { bounds: RangeBounds; range: Overvie
   const figure = (title: string, figures: Compared, what: string) => (
     <Card title={title}>
       <p className="text-3xl font-semibold tabular-nums">
-        {number.format(figures.current)} <span className="sr-only">{what}</span>
+        {formatNumber(figures.current)} <span className="sr-only">{what}</span>
       </p>
       <Change current={figures.current} previous={figures.previous} range={range} />
     </Card>
@@ -85,11 +83,11 @@ async function Headline({ bounds, range }: { bounds: RangeBounds; range: Overvie
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {figure("Signups", headline.signups, "joined the list")}
       <Card title="Confirmed rate">
-        <p className="text-3xl font-semibold tabular-nums">{current === null ? "–" : percent.format(current)}</p>
+        <p className="text-3xl font-semibold tabular-nums">{current === null ? "–" : formatPercent(current)}</p>
         <p className="text-sm text-muted-foreground">
-          {number.format(headline.confirmed.current)} of {number.format(headline.signups.current)} confirmed their address
+          {formatNumber(headline.confirmed.current)} of {formatNumber(headline.signups.current)} confirmed their address
         </p>
-        {previous !== null && <p className="text-sm text-muted-foreground">{percent.format(previous)} in the {RANGE_LABELS[range]} before</p>}
+        {previous !== null && <p className="text-sm text-muted-foreground">{formatPercent(previous)} in the {RANGE_LABELS[range]} before</p>}
       </Card>
       {figure("Invited", headline.invited, "invitations sent")}
       {figure("Accepted", headline.accepted, "invitations opened")}
@@ -125,7 +123,7 @@ async function SignupsPerDay({ bounds }: { bounds: RangeBounds }) {
                   <td className="px-3 py-1.5">
                     <time dateTime={day}>{utcLongDate.format(utcDayDate(day))}</time>
                   </td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{number.format(signups)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(signups)}</td>
                 </tr>
               ))}
             </tbody>
@@ -170,7 +168,7 @@ function BreakdownList({ rows, param, label }: { rows: Breakdown[]; param: strin
                 </Link>
               )}
               <span className="shrink-0 tabular-nums">
-                {number.format(row.signups)} <span className="text-muted-foreground">({percent.format(share)})</span>
+                {formatNumber(row.signups)} <span className="text-muted-foreground">({formatPercent(share)})</span>
               </span>
             </div>
             <div className="h-1.5 rounded-full bg-muted" aria-hidden="true">
@@ -202,10 +200,10 @@ async function FunnelCard({ bounds, range }: { bounds: RangeBounds; range: Overv
           return (
             <li key={step} className="grid content-start gap-1 rounded-md bg-muted/50 p-3">
               <span className="text-sm font-medium">{step}</span>
-              <span className="text-2xl font-semibold tabular-nums">{number.format(count)}</span>
+              <span className="text-2xl font-semibold tabular-nums">{formatNumber(count)}</span>
               <span className="text-sm text-muted-foreground">
-                {index === 0 ? "of the list in this period" : `${ofSignups === null ? "–" : percent.format(ofSignups)} of signups`}
-                {ofPrevious !== null && `, ${percent.format(ofPrevious)} of the step before`}
+                {index === 0 ? "of the list in this period" : `${ofSignups === null ? "–" : formatPercent(ofSignups)} of signups`}
+                {ofPrevious !== null && `, ${formatPercent(ofPrevious)} of the step before`}
               </span>
             </li>
           );

@@ -6,7 +6,7 @@ import { LoadFailed, LoadingStatus } from "@/components/admin/load-states";
 import { NotifyForm } from "@/components/admin/notify-form";
 import { AddWebhookForm, WebhookActions, WebhookSecret } from "@/components/admin/webhook-controls";
 import { EndOtherSessionsButton, EndSessionButton } from "@/components/admin/session-actions";
-import { utcDateTime } from "@/components/admin/utc-time";
+import { utcDateTime } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { ArrowLeftIcon } from "lucide-react";
 
 import { OutboxStatus } from "@/components/admin/outbox-status";
-import { utcDateTimeSeconds as time } from "@/components/admin/utc-time";
+import { utcDateTimeSeconds as time } from "@/lib/format";
 import { adminIdSchema } from "@/lib/validation/admin";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { NOT_CONFIGURED_ERROR } from "@/lib/email/outbox";

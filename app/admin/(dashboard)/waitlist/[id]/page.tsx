@@ -6,7 +6,7 @@ import { ArrowLeftIcon } from "lucide-react";
 import { EntryActions } from "@/components/admin/entry-actions";
 import { OutboxStatus } from "@/components/admin/outbox-status";
 import { StatusBadge } from "@/components/admin/waitlist-table";
-import { utcDateTime as time } from "@/components/admin/utc-time";
+import { utcDateTime as time } from "@/lib/format";
 import { adminIdSchema } from "@/lib/validation/admin";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { getWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
