@@ -1,21 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
-import { E2E_ADMIN } from "../playwright.config";
+import { signInAsAdmin } from "@/e2e/support/admin";
+import { expectNoAxeViolations } from "@/e2e/support/axe";
+import { freshClientAddress } from "@/e2e/support/client-address";
+import { E2E_ADMIN } from "@/playwright.config";
 
 // The spec files share one database: every admin made here carries this run's token.
 const token = `wb${Date.now().toString(36)}`;
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-let ipCounter = 0;
+
 // A fresh client address per browser context keeps each one clear of the per-IP sign-in limit.
-const freshIp = () => `10.44.${Math.floor(Date.now() / 1000) % 250}.${++ipCounter}`;
-
-test.use({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+test.use({ extraHTTPHeaders: { "X-Forwarded-For": freshClientAddress() } });
 
 async function signInThroughForm(page: Page, email: string, password: string) {
   await page.goto("/admin/login");
@@ -25,10 +19,10 @@ async function signInThroughForm(page: Page, email: string, password: string) {
 }
 
 async function newSignedInContext(browser: Browser, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
+  const address = freshClientAddress();
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": address } });
   const page = await context.newPage();
-  const response = await page.request.post("/api/admin/login", { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
+  await signInAsAdmin(page.request, { email, password }, address);
   return { context, page };
 }
 
@@ -119,7 +113,7 @@ test.describe("admin sign-in, sessions and admin accounts", () => {
     expect(created.status(), await created.text()).toBe(201);
 
     // The other admin signs in through the form in their own browser.
-    const otherContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
+    const otherContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshClientAddress() } });
     const other = await otherContext.newPage();
     await signInThroughForm(other, email, password);
     await expect(other).toHaveURL(/\/admin$/);
@@ -177,7 +171,7 @@ test.describe("admin sign-in, sessions and admin accounts", () => {
     expect((await owner.page.request.post("/api/admin/users", { data: { name, email, password } })).status()).toBe(201);
     await owner.context.close();
 
-    const laptopContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
+    const laptopContext = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshClientAddress() } });
     const laptop = await laptopContext.newPage();
     await signInThroughForm(laptop, email, password);
     await expect(laptop).toHaveURL(/\/admin$/);

@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
 
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 
-import { E2E_ADMIN } from "../playwright.config";
+import { signInAsAdmin } from "@/e2e/support/admin";
+import { expectNoAxeViolations } from "@/e2e/support/axe";
+import { freshClientAddress } from "@/e2e/support/client-address";
 
 // The spec files share one database: every entry here carries this run's token, and the tests search for it.
 const token = `qk${Date.now().toString(36)}`;
@@ -33,7 +34,7 @@ test.beforeAll(async ({ request }) => {
   for (let index = 0; index < COUNT; index++) {
     const response = await request.post("/api/waitlist", {
       // A fresh address per signup keeps clear of the per-IP signup limit.
-      headers: { "X-Forwarded-For": `10.5.${Math.floor(index / 200)}.${index % 200}`, "Content-Type": "application/json" },
+      headers: { "X-Forwarded-For": freshClientAddress(), "Content-Type": "application/json" },
       data: {
         name: nameOf(index),
         email: `quokka-${token}-${index}@example.com`,
@@ -45,19 +46,6 @@ test.beforeAll(async ({ request }) => {
     expect(response.status(), await response.text()).toBe(201);
   }
 });
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function signIn(page: Page) {
-  const response = await page.request.post("/api/admin/login", {
-    headers: { "X-Forwarded-For": `10.6.0.${Math.floor(Math.random() * 200)}` },
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(response.status()).toBe(200);
-}
 
 type Row = [name: string, email: string, businessType: string, teamSize: string, joined: string, confirmed: string, status: string];
 
@@ -74,7 +62,7 @@ const summary = (page: Page) => page.getByRole("status").filter({ hasText: /^Sho
 
 test.describe("admin waitlist", () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page);
+    await signInAsAdmin(page.request);
   });
 
   test("an admin searches, pages, sorts and downloads the CSV; the file's rows match the table", async ({ page }) => {
@@ -164,13 +152,13 @@ test.describe("admin waitlist", () => {
     await page.getByRole("link", { name }).click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByTestId("timeline-event").first()).toContainText("Signed up");
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
     const before = Number((await (await page.request.get(`/api/waitlist/count?fresh=${Date.now()}`)).json()).count);
 
     await page.getByRole("button", { name: "Delete this entry" }).click();
     const dialog = page.getByRole("alertdialog", { name: `Delete ${name}?` });
     await expect(dialog).toContainText(`quokka-${token}-20@example.com`);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByText("Entry deleted")).toBeVisible();
@@ -201,7 +189,7 @@ test.describe("admin waitlist", () => {
     await rowBoxes.first().click();
     await page.getByRole("button", { name: `Select all ${total} matching` }).click();
     await expect(page.getByText(`All ${total} matching entries are selected.`)).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: "Invite selected" }).click();
     const dialog = page.getByRole("dialog", { name: "Invite the selected entries" });
@@ -251,12 +239,10 @@ test.describe("admin waitlist", () => {
   test("the page has no accessibility violations, loaded and empty", async ({ page }) => {
     await page.goto(`/admin?q=${token}`);
     await expect(summary(page)).toBeVisible();
-    const loaded = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    expect(loaded.violations).toEqual([]);
+    await expectNoAxeViolations(page);
     await searchBox(page).fill(`${token}-nobody`);
     await expect(page.getByText("No entries match your search")).toBeVisible();
-    const empty = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    expect(empty.violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
   test("the API refuses visitors without a session", async ({ playwright, baseURL }) => {

@@ -1,33 +1,18 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+
+import { expectNoAxeViolations } from "@/e2e/support/axe";
+import { freshClientAddress } from "@/e2e/support/client-address";
+import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
 // The main e2e server talks to e2e/support/fake-openai.mjs with OPENAI_API_KEY=test-key.
 const FAKE_REPLY = "Hello from the fake OpenAI server.";
 const ENDPOINT = "/api/ai/test-connection";
 
-// The endpoint is rate limited per client address (the rightmost X-Forwarded-For entry, here the only one): each test is its own client.
-const addressBase = Math.floor(Math.random() * 250);
-let addressCounter = 0;
-function uniqueAddress() {
-  addressCounter += 1;
-  return `198.18.${addressBase}.${addressCounter}`;
-}
-
-// Rate limits count in fixed one-minute windows: start a counting test well inside one.
-async function awayFromWindowEdge() {
-  const msLeft = 60_000 - (Date.now() % 60_000);
-  if (msLeft < 5_000) await new Promise((resolve) => setTimeout(resolve, msLeft + 100));
-}
-
+// The endpoint is rate limited per client address: each test is its own client.
 async function openPage(page: Page) {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueAddress() });
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": freshClientAddress() });
   await page.goto("/api-test");
   await expect(page.getByRole("heading", { level: 1, name: "AI provider connection test" })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test.describe("api-test page", () => {
@@ -35,9 +20,11 @@ test.describe("api-test page", () => {
     await openPage(page);
     await expectNoAxeViolations(page);
 
-    // Hold the request briefly so the running state can be seen; the real server still answers it.
+    // Hold the request until the running state has been seen; the real server then answers it.
+    let letThrough!: () => void;
+    const seenRunning = new Promise<void>((resolve) => (letThrough = resolve));
     await page.route(ENDPOINT, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await seenRunning;
       await route.continue();
     });
 
@@ -47,6 +34,7 @@ test.describe("api-test page", () => {
     const running = page.getByRole("button", { name: "Testing..." });
     await expect(running).toBeVisible();
     await expect(running).toBeDisabled();
+    letThrough();
 
     const response = await responsePromise;
     expect(response.status()).toBe(200);
@@ -76,7 +64,7 @@ test.describe("api-test page", () => {
   });
 
   test("the endpoint answers JSON without the key, and only to POST", async ({ request }) => {
-    const headers = { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() };
+    const headers = { "Content-Type": "application/json", "X-Forwarded-For": freshClientAddress() };
     const response = await request.post(ENDPOINT, { headers });
     expect(response.status()).toBe(200);
     const text = await response.text();
@@ -90,8 +78,9 @@ test.describe("api-test page", () => {
   });
 
   test("refuses a client past its rate limit with 429 and Retry-After", async ({ request }) => {
-    const headers = { "Content-Type": "application/json", "X-Forwarded-For": uniqueAddress() };
-    await awayFromWindowEdge();
+    const headers = { "Content-Type": "application/json", "X-Forwarded-For": freshClientAddress() };
+    // Rate limits count in fixed one-minute windows: the six requests go inside one.
+    await awayFromWindowEdge(60_000, 5_000);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await request.post(ENDPOINT, { headers })).status());
     expect(statuses).toEqual([200, 200, 200, 200, 200]);

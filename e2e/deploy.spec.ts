@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -6,7 +7,7 @@ import path from "node:path";
 
 import { expect, test } from "@playwright/test";
 
-import { expectInlineScriptsAllowedByHash, expectLandingPageWorks, recordCspViolations } from "./support/static-page";
+import { expectInlineScriptsAllowedByHash, expectLandingPageWorks, recordCspViolations } from "@/e2e/support/static-page";
 
 // The production server as a platform may start it, and the proxy's answers to addresses and bodies that
 // must never reach the framework. Each check goes through real HTTP to the production build.
@@ -55,8 +56,12 @@ test.describe("started from another working directory", () => {
   });
 
   test.afterAll(async () => {
-    server?.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Its database folder is removed once the server has let go of it: once it has exited.
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = once(server, "exit");
+      server.kill("SIGTERM");
+      await exited;
+    }
     rmSync(cwd, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -1,15 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 
-import { E2E_ADMIN } from "../playwright.config";
-import { linksIn, startMailbox, type TestMailbox } from "../test/smtp";
+import { signInAsAdmin } from "@/e2e/support/admin";
+import { expectNoAxeViolations } from "@/e2e/support/axe";
+import { freshClientAddress } from "@/e2e/support/client-address";
+import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
 
 // A real SMTP server on the port the main server sends to: every confirmation email of these tests lands here.
 const run = Date.now().toString(36);
 let mailbox: TestMailbox;
-let ipCounter = 0;
-const freshIp = () => `10.77.${Math.floor(Date.now() / 1000) % 250}.${++ipCounter}`;
 
 test.beforeAll(async () => {
   mailbox = await startMailbox(Number(process.env.E2E_SMTP_PORT));
@@ -43,7 +42,7 @@ const linkOf = (mail: ParsedMail, path: string) => {
 
 async function signUp(request: APIRequestContext, email: string, name = "Casey Confirm") {
   const response = await request.post("/api/waitlist", {
-    headers: { "X-Forwarded-For": freshIp() },
+    headers: { "X-Forwarded-For": freshClientAddress() },
     data: { name, email, businessType: "cleaning", employees: "2-5", agreedToTerms: true },
   });
   expect(response.status()).toBe(201);
@@ -74,14 +73,6 @@ async function confirmByLink(request: APIRequestContext, link: string) {
   expect(await response.json()).toEqual({ status: "confirmed", message: "Your place is confirmed" });
 }
 
-async function signInAsAdmin(page: Page) {
-  const response = await page.request.post("/api/admin/login", {
-    headers: { "X-Forwarded-For": freshIp() },
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(response.status()).toBe(200);
-}
-
 /**
  * A browser context whose pages never send a form by script: the pages the links in emails open then stay
  * on their one step (its button) for a test to look at, as they do for a person whose browser stopped it.
@@ -94,17 +85,14 @@ async function contextWithoutAutoSubmit(browser: Browser) {
   return context;
 }
 
-async function expectNoAxeViolations(page: Page) {
-  // An email preview is shown in an empty sandbox, where nothing (axe included) can run: it is the email's
-  // HTML, not the page's.
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude('iframe[sandbox=""]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+// An email preview is shown in an empty sandbox, where nothing (axe included) can run: it is the email's HTML,
+// not the page's.
+const OUTSIDE_EMAIL_PREVIEWS = { exclude: 'iframe[sandbox=""]' };
 
 test.describe("email", () => {
   test("a visitor signs up in the browser, gets the confirmation email, opens its link and is marked confirmed", async ({ page, browser }) => {
     const email = `casey.${run}@example.com`;
-    await page.setExtraHTTPHeaders({ "X-Forwarded-For": freshIp() });
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": freshClientAddress() });
     await page.goto("/#join-waitlist");
     const section = page.locator("section#join-waitlist");
     await section.locator("form[data-enhanced]").waitFor();
@@ -125,7 +113,7 @@ test.describe("email", () => {
     // A mail scanner opening the link (HEAD, GET) confirms nothing.
     const confirmLink = linkOf(mail, "/waitlist/confirm?token=");
     await scanLink(page.request, confirmLink);
-    await signInAsAdmin(page);
+    await signInAsAdmin(page.request);
     expect((await adminEntry(page.request, email)).confirmedAt).toBeNull();
 
     // The person opening it has nothing to do: the page sends its form itself and shows the result.
@@ -139,7 +127,7 @@ test.describe("email", () => {
     await expect(visitor.getByRole("heading", { level: 1, name: "Your place is confirmed" })).toBeVisible();
     expect(steps).toEqual(["GET /waitlist/confirm", "POST /api/waitlist/confirm", "GET /waitlist/confirm"]);
     await expect(visitor.getByText("Thanks, Casey Confirm.")).toBeVisible();
-    await expectNoAxeViolations(visitor);
+    await expectNoAxeViolations(visitor, OUTSIDE_EMAIL_PREVIEWS);
     expect((await adminEntry(page.request, email)).confirmedAt).not.toBeNull();
     // The link works once; opened again it says so kindly.
     await visitor.goto(confirmLink);
@@ -150,7 +138,7 @@ test.describe("email", () => {
     await visitor.getByLabel("Your email").fill(`nobody.${run}@example.com`);
     await visitor.getByRole("button", { name: "Send me a new link" }).click();
     await expect(visitor.getByRole("status").filter({ hasText: "a new link is on its way" })).toBeVisible();
-    await expectNoAxeViolations(visitor);
+    await expectNoAxeViolations(visitor, OUTSIDE_EMAIL_PREVIEWS);
     await visitorContext.close();
 
     await page.goto(`/admin?q=${encodeURIComponent(email)}`);
@@ -164,7 +152,7 @@ test.describe("email", () => {
     await page.goto("/admin/emails");
     const sent = page.getByTestId("email-row").filter({ hasText: email });
     await expect(sent.getByText("Sent", { exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, OUTSIDE_EMAIL_PREVIEWS);
     await sent.getByRole("link", { name: "Confirm your place on the Otto waiting list" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Confirm your place on the Otto waiting list" })).toBeVisible();
     await expect(page.frameLocator("iframe").getByText("Confirm my place")).toBeVisible();
@@ -185,7 +173,7 @@ test.describe("email", () => {
     const before = await count();
     const response = await request.post(leaveUrl, { form: { "List-Unsubscribe": "One-Click" } });
     expect(response.status()).toBe(200);
-    await signInAsAdmin(page);
+    await signInAsAdmin(page.request);
     expect((await adminSearch(page.request, first)).total).toBe(0);
     await expect.poll(count).toBe(before - 1);
 
@@ -194,7 +182,7 @@ test.describe("email", () => {
     await page.goto(linkOf(secondMail, "/waitlist/leave?token="));
     await expect(page.getByRole("heading", { level: 1, name: "Leave the Otto waiting list?" })).toBeVisible();
     expect((await adminSearch(page.request, second)).total).toBe(1);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, OUTSIDE_EMAIL_PREVIEWS);
     await page.getByRole("button", { name: "Remove me" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "You have left the waiting list" })).toBeVisible();
     expect((await adminSearch(page.request, second)).total).toBe(0);
@@ -235,7 +223,7 @@ test.describe("email", () => {
     await looker.goto(confirmLink);
     await expect(looker.getByRole("heading", { level: 1, name: "Confirm your place" })).toBeVisible();
     await expect(looker.getByText("One last step, Pia Private")).toBeVisible();
-    await expectNoAxeViolations(looker);
+    await expectNoAxeViolations(looker, OUTSIDE_EMAIL_PREVIEWS);
     await looking.close();
 
     // A browser without scripts: the page asks, its button confirms, and no request on the way carries a Referer.
@@ -263,7 +251,7 @@ test.describe("email", () => {
     await mailbox.stop();
     const email = `patient.${run}@example.com`;
     await signUp(request, email, "Pat Patient");
-    await signInAsAdmin(page);
+    await signInAsAdmin(page.request);
     // The attempt right after the response fails; the outbox says so.
     await expect
       .poll(async () => {
@@ -287,14 +275,14 @@ test.describe("email", () => {
     const people = [unconfirmed, first, second, third, fourth, cleaner];
     for (const entry of people) {
       const response = await request.post("/api/waitlist", {
-        headers: { "X-Forwarded-For": freshIp() },
+        headers: { "X-Forwarded-For": freshClientAddress() },
         data: { ...entry, businessType: entry === cleaner ? "cleaning" : "tutoring", employees: "1", agreedToTerms: true },
       });
       expect(response.status()).toBe(201);
     }
     for (const entry of people.slice(1)) await confirmByLink(request, linkOf(await mailTo(entry.email), "/waitlist/confirm?token="));
 
-    await signInAsAdmin(page);
+    await signInAsAdmin(page.request);
     await page.goto(`/admin?q=${tag}`);
     await page.getByRole("combobox", { name: "Business type" }).selectOption({ label: "Tutoring" });
     await expect(page).toHaveURL(/type=tutoring/);
@@ -309,7 +297,7 @@ test.describe("email", () => {
     await expect(preview.getByText(`It's your turn, ${first.name}`)).toBeVisible();
     await dialog.getByLabel("Personal note (optional)").fill("Looking forward to hearing how your lessons go.");
     await expect(preview.getByText("Looking forward to hearing how your lessons go.")).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, OUTSIDE_EMAIL_PREVIEWS);
     await dialog.getByRole("button", { name: "Invite 3 people" }).click();
     await expect(page.getByText("Invited 3 people")).toBeVisible();
 
@@ -331,7 +319,7 @@ test.describe("email", () => {
     const visitor = await visitorContext.newPage();
     await visitor.goto(acceptLink);
     await expect(visitor.getByRole("heading", { level: 1, name: `Welcome to early access, ${first.name}` })).toBeVisible();
-    await expectNoAxeViolations(visitor);
+    await expectNoAxeViolations(visitor, OUTSIDE_EMAIL_PREVIEWS);
     await visitorContext.close();
     expect(await adminEntry(page.request, first.email)).toMatchObject({ status: "accepted", acceptedAt: expect.any(String) });
 
@@ -341,7 +329,7 @@ test.describe("email", () => {
     const reader = await stopped.newPage();
     await reader.goto(secondLink);
     await expect(reader.getByRole("heading", { level: 1, name: `You're invited to early access, ${second.name}` })).toBeVisible();
-    await expectNoAxeViolations(reader);
+    await expectNoAxeViolations(reader, OUTSIDE_EMAIL_PREVIEWS);
     expect(await adminEntry(page.request, second.email)).toMatchObject({ status: "invited", acceptedAt: null });
     await reader.getByRole("button", { name: "Accept my invitation" }).click();
     await expect(reader.getByRole("heading", { level: 1, name: `Welcome to early access, ${second.name}` })).toBeVisible();
@@ -366,7 +354,7 @@ test.describe("email", () => {
     await page.getByRole("checkbox", { name: `Select ${unconfirmed.name}` }).focus();
     await page.keyboard.press("Space");
     await expect(page.getByText("1 selected on this page.")).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, OUTSIDE_EMAIL_PREVIEWS);
     await page.getByRole("button", { name: "Invite selected" }).click();
     const selected = page.getByRole("dialog", { name: "Invite the selected entries" });
     await expect(selected.getByRole("status")).toHaveText("1 person will be invited. Entries already invited or accepted are skipped.");

@@ -1,17 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-import { E2E_ADMIN } from "../playwright.config";
+import { signInAsAdmin } from "@/e2e/support/admin";
+import { expectNoAxeViolations } from "@/e2e/support/axe";
+import { freshClientAddress } from "@/e2e/support/client-address";
 
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 // The spec files share one database: what this file creates carries this run's token.
 const token = `pg${Date.now().toString(36)}`;
 const PHONE = { width: 375, height: 812 };
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** The page is no wider than the window: nothing scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -29,14 +24,6 @@ async function expectWithinViewportWidth(page: Page, locator: ReturnType<Page["l
   expect(box!.x + box!.width).toBeLessThanOrEqual(width);
 }
 
-async function signIn(page: Page) {
-  const response = await page.request.post("/api/admin/login", {
-    headers: { "X-Forwarded-For": `10.7.0.${Math.floor(Math.random() * 200)}` },
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(response.status()).toBe(200);
-}
-
 test.describe("privacy notice", () => {
   for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
     test(`renders in the site's frame and passes axe at ${viewport.width} px`, async ({ page }) => {
@@ -52,7 +39,7 @@ test.describe("privacy notice", () => {
       await expect(page.getByRole("banner").getByRole("link", { name: "Join Waitlist" })).toHaveAttribute("href", "/#join-waitlist");
       await expect(page.getByRole("contentinfo")).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await expectAxeClean(page);
+      await expectNoAxeViolations(page);
     });
   }
 
@@ -81,7 +68,7 @@ test.describe("not-found page", () => {
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/");
-    await expectAxeClean(page);
+    await expectNoAxeViolations(page);
 
     await page.getByRole("main").getByRole("link", { name: "Join the waiting list" }).click();
     await expect(page).toHaveURL(/\/#join-waitlist$/);
@@ -95,7 +82,7 @@ test.describe("admin area on a phone", () => {
   test.beforeAll(async ({ request }) => {
     // A long address and the longest business type: the widest a card has to hold.
     const response = await request.post("/api/waitlist", {
-      headers: { "X-Forwarded-For": "10.7.1.1", "Content-Type": "application/json" },
+      headers: { "X-Forwarded-For": freshClientAddress(), "Content-Type": "application/json" },
       data: {
         name: `Penelope Longname-Smythe ${token}`,
         email: `penelope.longname-smythe.${token}@plumbing-and-heating-services.example.com`,
@@ -108,7 +95,7 @@ test.describe("admin area on a phone", () => {
   });
 
   test.beforeEach(async ({ page }) => {
-    await signIn(page);
+    await signInAsAdmin(page.request);
   });
 
   test("the waitlist shows every field of each entry as a card, nothing scrolls sideways, Joined gives the time on focus", async ({ page }) => {
@@ -132,7 +119,7 @@ test.describe("admin area on a phone", () => {
       await expect(tooltip).toBeVisible({ timeout: 1_000 });
     }).toPass();
     await expect(tooltip).toContainText(/ at \d{2}:\d{2} \(.+ ago\)/);
-    await expectAxeClean(page);
+    await expectNoAxeViolations(page);
 
     // The mobile menu opens and closes without widening the page.
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -158,13 +145,13 @@ test.describe("admin area on a phone", () => {
       await expectWithinViewportWidth(page, row.locator("td").nth(1));
     }
     await expectNoSidewaysScroll(page);
-    await expectAxeClean(page);
+    await expectNoAxeViolations(page);
   });
 });
 
 test("at desktop width both admin lists stay tables with their column headers", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page);
+  await signInAsAdmin(page.request);
   await page.goto("/admin");
   for (const name of ["Email", "Business Type", "Team Size"]) await expect(page.getByRole("columnheader", { name })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: /Joined/ })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
+import { openWithClockStopped } from "@/e2e/support/hero-demo";
 import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS } from "@/lib/validation/waitlist";
 
 /**
@@ -43,6 +44,48 @@ const HERO_SCRIPTS = [
   { random: 0.99, name: "carpentry", expected: 2, seconds: 28 },
 ];
 
+/** The hero's open service card and document panel, each measured against the chat window that holds it. */
+interface HolderReport {
+  title: string;
+  inside: boolean;
+  cut: (string | null)[];
+  years: number[];
+}
+
+/**
+ * Reads the open card and panel in one pass over the page as it is now, so no node can be swapped between
+ * finding and measuring it; null while either is still sliding in or out (its final position is what counts).
+ */
+function readOpenHolders(page: Page): Promise<HolderReport[] | null> {
+  return page.evaluate(() => {
+    const holders = [...document.querySelectorAll<HTMLElement>('[data-testid="hero-service-card"], [data-testid="hero-document-panel"]')];
+    const moving = holders.some((holder) =>
+      holder.getAnimations({ subtree: true }).some((animation) => (animation.playState === "running" || animation.pending) && animation.effect?.getComputedTiming().endTime !== Infinity),
+    );
+    if (moving) return null;
+    return holders.map((element) => {
+      const window_ = element.parentElement!.getBoundingClientRect();
+      const card = (element.firstElementChild ?? element).getBoundingClientRect();
+      const cut = [...element.querySelectorAll<HTMLElement>("*")].filter(
+        (node) => getComputedStyle(node).textOverflow === "ellipsis" && node.scrollWidth > node.clientWidth,
+      );
+      return {
+        title: element.querySelector("h3")?.textContent ?? "",
+        inside: card.left >= window_.left - 1 && card.right <= window_.right + 1 && card.top >= window_.top - 1 && card.bottom <= window_.bottom + 1,
+        cut: cut.map((node) => node.textContent),
+        years: [...(element.textContent ?? "").matchAll(/\b(20\d\d)\b/g)].map((match) => Number(match[1])),
+      };
+    });
+  });
+}
+
+/** The open card and panel once neither is moving. */
+async function settledHolders(page: Page): Promise<HolderReport[]> {
+  let reports = null as HolderReport[] | null;
+  await expect.poll(async () => (reports = await readOpenHolders(page)) !== null).toBe(true);
+  return reports ?? [];
+}
+
 for (const viewport of [
   { width: 375, height: 800 },
   { width: 1280, height: 720 },
@@ -51,13 +94,7 @@ for (const viewport of [
     test(`hero at ${viewport.width} px, ${script.name}: every card and panel whole inside the chat window, dated no earlier than this year`, async ({ page }, testInfo) => {
       test.setTimeout(90_000);
       await page.setViewportSize(viewport);
-      await page.addInitScript((value) => {
-        Math.random = () => value;
-      }, script.random);
-      await page.clock.install();
-      await page.goto("/");
-      const region = page.getByRole("region", { name: /demo conversation$/ });
-      await region.scrollIntoViewIfNeeded();
+      const region = await openWithClockStopped(page, { random: script.random });
       if (viewport.width >= 1280) {
         // On a laptop screen the chat window is in the first screen without scrolling.
         expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -66,25 +103,7 @@ for (const viewport of [
       const seen = new Set<string>();
       for (let elapsed = 0; elapsed < script.seconds * 1000; elapsed += 500) {
         await page.clock.runFor(500);
-        for (const testId of ["hero-service-card", "hero-document-panel"]) {
-          const holder = page.getByTestId(testId);
-          if (!(await holder.isVisible())) continue;
-          // Let the slide-in finish (CSS animations run on the real clock).
-          await page.waitForTimeout(450);
-          if (!(await holder.isVisible())) continue;
-          const report = await holder.evaluate((element) => {
-            const window_ = element.parentElement!.getBoundingClientRect();
-            const card = (element.firstElementChild ?? element).getBoundingClientRect();
-            const cut = [...element.querySelectorAll<HTMLElement>("*")].filter(
-              (node) => getComputedStyle(node).textOverflow === "ellipsis" && node.scrollWidth > node.clientWidth,
-            );
-            return {
-              title: element.querySelector("h3")?.textContent ?? "",
-              inside: card.left >= window_.left - 1 && card.right <= window_.right + 1 && card.top >= window_.top - 1 && card.bottom <= window_.bottom + 1,
-              cut: cut.map((node) => node.textContent),
-              years: [...(element.textContent ?? "").matchAll(/\b(20\d\d)\b/g)].map((match) => Number(match[1])),
-            };
-          });
+        for (const report of await settledHolders(page)) {
           if (seen.has(report.title)) continue;
           seen.add(report.title);
           await testInfo.attach(`${viewport.width}px ${report.title}`, { body: await page.screenshot(), contentType: "image/png" });

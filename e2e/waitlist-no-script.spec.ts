@@ -1,9 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 
-import { E2E_ADMIN } from "../playwright.config";
-import { startMailbox, type TestMailbox } from "../test/smtp";
+import { signInAsAdmin } from "@/e2e/support/admin";
+import { expectNoAxeViolations } from "@/e2e/support/axe";
+import { freshClientAddress } from "@/e2e/support/client-address";
+import { startMailbox, type TestMailbox } from "@/test/smtp";
 
 // The waiting list form in a browser that runs no script: a blocked script, a failed download, an old phone.
 // The page's HTML alone must let a visitor join. A real SMTP server on the port the server sends to receives
@@ -11,8 +12,6 @@ import { startMailbox, type TestMailbox } from "../test/smtp";
 test.use({ javaScriptEnabled: false });
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-let ipSeed = Math.floor(Math.random() * 200);
-const uniqueIp = () => `198.19.${(ipSeed = (ipSeed + 1) % 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
 let mailbox: TestMailbox;
 test.beforeAll(async () => {
@@ -42,9 +41,7 @@ async function axe(browser: Browser, page: Page, selector?: string) {
     await context.route(/\/_next\/static\/.*\.js(\?|$)/, (route) => route.abort());
     const twin = await context.newPage();
     await twin.goto(page.url());
-    const builder = new AxeBuilder({ page: twin }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
-    const results = await (selector ? builder.include(selector) : builder).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoAxeViolations(twin, { include: selector });
     // The twin saw the plain form, not a scripted one.
     expect(await twin.locator("form[data-enhanced]").count()).toBe(0);
   } finally {
@@ -53,8 +50,7 @@ async function axe(browser: Browser, page: Page, selector?: string) {
 }
 
 async function adminEntries(request: APIRequestContext, email: string) {
-  const login = await request.post("/api/admin/login", { headers: { "X-Forwarded-For": uniqueIp() }, data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  expect(login.status()).toBe(200);
+  await signInAsAdmin(request);
   const response = await request.get(`/api/admin/waitlist?q=${encodeURIComponent(email)}`);
   return ((await response.json()) as { entries: { name: string; email: string; businessType: string; employees: string }[] }).entries;
 }
@@ -72,7 +68,7 @@ function fields(form: Locator) {
 
 test.describe("the waiting list form without scripts", () => {
   test("a visitor joins through the plain form: a bad email comes back with the spec's message and the entries kept, then the thank-you page and the email", async ({ page, browser }) => {
-    await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueIp() });
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": freshClientAddress() });
     await page.goto("/#join-waitlist");
     const landingForm = page.locator("section#join-waitlist form");
     await expect(landingForm).toHaveAttribute("method", "post");

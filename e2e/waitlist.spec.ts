@@ -1,14 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 
-import { E2E_ADMIN } from "../playwright.config";
+import { signInAsAdmin } from "@/e2e/support/admin";
+import { expectNoAxeViolations } from "@/e2e/support/axe";
+import { freshClientAddress } from "@/e2e/support/client-address";
+import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
 // Spec files share one server and database: emails and client addresses are unique per run, and counts
 // are read before and after rather than assumed.
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-let ipSeed = Math.floor(Math.random() * 200);
-const uniqueIp = () => `198.18.${(ipSeed = (ipSeed + 1) % 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
 const MESSAGES = [
   "Name must be at least 2 characters",
@@ -36,14 +36,11 @@ async function countShown(page: Page): Promise<number> {
   return Number((await line.textContent())!.split(" ")[0]!.replace(/,/g, ""));
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).include("#join-waitlist").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const axe = (page: Page) => expectNoAxeViolations(page, { include: "#join-waitlist" });
 
 test.describe("waiting list", () => {
   test("a visitor signs up with the keyboard only: messages, success panel, toast, count +1, and an empty form again", async ({ page }) => {
-    const section = await openSection(page, uniqueIp());
+    const section = await openSection(page, freshClientAddress());
     const before = await countShown(page);
     await axe(page);
 
@@ -127,7 +124,7 @@ test.describe("waiting list", () => {
   });
 
   test("a visitor from a newsletter browses, then signs up; the admin area shows where they came from", async ({ page, browser }) => {
-    const ip = uniqueIp();
+    const ip = freshClientAddress();
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
     await page.goto("/?utm_source=newsletter&utm_campaign=spring", { referer: "https://news.example.com/issue/12" });
     // The landing page records the visit's first touch once it is interactive.
@@ -153,8 +150,7 @@ test.describe("waiting list", () => {
 
     const admin = await browser.newContext();
     const adminPage = await admin.newPage();
-    const login = await adminPage.request.post("/api/admin/login", { headers: { "X-Forwarded-For": uniqueIp() }, data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-    expect(login.status()).toBe(200);
+    await signInAsAdmin(adminPage.request);
     await adminPage.goto(`/admin?q=${encodeURIComponent(email)}`);
     // The field offers the sources signups have come from.
     const suggestions = await adminPage.getByLabel("Source").evaluate((field) => Array.from((field as HTMLInputElement).list?.options ?? [], (option) => option.value));
@@ -193,13 +189,12 @@ test.describe("waiting list", () => {
     const tooltip = adminPage.locator(".recharts-tooltip-wrapper");
     await expect(tooltip).toContainText("(UTC)");
     await expect(tooltip).toContainText(`Signups : ${todayInTable.toLocaleString("en-GB")}`);
-    const results = await new AxeBuilder({ page: adminPage }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoAxeViolations(adminPage);
     await admin.close();
   });
 
   test("over the per-IP limit the form shows the server's message in the failure toast and keeps the values", async ({ page }) => {
-    const ip = uniqueIp();
+    const ip = freshClientAddress();
     const section = await openSection(page, ip);
     await section.getByLabel("Your Name").fill("Limited Person");
     await section.getByLabel("Business Email").fill(`limited.${run}@example.com`);
@@ -211,8 +206,7 @@ test.describe("waiting list", () => {
 
     // Use up this address's limit just before submitting. The limit's windows are whole clock minutes,
     // so stay clear of a minute's last seconds: a new window would let the form's signup through.
-    const secondsIntoMinute = (Date.now() % 60_000) / 1000;
-    if (secondsIntoMinute > 55) await page.waitForTimeout((60 - secondsIntoMinute) * 1000 + 250);
+    await awayFromWindowEdge(60_000, 5_000);
     for (let i = 0; i < 5; i++) {
       const response = await page.request.post("/api/waitlist", {
         headers: { "X-Forwarded-For": ip },
@@ -243,19 +237,19 @@ test.describe("waiting list", () => {
     const before = await countOf();
 
     const body = { name: "Api Person", email: `api.${run}@example.com`, businessType: "tutoring", employees: "6-10", agreedToTerms: true };
-    const first = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": uniqueIp(), "Accept-Encoding": "gzip" }, data: body });
+    const first = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": freshClientAddress(), "Accept-Encoding": "gzip" }, data: body });
     // An answer this small goes out as it is: gzipped it would be no smaller, and cost a zlib stream.
     expect(first.headers()["content-encoding"]).toBeUndefined();
     expect(first.headers()["cache-control"]).toBe("no-store, no-transform");
-    const again = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": uniqueIp() }, data: { ...body, email: body.email.toUpperCase() } });
-    const bot = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": uniqueIp() }, data: { ...body, email: `bot.${run}@example.com`, website: "http://spam" } });
+    const again = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": freshClientAddress() }, data: { ...body, email: body.email.toUpperCase() } });
+    const bot = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": freshClientAddress() }, data: { ...body, email: `bot.${run}@example.com`, website: "http://spam" } });
     expect([first.status(), again.status(), bot.status()]).toEqual([201, 201, 201]);
     const texts = await Promise.all([first.text(), again.text(), bot.text()]);
     expect(new Set(texts).size).toBe(1);
     expect(Object.keys(JSON.parse(texts[0]!) as object)).toEqual(["message"]);
     expect(await countOf()).toBe(before + 1);
 
-    const invalid = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": uniqueIp() }, data: { ...body, agreedToTerms: false } });
+    const invalid = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": freshClientAddress() }, data: { ...body, agreedToTerms: false } });
     expect(invalid.status()).toBe(400);
     expect(await invalid.json()).toMatchObject({ errors: { agreedToTerms: ["You must agree to the terms"] } });
     expect((await request.get("/api/waitlist")).status()).toBe(405);
@@ -266,7 +260,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 667 } });
 
   test("after joining, the panel that replaces the form is in view below the sticky header, naming the address", async ({ page }) => {
-    const section = await openSection(page, uniqueIp());
+    const section = await openSection(page, freshClientAddress());
     const email = `phone.${run}@example.com`;
     await section.getByLabel("Your Name").fill("Pat Phone");
     await section.getByLabel("Business Email").fill(email);

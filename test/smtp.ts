@@ -23,6 +23,11 @@ export interface MailboxOptions {
   delayMs?: number;
   /** Messages accepted in any one second at most; past it, MAIL FROM is answered 450. */
   perSecond?: number;
+  /**
+   * Runs on each message as it arrives, before the server answers it: the sender is still waiting on its
+   * send, so a test can change the world mid-send. (Not with `delayMs` or `perSecond`.)
+   */
+  beforeAnswer?: (mail: ParsedMail) => Promise<void> | void;
 }
 
 /**
@@ -39,8 +44,9 @@ export async function startMailbox(port = 0, messages: ParsedMail[] = [], option
     closeTimeout: 100,
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
           messages.push(mail);
+          await options.beforeAnswer?.(mail);
           callback();
         })
         .catch(callback);

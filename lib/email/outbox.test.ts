@@ -2,7 +2,7 @@ import { POST as signupRoute } from "@/app/api/waitlist/route";
 import { POST as newLinkRoute } from "@/app/api/waitlist/confirm/resend/route";
 import { POST as leaveRoute } from "@/app/api/waitlist/leave/route";
 import { GET as cronRoute } from "@/app/api/cron/outbox/route";
-import { addWaitlistEntry, confirmWithToken, countWaitlistEntries, leaveTokenIsValid, requestNewConfirmation } from "@/lib/data/waitlist/signups";
+import { addWaitlistEntry, confirmWithToken, countWaitlistEntries, eraseWithLeaveToken, leaveTokenIsValid, requestNewConfirmation } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { NOT_CONFIGURED_ERROR, sweepOutbox } from "@/lib/email/outbox";
 import { REMOVED_LINK } from "@/lib/email/render";
@@ -10,7 +10,7 @@ import { hashToken } from "@/lib/email/tokens";
 import { NEW_LINK_SENT_MESSAGE } from "@/lib/validation/waitlist";
 import { testRequest } from "@/test/admin";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
-import { linksIn, mailboxForEachTest } from "@/test/smtp";
+import { linksIn, mailboxForEachTest, startMailbox } from "@/test/smtp";
 import type { ParsedMail } from "mailparser";
 
 prepareTestDatabase();
@@ -241,6 +241,27 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     expect(again.status).toBe(303);
     expect(again.headers.get("location")).toBe("/waitlist/leave?done=1");
     expect(await countWaitlistEntries()).toBe(1);
+  });
+
+  it("skips a message whose entry is erased while it is being sent: the sweep goes on and records the others", async () => {
+    await addWaitlistEntry(signup("ann@example.com"));
+    await addWaitlistEntry(signup("bob@example.com"));
+    const [ann] = await outbox();
+    const annLeaves = tokenOf((ann!.payload as { leaveUrl: string }).leaveUrl);
+    // Ann uses her leave link while her confirmation is on its way: the mail server has it, and has not yet said so.
+    const erasing = await startMailbox(0, [], {
+      beforeAnswer: async (mail) => {
+        if (recipient(mail) === "ann@example.com") expect(await eraseWithLeaveToken(annLeaves)).toBe(true);
+      },
+    });
+    process.env.SMTP_URL = erasing.url;
+    try {
+      expect(await sweepOutbox()).toEqual({ sent: 2, retried: 0, failed: 0, unsent: 0 });
+      expect(erasing.messages.map(recipient).sort()).toEqual(["ann@example.com", "bob@example.com"]);
+    } finally {
+      await erasing.stop();
+    }
+    expect((await outbox()).map((row) => [row.to, row.status])).toEqual([["bob@example.com", "sent"]]);
   });
 
   it("sends what is due from the cron route, with the scheduler's secret", async () => {

@@ -102,18 +102,20 @@ async function deliver(row: ClaimedRow, now: Date, ready: Promise<unknown>, begi
   } catch (error) {
     const lastError = oneLineError(error);
     const nextAttempt = nextAttemptAt(row.attempts, env().EMAIL_RETRY_SCHEDULE, now);
+    // updateMany, here and below: a message whose entry was erased while it was being sent has no row left to
+    // record its outcome in, and the rest of the sweep goes on.
     if (nextAttempt === null) {
-      await db.emailOutbox.update({ where: { id: row.id }, data: { status: "failed", lockedUntil: null, lastError } });
+      await db.emailOutbox.updateMany({ where: { id: row.id }, data: { status: "failed", lockedUntil: null, lastError } });
       console.error(`[email] giving up on message ${row.id} after ${row.attempts} attempts: ${lastError}`);
       return "failed";
     }
-    await db.emailOutbox.update({ where: { id: row.id }, data: { nextAttemptAt: nextAttempt, lockedUntil: null, lastError } });
+    await db.emailOutbox.updateMany({ where: { id: row.id }, data: { nextAttemptAt: nextAttempt, lockedUntil: null, lastError } });
     console.warn(`[email] message ${row.id} not sent (attempt ${row.attempts}), next try at ${nextAttempt.toISOString()}: ${lastError}`);
     return "retry";
   }
   // Outside the try: once the mail server has the message, failing to record it must not schedule it again.
   // The token in each link lived only in this message: the outbox keeps no usable copy once it is sent.
-  await db.emailOutbox.update({
+  await db.emailOutbox.updateMany({
     where: { id: row.id },
     data: { status: "sent", sentAt: now, lockedUntil: null, lastError: null, payload: { ...withoutLinks(row.payload) } },
   });

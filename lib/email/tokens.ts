@@ -1,8 +1,6 @@
 import "server-only";
 
-import { createHash, randomBytes } from "node:crypto";
-
-import type { Db, Tx } from "@/lib/db";
+import { createHash } from "node:crypto";
 
 /** What a token may be used for: a link does one thing only. */
 export type TokenPurpose = "confirm" | "leave" | "accept";
@@ -16,30 +14,11 @@ export function hashToken(token: string): string {
 }
 
 /**
- * A token as it travels in a link: 32 random bytes in base64url (made here), or 64 hex digits (two random
- * UUIDs, made by the database for a batch of invitations).
+ * A token as it travels in a link: 32 random bytes in base64url (a signup's links, made in lib/data/waitlist.ts),
+ * or 64 hex digits (two random UUIDs, made by the database for a batch of invitations).
  */
 const TOKEN_PATTERN = /^(?:[A-Za-z0-9_-]{43}|[0-9a-f]{64})$/;
 
 export function isWellFormedToken(token: unknown): token is string {
   return typeof token === "string" && TOKEN_PATTERN.test(token);
-}
-
-/**
- * Makes a token for an entry and stores its hash; returns the token itself, which exists only in the
- * email it is put into. Confirmation tokens expire; leave tokens last as long as the entry.
- */
-export async function issueToken(db: Db | Tx, entryId: number, purpose: TokenPurpose, now = new Date()): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  await db.waitlistToken.create({
-    data: {
-      tokenHash: hashToken(token),
-      entryId,
-      purpose,
-      createdAt: now,
-      expiresAt: purpose === "confirm" ? new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS) : null,
-    },
-    select: { tokenHash: true },
-  });
-  return token;
 }

@@ -2,10 +2,12 @@ import { renderToStaticMarkup } from "react-dom/server";
 
 import { GET, POST } from "@/app/api/waitlist/accept/route";
 import EarlyAccessPage from "@/app/early-access/page";
+import { inviteEntries } from "@/lib/data/waitlist/invitations";
 import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
-import { issueToken } from "@/lib/email/tokens";
+import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { tokenFromQueuedEmail } from "@/test/email-links";
 
 prepareTestDatabase();
 
@@ -22,8 +24,10 @@ afterAll(() => {
 /** An invited entry and the token of its invitation link. */
 async function invitedWithAcceptToken(email = "ann@example.com") {
   const id = await addWaitlistEntry({ name: "Ann Smith", email, businessType: "cleaning", employees: "2-5", agreedToTerms: true });
-  await getDb().waitlistEntry.update({ where: { id: id! }, data: { status: "invited", invitedAt: new Date(), confirmedAt: new Date() } });
-  return issueToken(getDb(), id!, "accept");
+  await getDb().waitlistEntry.update({ where: { id: id! }, data: { confirmedAt: new Date() } });
+  const admin = await verifiedAdminFor(await insertAdmin({ email: `admin-${id}@example.com` }));
+  await inviteEntries(admin, { ids: [id!] }, "");
+  return tokenFromQueuedEmail(id!, "acceptUrl");
 }
 
 const entry = () => getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" }, select: { status: true, acceptedAt: true } });

@@ -4,8 +4,9 @@ import { GET, POST } from "@/app/api/waitlist/confirm/route";
 import ConfirmPage from "@/app/waitlist/confirm/page";
 import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
-import { hashToken, issueToken } from "@/lib/email/tokens";
+import { hashToken } from "@/lib/email/tokens";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { tokenFromQueuedEmail } from "@/test/email-links";
 
 prepareTestDatabase();
 
@@ -18,7 +19,7 @@ beforeEach(async () => {
 /** A signup and the token of its confirmation link. */
 async function signupWithConfirmToken(email = "ann@example.com") {
   const id = await addWaitlistEntry({ name: "Ann Smith", email, businessType: "cleaning", employees: "2-5", agreedToTerms: true });
-  return issueToken(getDb(), id!, "confirm");
+  return tokenFromQueuedEmail(id!, "confirmUrl");
 }
 
 const entry = () => getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" }, select: { confirmedAt: true } });

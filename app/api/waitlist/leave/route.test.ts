@@ -1,8 +1,8 @@
 import { POST } from "@/app/api/waitlist/leave/route";
 import { addWaitlistEntry, countWaitlistEntries } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
-import { issueToken } from "@/lib/email/tokens";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { tokenFromQueuedEmail } from "@/test/email-links";
 
 prepareTestDatabase();
 
@@ -16,7 +16,7 @@ beforeEach(async () => {
 /** A signup and the leave token its emails would carry. */
 async function entryWithLeaveToken(email = "ann@example.com") {
   const id = await addWaitlistEntry({ name: "Ann Smith", email, businessType: "cleaning", employees: "2-5", agreedToTerms: true });
-  return issueToken(getDb(), id!, "leave");
+  return tokenFromQueuedEmail(id!, "leaveUrl");
 }
 
 /**
