@@ -1,11 +1,8 @@
 import "server-only";
 
-import { randomUUID } from "node:crypto";
-
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { payloadLinks, renderEmail, withoutLinks, type EmailKind, type EmailPayload } from "@/lib/email/render";
-import { publicSiteUrl } from "@/lib/email/site";
 import { emailConfigured, emailFrom, SEND_TIMEOUT_MS, sendPaced, sendSpacingMs, sendWaitMs } from "@/lib/email/transport";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { claimDueSql, failedAttempt, settleSql, type DurableQueue, type QueueOutcome } from "@/lib/queue/durable-queue";
@@ -24,16 +21,6 @@ const MAX_ROUND = 50;
 
 /** What the outbox says of a message that waits because SMTP_URL is unset. */
 export const NOT_CONFIGURED_ERROR = "not sent: email is not configured";
-
-/** A stable Message-ID for a new message: the same on every attempt, so a retry is recognisably the same mail. */
-export function newMessageId(): string {
-  return `<${randomUUID()}@${messageDomain()}>`;
-}
-
-/** The domain of our Message-IDs: the site's host. */
-export function messageDomain(): string {
-  return new URL(publicSiteUrl()).hostname;
-}
 
 interface ClaimedRow {
   id: number;
