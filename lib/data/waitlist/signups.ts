@@ -24,16 +24,17 @@ export const WAITLIST_COUNT_CACHE_CONTROL = "public, max-age=0, s-maxage=10, sta
 /** A repeat signup (or a request for a new link) sends another confirmation at most this often. */
 export const CONFIRMATION_RESEND_INTERVAL_MS = 10 * 60 * 1000;
 
-/**
- * Queues a confirmation email (and, for a signup, adds the entry first) through the database function
- * `waitlist_queue_confirmation` (see the email migration): one call, one transaction.
- */
 /** An admin's resend, recorded in the audit log in the same statement as the email it queues. */
 export interface ConfirmationAudit {
   actor: AuditActor;
   target: string;
 }
 
+/**
+ * Queues a confirmation email (and, for a signup, adds the entry first) in one call of the database
+ * function `waitlist_queue_confirmation` (lib/email/kinds/confirmation.tsx), with an admin's resend
+ * recorded in the same statement.
+ */
 async function queueConfirmation(
   signup: boolean,
   fields: ConfirmationFields,
