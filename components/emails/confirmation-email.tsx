@@ -10,9 +10,6 @@ export interface ConfirmationEmailProps {
   leaveUrl: string;
 }
 
-/** The subject of the confirmation email. */
-export const confirmationSubject = (productName: string) => `Confirm your place on the ${productName} waiting list`;
-
 /** Sent after a signup: one button that confirms the address is the visitor's own. */
 export function ConfirmationEmail({ productName, siteUrl, name, confirmUrl, leaveUrl }: ConfirmationEmailProps) {
   return (

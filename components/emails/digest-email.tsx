@@ -16,10 +16,6 @@ export interface DigestEmailProps {
   settingsUrl: string;
 }
 
-/** The digest's subject. */
-export const digestSubject = (productName: string, dayLabel: string, total: number) =>
-  `${productName} waiting list, ${dayLabel}: ${total.toLocaleString("en-GB")} ${total === 1 ? "signup" : "signups"}`;
-
 const listStyle = { fontSize: "15px", lineHeight: "22px", margin: "0 0 4px" } as const;
 
 function Counts({ title, rows }: { title: string; rows: { label: string; signups: number }[] }) {

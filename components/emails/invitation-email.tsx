@@ -12,9 +12,6 @@ export interface InvitationEmailProps {
   note: string;
 }
 
-/** The subject of the invitation email. */
-export const invitationSubject = (productName: string) => `Your invitation to ${productName} is here`;
-
 /** Sent when the team lets an entry in: one button that opens early access. */
 export function InvitationEmail({ productName, siteUrl, name, acceptUrl, leaveUrl, note }: InvitationEmailProps) {
   return (

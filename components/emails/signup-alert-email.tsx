@@ -14,9 +14,6 @@ export interface SignupAlertEmailProps {
   settingsUrl: string;
 }
 
-/** The start of the alert's subject; the new entry's name follows. */
-export const signupAlertSubjectPrefix = (productName: string) => `New signup on the ${productName} waiting list: `;
-
 /** Sent to an admin who asked to hear of every signup: who joined, and a link to their entry. */
 export function SignupAlertEmail({ productName, siteUrl, name, email, businessType, teamSize, source, entryUrl, settingsUrl }: SignupAlertEmailProps) {
   const rows: [string, string][] = [

@@ -1,13 +1,10 @@
 import "server-only";
 
-import { digestSubject } from "@/components/emails/digest-email";
-import { siteConfig } from "@/config/site";
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
 import { utcDay } from "@/lib/data/overview";
 import { getDb } from "@/lib/db";
-import { messageDomain } from "@/lib/email/outbox";
-import { digestDayLabel, type DigestPayload } from "@/lib/email/render";
+import { queueDigest, type DigestPayload } from "@/lib/email/kinds/digest";
 import type { NotifyChoice } from "@/lib/validation/notifications";
 
 /** From this hour (UTC) the day before's digest is queued: the whole day is over, and it lands before work. */
@@ -65,20 +62,11 @@ export async function digestFor(day: string): Promise<DigestPayload> {
 export async function queueDigests(now = new Date()): Promise<number> {
   if (now.getUTCHours() < DIGEST_HOUR_UTC) return 0;
   const day = utcDay(new Date(now.getTime() - 86_400_000));
-  const db = getDb();
-  const waiting = await db.$queryRaw<{ email: string }[]>`
+  const waiting = await getDb().$queryRaw<{ email: string }[]>`
     SELECT a."email" FROM "admin_users" AS a
     WHERE a."notify" = 'digest' AND a."isActive"
       AND NOT EXISTS (SELECT 1 FROM "email_outbox" AS o WHERE o."kind" = 'digest' AND o."to" = a."email" AND o."payload" ->> 'day' = ${day})`;
   if (waiting.length === 0) return 0;
-  const digest = await digestFor(day);
-  const subject = digestSubject(siteConfig.name, digestDayLabel(day), digest.total);
-  const domain = messageDomain();
-  const queued = await db.$queryRaw<{ id: number }[]>`
-    INSERT INTO "email_outbox" ("kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
-    SELECT 'digest', "email", ${subject}, ${JSON.stringify(digest)}::jsonb, '<' || gen_random_uuid()::text || '@' || ${domain}::text || '>', ${now}, ${now}
-    FROM unnest(${waiting.map((admin) => admin.email)}::text[]) AS "email"
-    ON CONFLICT ("to", ("payload" ->> 'day')) WHERE "kind" = 'digest' DO NOTHING
-    RETURNING "id"`;
+  const queued = await queueDigest(waiting.map((admin) => admin.email), await digestFor(day), now);
   return queued.length;
 }

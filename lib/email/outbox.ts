@@ -1,13 +1,12 @@
 import "server-only";
 
-import { randomUUID } from "node:crypto";
-
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { payloadLinks, renderEmail, withoutLinks, type EmailKind, type EmailPayload } from "@/lib/email/render";
-import { publicSiteUrl } from "@/lib/email/site";
 import { emailConfigured, emailFrom, SEND_TIMEOUT_MS, sendPaced, sendSpacingMs, sendWaitMs } from "@/lib/email/transport";
-import { nextAttemptAt, oneLineError } from "@/lib/retry";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { claimDueSql, failedAttempt, settleSql, type DurableQueue, type QueueOutcome } from "@/lib/queue/durable-queue";
+import { oneLineError } from "@/lib/retry";
 import { BudgetRun, SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/sweep-budget";
 
 /**
@@ -23,16 +22,6 @@ const MAX_ROUND = 50;
 /** What the outbox says of a message that waits because SMTP_URL is unset. */
 export const NOT_CONFIGURED_ERROR = "not sent: email is not configured";
 
-/** A stable Message-ID for a new message: the same on every attempt, so a retry is recognisably the same mail. */
-export function newMessageId(): string {
-  return `<${randomUUID()}@${messageDomain()}>`;
-}
-
-/** The domain of our Message-IDs: the site's host. */
-export function messageDomain(): string {
-  return new URL(publicSiteUrl()).hostname;
-}
-
 interface ClaimedRow {
   id: number;
   kind: string;
@@ -43,40 +32,22 @@ interface ClaimedRow {
   attempts: number;
 }
 
-/**
- * Claims up to `limit` messages that are due (optionally only those in `ids`): one statement marks them
- * as taken for `leaseMs` and counts the attempt. `FOR UPDATE SKIP LOCKED` lets several servers sweep at
- * once, each taking different messages.
- */
+/** The email outbox as a durable queue. */
+const OUTBOX: DurableQueue = { table: Prisma.raw('"email_outbox"'), doneStatus: "sent", doneAtColumn: Prisma.raw('"sentAt"'), errorColumn: Prisma.raw('"lastError"') };
+
+/** Claims up to `limit` messages that are due (optionally only those in `ids`) for `leaseMs`. */
 async function claimDue(limit: number, now: Date, leaseMs: number, ids?: number[]): Promise<ClaimedRow[]> {
-  const until = new Date(now.getTime() + leaseMs);
-  const onlyIds = ids ?? null;
-  return getDb().$queryRaw<ClaimedRow[]>`
-    UPDATE "email_outbox" SET "lockedUntil" = ${until}, "attempts" = "attempts" + 1
-    WHERE "id" IN (
-      SELECT "id" FROM "email_outbox"
-      WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" <= ${now})
-        AND (${onlyIds}::int[] IS NULL OR "id" = ANY(${onlyIds}::int[]))
-      ORDER BY "nextAttemptAt", "id"
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING "id", "kind", "to", "subject", "payload", "messageId", "attempts"`;
-}
-
-/** Gives a claimed message back untouched: due again at once, and the attempt not counted. */
-async function release(id: number): Promise<void> {
-  await getDb().$executeRaw`UPDATE "email_outbox" SET "lockedUntil" = NULL, "attempts" = "attempts" - 1 WHERE "id" = ${id}`;
+  return getDb().$queryRaw<ClaimedRow[]>(
+    claimDueSql(OUTBOX, { now, limit, leaseMs, ids, returning: Prisma.sql`"id", "kind", "to", "subject", "payload", "messageId", "attempts"` }),
+  );
 }
 
 /**
- * Sends one claimed message when its turn comes, then records the outcome: sent, or the next attempt, or
- * failed after the last; or, when its turn comes too late for the sweep's budget, gives it back unsent.
- * It is rendered once `ready` (the message before it is on the wire): one render at a time, between
- * messages, rather than a round's renders at once holding up their sending.
+ * Sends one claimed message when its turn comes; or, when its turn comes too late for the sweep's budget,
+ * gives it back unsent. It is rendered once `ready` (the message before it is on the wire): one render at a
+ * time, between messages, rather than a round's renders at once holding up their sending.
  */
-async function deliver(row: ClaimedRow, now: Date, ready: Promise<unknown>, begin: () => boolean, reached: () => void): Promise<"sent" | "retry" | "failed" | "released"> {
-  const db = getDb();
+async function attempt(row: ClaimedRow, now: Date, ready: Promise<unknown>, begin: () => boolean, reached: () => void): Promise<QueueOutcome> {
   try {
     await ready;
     const { html, text } = await renderEmail(row.kind as EmailKind, row.payload);
@@ -95,31 +66,26 @@ async function deliver(row: ClaimedRow, now: Date, ready: Promise<unknown>, begi
       begin,
       reached,
     );
-    if (!sent) {
-      await release(row.id);
-      return "released";
-    }
+    return sent ? { outcome: "sent" } : { outcome: "released" };
   } catch (error) {
-    const lastError = oneLineError(error);
-    const nextAttempt = nextAttemptAt(row.attempts, env().EMAIL_RETRY_SCHEDULE, now);
-    // updateMany, here and below: a message whose entry was erased while it was being sent has no row left to
-    // record its outcome in, and the rest of the sweep goes on.
-    if (nextAttempt === null) {
-      await db.emailOutbox.updateMany({ where: { id: row.id }, data: { status: "failed", lockedUntil: null, lastError } });
-      console.error(`[email] giving up on message ${row.id} after ${row.attempts} attempts: ${lastError}`);
-      return "failed";
-    }
-    await db.emailOutbox.updateMany({ where: { id: row.id }, data: { nextAttemptAt: nextAttempt, lockedUntil: null, lastError } });
-    console.warn(`[email] message ${row.id} not sent (attempt ${row.attempts}), next try at ${nextAttempt.toISOString()}: ${lastError}`);
-    return "retry";
+    return failedAttempt(row.attempts, env().EMAIL_RETRY_SCHEDULE, now, oneLineError(error));
   }
-  // Outside the try: once the mail server has the message, failing to record it must not schedule it again.
-  // The token in each link lived only in this message: the outbox keeps no usable copy once it is sent.
-  await db.emailOutbox.updateMany({
-    where: { id: row.id },
-    data: { status: "sent", sentAt: now, lockedUntil: null, lastError: null, payload: { ...withoutLinks(row.payload) } },
-  });
-  return "sent";
+}
+
+/**
+ * Sends one claimed message (see attempt) and records the outcome: sent, or the next attempt, or failed
+ * after the last, or given back.
+ */
+async function deliver(row: ClaimedRow, now: Date, ready: Promise<unknown>, begin: () => boolean, reached: () => void): Promise<QueueOutcome["outcome"]> {
+  const result = await attempt(row, now, ready, begin, reached);
+  // Recorded outside the attempt: once the mail server has the message, failing to record it must not
+  // schedule it again. The token in each link lived only in this message: the outbox keeps no usable copy
+  // once it is sent.
+  const also = result.outcome === "sent" ? [Prisma.sql`"payload" = ${JSON.stringify(withoutLinks(row.payload))}::jsonb`] : [];
+  await getDb().$executeRaw(settleSql(OUTBOX, row.id, result, now, also));
+  if (result.outcome === "give-up") console.error(`[email] giving up on message ${row.id} after ${row.attempts} attempts: ${result.error}`);
+  if (result.outcome === "retry-at") console.warn(`[email] message ${row.id} not sent (attempt ${row.attempts}), next try at ${result.at.toISOString()}: ${result.error}`);
+  return result.outcome;
 }
 
 /**
@@ -201,8 +167,8 @@ export async function sweepOutboxWithin(budget: SweepBudget, options: { ids?: nu
           deliver(row, now, ready, begin, wired).then(
             (result) => {
               if (result === "sent") outcome.sent++;
-              else if (result === "retry") outcome.retried++;
-              else if (result === "failed") outcome.failed++;
+              else if (result === "retry-at") outcome.retried++;
+              else if (result === "give-up") outcome.failed++;
               else run.release(1);
               wired();
             },

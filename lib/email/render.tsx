@@ -2,48 +2,20 @@ import "server-only";
 
 import { render } from "@react-email/render";
 
-import { ConfirmationEmail } from "@/components/emails/confirmation-email";
-import { utcDayDate, utcLongDate } from "@/lib/format";
-import { DigestEmail } from "@/components/emails/digest-email";
-import { InvitationEmail } from "@/components/emails/invitation-email";
-import { SignupAlertEmail } from "@/components/emails/signup-alert-email";
 import { siteConfig } from "@/config/site";
+import { confirmationElement, type ConfirmationPayload } from "@/lib/email/kinds/confirmation";
+import { digestElement, type DigestPayload } from "@/lib/email/kinds/digest";
+import { invitationElement, type InvitationPayload } from "@/lib/email/kinds/invitation";
+import { signupAlertElement, type SignupAlertPayload } from "@/lib/email/kinds/signup-alert";
 import { publicSiteUrl } from "@/lib/email/site";
-import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 
-/** What the confirmation email needs. Its links are blanked in the outbox once the message is sent. */
-export interface ConfirmationPayload {
-  name: string;
-  confirmUrl: string;
-  leaveUrl: string;
-}
+// Each kind of email has one file in lib/email/kinds/: its payload, subject, template and the one way its
+// rows enter the outbox. This file picks the template of an outbox row's kind.
 
-/** What the invitation email needs. Its links are blanked in the outbox once the message is sent. */
-export interface InvitationPayload {
-  name: string;
-  acceptUrl: string;
-  leaveUrl: string;
-  note: string;
-}
-
-/** What the alert of a new signup needs (stored values; labels and links are made at send time). */
-export interface SignupAlertPayload {
-  name: string;
-  email: string;
-  businessType: string;
-  employees: string;
-  source: string;
-  entryId: number;
-}
-
-/** What the daily digest needs: one UTC day's sums and newest names. */
-export interface DigestPayload {
-  /** The UTC day, `YYYY-MM-DD`. */
-  day: string;
-  total: number;
-  byType: { key: string; signups: number }[];
-  bySource: { key: string; signups: number }[];
-  newest: { name: string; businessType: string }[];
+/** What every template is given besides its payload. */
+export interface EmailContext {
+  productName: string;
+  siteUrl: string;
 }
 
 export type EmailKind = "confirmation" | "invitation" | "signup-alert" | "digest";
@@ -51,46 +23,16 @@ export type EmailKind = "confirmation" | "invitation" | "signup-alert" | "digest
 /** Any outbox payload: each kind's fields, every link among them blanked once sent. */
 export type EmailPayload = ConfirmationPayload | InvitationPayload | SignupAlertPayload | DigestPayload;
 
-/** A digest's day as people read it ("25 November 2026"). */
-export const digestDayLabel = (day: string) => utcLongDate.format(utcDayDate(day));
-
-function elementFor(kind: EmailKind, payload: EmailPayload, common: { productName: string; siteUrl: string }) {
-  const settingsUrl = `${common.siteUrl}/admin/settings`;
+function elementFor(kind: EmailKind, payload: EmailPayload, common: EmailContext) {
   switch (kind) {
     case "invitation":
-      return <InvitationEmail {...common} {...(payload as InvitationPayload)} />;
-    case "signup-alert": {
-      const alert = payload as SignupAlertPayload;
-      return (
-        <SignupAlertEmail
-          {...common}
-          name={alert.name}
-          email={alert.email}
-          businessType={businessTypeLabel(alert.businessType)}
-          teamSize={teamSizeLabel(alert.employees)}
-          source={alert.source}
-          entryUrl={`${common.siteUrl}/admin/waitlist/${alert.entryId}`}
-          settingsUrl={settingsUrl}
-        />
-      );
-    }
-    case "digest": {
-      const digest = payload as DigestPayload;
-      return (
-        <DigestEmail
-          {...common}
-          dayLabel={digestDayLabel(digest.day)}
-          total={digest.total}
-          byType={digest.byType.map((row) => ({ label: businessTypeLabel(row.key), signups: row.signups }))}
-          bySource={digest.bySource.map((row) => ({ label: row.key, signups: row.signups }))}
-          newest={digest.newest.map((person) => ({ name: person.name, businessType: businessTypeLabel(person.businessType) }))}
-          overviewUrl={`${common.siteUrl}/admin/overview`}
-          settingsUrl={settingsUrl}
-        />
-      );
-    }
+      return invitationElement(payload as InvitationPayload, common);
+    case "signup-alert":
+      return signupAlertElement(payload as SignupAlertPayload, common);
+    case "digest":
+      return digestElement(payload as DigestPayload, common);
     default:
-      return <ConfirmationEmail {...common} {...(payload as ConfirmationPayload)} />;
+      return confirmationElement(payload as ConfirmationPayload, common);
   }
 }
 

@@ -1,6 +1,8 @@
 import "server-only";
 
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** What a token may be used for: a link does one thing only. */
 export type TokenPurpose = "confirm" | "leave" | "accept";
@@ -14,11 +16,31 @@ export function hashToken(token: string): string {
 }
 
 /**
- * A token as it travels in a link: 32 random bytes in base64url (a signup's links, made in lib/data/waitlist.ts),
- * or 64 hex digits (two random UUIDs, made by the database for a batch of invitations).
+ * The same hash in SQL, for tokens the database makes itself (a batch of invitations): hex SHA-256 of the
+ * token's UTF-8 bytes, so a link finds its row whichever side made it.
+ */
+export function hashTokenSql(token: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`encode(sha256(convert_to(${token}, 'UTF8')), 'hex')`;
+}
+
+/** A new token for a link: 32 random bytes in base64url. */
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/**
+ * A new token made by the database, for a batch too large to make in a request: 64 hex digits from two
+ * random UUIDs.
+ */
+export const NEW_TOKEN_SQL = Prisma.sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
+
+/**
+ * A token as it travels in a link: 32 random bytes in base64url (made here), or 64 hex digits (two random
+ * UUIDs, made by the database for a batch of invitations).
  */
 const TOKEN_PATTERN = /^(?:[A-Za-z0-9_-]{43}|[0-9a-f]{64})$/;
 
+/** Whether a link's token has one of the two shapes we make; anything else is refused before a lookup. */
 export function isWellFormedToken(token: unknown): token is string {
   return typeof token === "string" && TOKEN_PATTERN.test(token);
 }

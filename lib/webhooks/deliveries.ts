@@ -2,7 +2,9 @@ import "server-only";
 
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { nextAttemptAt, oneLineError } from "@/lib/retry";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { claimDueSql, failedAttempt, settleSql, type DurableQueue } from "@/lib/queue/durable-queue";
+import { oneLineError } from "@/lib/retry";
 import { BudgetRun, SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/sweep-budget";
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from "@/lib/webhooks/send";
 import { isSlackUrl, slackMessage } from "@/lib/webhooks/slack";
@@ -33,26 +35,21 @@ const BATCH = 50;
 /** The longest one delivery takes once started: the receiver's time to answer, and a little for its address and the record. */
 const DELIVERY_MS = WEBHOOK_TIMEOUT_MS + 2_000;
 
+/** Webhook deliveries as a durable queue; their attempts are kept in webhook_attempts instead of a last error. */
+const DELIVERIES: DurableQueue = { table: Prisma.raw('"webhook_deliveries"'), doneStatus: "delivered", doneAtColumn: Prisma.raw('"deliveredAt"'), errorColumn: null };
+
 /** Claims up to BATCH due deliveries (or these ones), with their webhook's URL and secret, for `leaseMs`. */
 async function claim(now: Date, onlyIds: number[] | null, leaseMs: number): Promise<ClaimedDelivery[]> {
-  const until = new Date(now.getTime() + leaseMs);
   return getDb().$queryRaw<ClaimedDelivery[]>`
-    WITH claimed AS (
-      UPDATE "webhook_deliveries" SET "lockedUntil" = ${until}, "attempts" = "attempts" + 1
-      WHERE "id" IN (
-        SELECT "id" FROM "webhook_deliveries"
-        WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" <= ${now})
-          AND (${onlyIds}::int[] IS NULL OR "id" = ANY(${onlyIds}::int[]))
-        ORDER BY "nextAttemptAt", "id" LIMIT ${BATCH}
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING "id", "attempts", "payload", "webhookId"
-    )
+    WITH claimed AS (${claimDueSql(DELIVERIES, { now, limit: BATCH, leaseMs, ids: onlyIds, returning: Prisma.sql`"id", "attempts", "payload", "webhookId"` })})
     SELECT c."id", c."attempts", c."payload", h."url", h."secret" FROM claimed AS c JOIN "webhooks" AS h ON h."id" = c."webhookId"`;
 }
 
+/** What a delivery's outcome counts as in a sweep's counts. */
+const COUNTED = { sent: "delivered", "retry-at": "retry", "give-up": "failed" } as const;
+
 /** Sends one claimed delivery and records the attempt: delivered on a 2xx, else the next try or failed. */
-async function deliver(row: ClaimedDelivery, now: Date): Promise<"delivered" | "retry" | "failed"> {
+async function deliver(row: ClaimedDelivery, now: Date): Promise<keyof WebhookCounts> {
   const db = getDb();
   const body = JSON.stringify(isSlackUrl(row.url) ? slackMessage(row.payload) : row.payload);
   const started = performance.now();
@@ -65,21 +62,13 @@ async function deliver(row: ClaimedDelivery, now: Date): Promise<"delivered" | "
     error = oneLineError(failure);
   }
   const durationMs = Math.round(performance.now() - started);
-  const nextAttempt = error === null ? null : nextAttemptAt(row.attempts, env().WEBHOOK_RETRY_SCHEDULE, now);
-  const outcome = error === null ? "delivered" : nextAttempt === null ? "failed" : "retry";
+  // Once started, a delivery is never given back: the receiver may have had it.
+  const result = error === null ? ({ outcome: "sent" } as const) : failedAttempt(row.attempts, env().WEBHOOK_RETRY_SCHEDULE, now, error);
   await db.$transaction([
     db.webhookAttempt.create({ data: { deliveryId: row.id, at: now, responseStatus, error, durationMs } }),
-    db.webhookDelivery.update({
-      where: { id: row.id },
-      data: {
-        status: outcome === "retry" ? "pending" : outcome,
-        lockedUntil: null,
-        nextAttemptAt: nextAttempt ?? now,
-        deliveredAt: outcome === "delivered" ? now : null,
-      },
-    }),
+    db.$executeRaw(settleSql(DELIVERIES, row.id, result, now)),
   ]);
-  return outcome;
+  return COUNTED[result.outcome];
 }
 
 /** How each delivery of a sweep went. */

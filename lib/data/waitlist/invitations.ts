@@ -1,13 +1,10 @@
 import "server-only";
 
-import { invitationSubject } from "@/components/emails/invitation-email";
-import { siteConfig } from "@/config/site";
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { filterCondition } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
-import { messageDomain } from "@/lib/email/outbox";
-import { publicSiteUrl } from "@/lib/email/site";
-import { hashToken } from "@/lib/email/tokens";
+import { queueInvitationsSql } from "@/lib/email/kinds/invitation";
+import { hashToken, NEW_TOKEN_SQL } from "@/lib/email/tokens";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { WaitlistFilter } from "@/lib/validation/waitlist-query";
 
@@ -30,36 +27,6 @@ function chosenEntries(target: InvitationTarget, lock: boolean): Prisma.Sql {
   const confirmed = target.includeUnconfirmed ? Prisma.empty : Prisma.sql`AND "confirmedAt" IS NOT NULL`;
   return Prisma.sql`SELECT "id", "name", "email" FROM "waitlist" WHERE ${where} AND "status" = 'waiting' ${confirmed}
           ORDER BY "joinedAt", "id" LIMIT ${target.limit}::int ${locking}`;
-}
-
-/** A fresh token of 64 hex characters, made by the database from two random UUIDs. */
-const NEW_TOKEN = Prisma.sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
-
-/**
- * Two CTEs, `tokens` and `emails`, that give each row of `source` ("id", "name", "email", "acceptToken",
- * "leaveToken") its accept and leave tokens (only their SHA-256 is stored) and its invitation email in the
- * outbox; `emails` returns each message's "id" and "entryId".
- */
-function invitationMail(source: "invited" | "target", note: string, now: Date): Prisma.Sql {
-  const site = publicSiteUrl();
-  const from = Prisma.raw(source);
-  const at = Prisma.sql`${now}::timestamptz`;
-  return Prisma.sql`tokens AS (
-       INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt")
-       SELECT encode(sha256(convert_to("acceptToken", 'UTF8')), 'hex'), "id", 'accept', ${at} FROM ${from}
-       UNION ALL
-       SELECT encode(sha256(convert_to("leaveToken", 'UTF8')), 'hex'), "id", 'leave', ${at} FROM ${from}
-     ),
-     emails AS (
-       INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
-       SELECT "id", 'invitation', "email", ${invitationSubject(siteConfig.name)}::text,
-              jsonb_build_object('name', "name", 'note', ${note}::text,
-                'acceptUrl', ${`${site}/early-access?token=`}::text || "acceptToken",
-                'leaveUrl', ${`${site}/waitlist/leave?token=`}::text || "leaveToken"),
-              '<' || gen_random_uuid()::text || '@' || ${messageDomain()}::text || '>', ${at}, ${at}
-       FROM ${from}
-       RETURNING "id", "entryId"
-     )`;
 }
 
 /**
@@ -91,9 +58,9 @@ export async function inviteEntries(actor: VerifiedAdmin, target: InvitationTarg
      invited AS (
        UPDATE "waitlist" AS w SET "status" = 'invited', "invitedAt" = ${now}::timestamptz
        FROM chosen WHERE w."id" = chosen."id"
-       RETURNING w."id", w."name", w."email", ${NEW_TOKEN} AS "acceptToken", ${NEW_TOKEN} AS "leaveToken"
+       RETURNING w."id", w."name", w."email", ${NEW_TOKEN_SQL} AS "acceptToken", ${NEW_TOKEN_SQL} AS "leaveToken"
      ),
-     ${invitationMail("invited", note, now)},
+     ${queueInvitationsSql("invited", note, now)},
      audit AS (
        INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "details", "at")
        SELECT ${actorFields.id}::int, ${actorFields.email}::text, ${actorFields.ip}::text, 'waitlist.invite',
@@ -113,10 +80,10 @@ export async function resendInvitation(actor: VerifiedAdmin, id: number, note: s
   const { id: adminId, email: adminEmail, ip } = auditActorOf(actor);
   const rows = await getDb().$queryRaw<{ id: number }[]>`
     WITH target AS (
-       SELECT "id", "name", "email", ${NEW_TOKEN} AS "acceptToken", ${NEW_TOKEN} AS "leaveToken"
+       SELECT "id", "name", "email", ${NEW_TOKEN_SQL} AS "acceptToken", ${NEW_TOKEN_SQL} AS "leaveToken"
        FROM "waitlist" WHERE "id" = ${id}::int AND "status" <> 'waiting'
      ),
-     ${invitationMail("target", note, now)},
+     ${queueInvitationsSql("target", note, now)},
      audit AS (
        INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "target", "at")
        SELECT ${adminId}::int, ${adminEmail}::text, ${ip}::text, 'waitlist.resend_invitation', 'entry:' || "id", ${now}::timestamptz

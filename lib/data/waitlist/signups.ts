@@ -1,18 +1,12 @@
 import "server-only";
 
-import { randomBytes } from "node:crypto";
-
-import { confirmationSubject } from "@/components/emails/confirmation-email";
-import { signupAlertSubjectPrefix } from "@/components/emails/signup-alert-email";
-import { siteConfig } from "@/config/site";
 import type { AuditActor } from "@/lib/data/audit";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { messageDomain, newMessageId } from "@/lib/email/outbox";
-import { absoluteUrl } from "@/lib/email/site";
-import { CONFIRM_TOKEN_TTL_MS, hashToken } from "@/lib/email/tokens";
+import { queueConfirmationSql, type ConfirmationFields } from "@/lib/email/kinds/confirmation";
+import { hashToken } from "@/lib/email/tokens";
 import { singleFlightCache } from "@/lib/single-flight-cache";
-import type { SignupSource, WaitlistSignup } from "@/lib/validation/waitlist";
+import type { WaitlistSignup } from "@/lib/validation/waitlist";
 
 /** Signups allowed per client IP; counted in the database so the limit holds across server instances. */
 export const WAITLIST_RATE_LIMIT = { limit: 5, windowMs: 60_000 } as const;
@@ -30,51 +24,25 @@ export const WAITLIST_COUNT_CACHE_CONTROL = "public, max-age=0, s-maxage=10, sta
 /** A repeat signup (or a request for a new link) sends another confirmation at most this often. */
 export const CONFIRMATION_RESEND_INTERVAL_MS = 10 * 60 * 1000;
 
-/**
- * The tokens and message of one confirmation email, made before the statement that may queue it: the
- * tokens themselves go only into the message; the database gets their hashes.
- */
-function confirmationParts(now: Date) {
-  const confirmToken = randomBytes(32).toString("base64url");
-  const leaveToken = randomBytes(32).toString("base64url");
-  return {
-    confirmHash: hashToken(confirmToken),
-    leaveHash: hashToken(leaveToken),
-    confirmUrl: absoluteUrl(`/waitlist/confirm?token=${confirmToken}`),
-    leaveUrl: absoluteUrl(`/waitlist/leave?token=${leaveToken}`),
-    expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS),
-    messageId: newMessageId(),
-    messageDomain: messageDomain(),
-    subject: confirmationSubject(siteConfig.name),
-  };
-}
-
-/**
- * Queues a confirmation email (and, for a signup, adds the entry first) through the database function
- * `waitlist_queue_confirmation` (see the email migration): one call, one transaction.
- */
 /** An admin's resend, recorded in the audit log in the same statement as the email it queues. */
 export interface ConfirmationAudit {
   actor: AuditActor;
   target: string;
 }
 
+/**
+ * Queues a confirmation email (and, for a signup, adds the entry first) in one call of the database
+ * function `waitlist_queue_confirmation` (lib/email/kinds/confirmation.tsx), with an admin's resend
+ * recorded in the same statement.
+ */
 async function queueConfirmation(
   signup: boolean,
-  fields: { name: string | null; email: string; businessType: string | null; employees: string | null; source?: SignupSource },
+  fields: ConfirmationFields,
   now: Date,
   options: { resendBefore?: Date; audit?: ConfirmationAudit } = {},
 ): Promise<number | null> {
-  const parts = confirmationParts(now);
   const resendBefore = options.resendBefore ?? new Date(now.getTime() - CONFIRMATION_RESEND_INTERVAL_MS);
-  const call = Prisma.sql`SELECT "waitlist_queue_confirmation"(
-      ${signup}, ${fields.name}::text, ${fields.email}, ${fields.businessType}::text, ${fields.employees}::text,
-      ${now}::timestamptz, ${resendBefore}::timestamptz,
-      ${parts.confirmHash}, ${parts.leaveHash}, ${parts.expiresAt}::timestamptz,
-      ${parts.subject}, ${parts.confirmUrl}, ${parts.leaveUrl}, ${parts.messageId},
-      ${fields.source?.utmSource ?? null}::text, ${fields.source?.utmMedium ?? null}::text, ${fields.source?.utmCampaign ?? null}::text, ${fields.source?.referrer ?? null}::text,
-      ${signupAlertSubjectPrefix(siteConfig.name)}, ${parts.messageDomain}
-    ) AS "id"`;
+  const call = queueConfirmationSql(signup, fields, now, resendBefore);
   const audit = options.audit;
   const rows = audit
     ? await getDb().$queryRaw<{ id: number | null }[]>`

@@ -1,7 +1,7 @@
-import { invitationSubject } from "@/components/emails/invitation-email";
 import { siteConfig } from "@/config/site";
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
 import { previewInvitations } from "@/lib/data/waitlist/invitations";
+import { invitationSubject } from "@/lib/email/kinds/invitation";
 import { renderEmail } from "@/lib/email/render";
 import { publicSiteUrl } from "@/lib/email/site";
 import { json, parseWith, readJson, route } from "@/lib/http";

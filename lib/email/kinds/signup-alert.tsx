@@ -1,0 +1,38 @@
+import "server-only";
+
+import { SignupAlertEmail } from "@/components/emails/signup-alert-email";
+import type { EmailContext } from "@/lib/email/render";
+import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
+
+// The alert of a new signup, to each active admin who asked for one per signup. Its rows are queued by the
+// database function `waitlist_queue_confirmation` (see lib/email/kinds/confirmation.tsx), in the signup's
+// own transaction, which is given the subject's start below and the Message-ID domain.
+
+/** What the alert of a new signup needs (stored values; labels and links are made at send time). */
+export interface SignupAlertPayload {
+  name: string;
+  email: string;
+  businessType: string;
+  employees: string;
+  source: string;
+  entryId: number;
+}
+
+/** The start of the alert's subject; the new entry's name follows. */
+export const signupAlertSubjectPrefix = (productName: string) => `New signup on the ${productName} waiting list: `;
+
+/** The alert email of a payload. */
+export function signupAlertElement(alert: SignupAlertPayload, common: EmailContext) {
+  return (
+    <SignupAlertEmail
+      {...common}
+      name={alert.name}
+      email={alert.email}
+      businessType={businessTypeLabel(alert.businessType)}
+      teamSize={teamSizeLabel(alert.employees)}
+      source={alert.source}
+      entryUrl={`${common.siteUrl}/admin/waitlist/${alert.entryId}`}
+      settingsUrl={`${common.siteUrl}/admin/settings`}
+    />
+  );
+}
