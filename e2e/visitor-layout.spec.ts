@@ -79,10 +79,19 @@ function readOpenHolders(page: Page): Promise<HolderReport[] | null> {
   });
 }
 
-/** The open card and panel once neither is moving. */
+/**
+ * The open card and panel once neither is moving. The animations are the browser's, but the library that runs
+ * them starts and ends each on an animation frame, which the page's stopped clock only gives when moved on.
+ */
 async function settledHolders(page: Page): Promise<HolderReport[]> {
   let reports = null as HolderReport[] | null;
-  await expect.poll(async () => (reports = await readOpenHolders(page)) !== null).toBe(true);
+  await expect
+    .poll(async () => {
+      reports = await readOpenHolders(page);
+      if (reports === null) await page.clock.runFor(20);
+      return reports !== null;
+    })
+    .toBe(true);
   return reports ?? [];
 }
 
