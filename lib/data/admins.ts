@@ -3,7 +3,6 @@ import "server-only";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { clearSessionCookie, type RequestLike } from "@/lib/auth/session";
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
-import { publicAdminSelect, type PublicAdmin } from "@/lib/data/admin-session";
 import { recordAudit } from "@/lib/data/audit";
 import { getDb, type Db, type Tx } from "@/lib/db";
 import { HttpError } from "@/lib/http";
@@ -56,7 +55,17 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
-export { publicAdminSelect, type PublicAdmin } from "@/lib/data/admin-session";
+/** The columns of an admin that may leave the server: never the password hash. */
+export const publicAdminSelect = { id: true, name: true, email: true, isActive: true, createdAt: true } as const;
+
+/** An admin as it may leave the server: the columns of publicAdminSelect. */
+export interface PublicAdmin {
+  id: number;
+  name: string;
+  email: string;
+  isActive: boolean;
+  createdAt: Date;
+}
 
 /** Ends every session an admin holds (deactivation, a password reset). */
 function endAllSessions(db: Db | Tx, adminId: number) {

@@ -11,7 +11,7 @@ import {
   rememberAddress,
   TOO_MANY_ATTEMPTS,
 } from "@/lib/auth/login-throttle";
-import { startAdminSession } from "@/lib/data/admin-session";
+import { startAdminSession } from "@/lib/data/sessions";
 import { verifyAdminCredentials } from "@/lib/data/admins";
 import { recordAudit } from "@/lib/data/audit";
 import { getDb } from "@/lib/db";
