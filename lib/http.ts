@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 
 import { DATABASE_UNAVAILABLE_CODE } from "@/lib/api";
+import { clearSessionCookie } from "@/lib/auth/session";
 import { DATABASE_UNAVAILABLE_MESSAGE, invalidInputCode, isConnectionError } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 
@@ -10,7 +11,12 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: { errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+    readonly extra: {
+      errors?: Record<string, string[]>;
+      headers?: Record<string, string>;
+      /** The admin's session is over: the answer also clears the session cookie, so the browser stops sending it. */
+      endsSession?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = "HttpError";
@@ -82,7 +88,9 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
     try {
       return await handler(request, context);
     } catch (error) {
-      return errorResponse(error);
+      const response = errorResponse(error);
+      if (error instanceof HttpError && error.extra.endsSession) clearSessionCookie(response, request);
+      return response;
     }
   };
 }

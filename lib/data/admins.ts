@@ -1,7 +1,7 @@
 import "server-only";
 
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { clearSessionCookie, type RequestLike } from "@/lib/auth/session";
+import type { RequestLike } from "@/lib/auth/session";
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
 import { getDb, type Db, type Tx } from "@/lib/db";
@@ -41,12 +41,12 @@ export class AdminSessionEndedError extends Error {
 }
 
 /** For route handlers: the HTTP answer each of the errors above means; anything else is returned unchanged. */
-export function adminErrorToHttp(error: unknown, request: RequestLike): unknown {
+export function adminErrorToHttp(error: unknown, _request: RequestLike): unknown {
   if (error instanceof AdminEmailTakenError) return new HttpError(409, error.message, { errors: { email: [error.message] } });
   if (error instanceof AdminNotFoundError) return new HttpError(404, error.message);
   if (error instanceof LastActiveAdminError) return new HttpError(409, error.message);
   if (error instanceof AdminSessionEndedError) {
-    return new HttpError(401, error.message, { headers: { "Set-Cookie": clearSessionCookie(request) } });
+    return new HttpError(401, error.message, { endsSession: true });
   }
   return error;
 }

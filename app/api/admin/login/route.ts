@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { createSessionCookie } from "@/lib/auth/session";
+import { setSessionCookie } from "@/lib/auth/session";
 import { requireSameOrigin } from "@/lib/auth/guard";
 import {
   blockingRules,
@@ -52,9 +52,7 @@ export const POST = route(async (request) => {
   await Promise.all([...rules, emailRule].map((rule) => resetRateLimit(rule.key)));
   await rememberAddress(email, ip);
   const sessionId = await startAdminSession(admin, { ip, userAgent: request.headers.get("user-agent") });
-  const cookie = await createSessionCookie(request, { adminId: admin.id, sessionId });
-  return json(
-    { message: "Login successful", admin: { name: admin.name, email: admin.email } },
-    { headers: { "Set-Cookie": cookie } },
-  );
+  const response = json({ message: "Login successful", admin: { name: admin.name, email: admin.email } });
+  await setSessionCookie(response, request, { adminId: admin.id, sessionId });
+  return response;
 });

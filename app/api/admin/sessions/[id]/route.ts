@@ -12,6 +12,7 @@ export const DELETE = route<{ params: Promise<{ id: string }> }>(async (request,
   await revokeAdminSession(admin, id).catch((error: unknown) => {
     throw error instanceof SessionNotFoundError ? new HttpError(404, error.message) : error;
   });
-  const headers = id === admin.sessionId ? { "Set-Cookie": clearSessionCookie(request) } : undefined;
-  return json({ message: "Session ended" }, { headers });
+  const response = json({ message: "Session ended" });
+  if (id === admin.sessionId) clearSessionCookie(response, request);
+  return response;
 });
