@@ -9,6 +9,7 @@ import type { PublicAdmin } from "@/lib/data/admins";
 import { recordAudit } from "@/lib/data/audit";
 import { getDb, type Db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { HttpError } from "@/lib/http";
 
 // Admin sessions: the rows a session check reads (start, find, prune) and the Sessions section's view of
 // them (list, end, revoke). lib/auth/verified.ts calls findSessionAdmin and the functions below call it
@@ -131,10 +132,10 @@ export function describeDevice(userAgent: string | null): string {
   return browser || os || "Unknown device";
 }
 
-/** No live session of this admin has the id asked for. */
-export class SessionNotFoundError extends Error {
+/** No live session of this admin has the id asked for: 404. */
+export class SessionNotFoundError extends HttpError {
   constructor() {
-    super("No active session of yours has this id.");
+    super(404, "No active session of yours has this id.");
     this.name = "SessionNotFoundError";
   }
 }
