@@ -176,6 +176,22 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown, message
   return result.data;
 }
 
+/** The one-line message of a 400 for bad query parameters, naming each problem. */
+export function queryErrorMessage(error: z.ZodError): string {
+  const problems = [...new Set(error.issues.map((issue) => issue.message))];
+  return `Invalid parameters: ${problems.join("; ")}.`;
+}
+
+/**
+ * Parses a request's query string with `schema`, as readJson and parseWith do a body: the parameters as a
+ * plain object (the last of a repeated name wins), refused with a 400 naming each problem, with field errors.
+ */
+export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
+  const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!result.success) throw new HttpError(400, queryErrorMessage(result.error), { errors: fieldErrors(result.error) });
+  return result.data;
+}
+
 /** Whether a request is a browser's form post (it asks for a page), rather than a script or a mail client. */
 export function wantsPage(request: Request): boolean {
   return request.headers.get("accept")?.includes("text/html") ?? false;
