@@ -34,9 +34,10 @@ export async function proxy(request: NextRequest) {
     const signedIn = !request.headers.has("x-middleware-subrequest") && (await readSessionClaims(request)) !== null;
     if (!signedIn) {
       const redirect = NextResponse.redirect(new URL(LOGIN_PATH, request.url));
-      // A cookie that is no session (expired, forged or garbled) is cleared, so it cannot keep breaking the admin area.
+      // A cookie that is no session (expired, forged or garbled) is cleared, so it cannot keep breaking the admin
+      // area. The raw header is searched, as request.cookies leaves out a value that does not decode (`%ZZ%`).
       if (request.headers.get("cookie")?.includes(sessionCookieName(isSecureRequest(request)))) {
-        redirect.headers.append("Set-Cookie", clearSessionCookie(request));
+        clearSessionCookie(redirect, request);
       }
       return redirect;
     }

@@ -1,5 +1,7 @@
 import { parseEnv } from "@/lib/env";
-import { clientIp, HttpError, json, NOT_JSON_MESSAGE, PEER_ADDRESS_HEADER, readJson, SMALL_JSON_BYTES } from "@/lib/http";
+import { z } from "zod";
+
+import { clientIp, HttpError, json, NOT_JSON_MESSAGE, PEER_ADDRESS_HEADER, readJson, readQuery, route, SMALL_JSON_BYTES } from "@/lib/http";
 
 function withHeaders(headers: Record<string, string>) {
   return new Request("http://localhost/api/waitlist", { headers });
@@ -110,5 +112,47 @@ describe("json", () => {
     expect(JSON.stringify({ entries }).length).toBeGreaterThanOrEqual(SMALL_JSON_BYTES);
     expect(large.headers.get("cache-control")).toBe("no-store");
     expect(await large.json()).toEqual({ entries });
+  });
+});
+
+describe("readQuery", () => {
+  const schema = z.object({ page: z.coerce.number().int().min(1, { message: "page must be at least 1" }), q: z.string().default("") });
+  const at = (search: string) => new Request(`http://localhost/api/admin/waitlist${search}`);
+
+  it("parses the query string with the schema, the last of a repeated name winning", () => {
+    expect(readQuery(at("?page=1&page=3&q=ada"), schema)).toEqual({ page: 3, q: "ada" });
+  });
+
+  it("refuses parameters that do not fit with a 400 naming each problem, and field errors", () => {
+    let thrown: unknown;
+    try {
+      readQuery(at("?page=0"), schema);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(HttpError);
+    expect(thrown).toMatchObject({ status: 400, message: "Invalid parameters: page must be at least 1.", extra: { errors: { page: ["page must be at least 1"] } } });
+  });
+});
+
+describe("route", () => {
+  it("answers an error with the status and message it carries", async () => {
+    const handler = route(async () => {
+      throw new HttpError(409, "Already taken.", { errors: { email: ["Already taken."] } });
+    });
+    const response = await handler(new Request("http://localhost/api/admin/users"), undefined);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ message: "Already taken.", errors: { email: ["Already taken."] } });
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("clears the session cookie when the error says the session has ended", async () => {
+    const handler = route(async () => {
+      throw new HttpError(401, "Your session has ended.", { endsSession: true });
+    });
+    const response = await handler(new Request("https://otto.example/api/admin/users"), undefined);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: "Your session has ended." });
+    expect(response.headers.get("set-cookie")).toMatch(/^__Secure-authjs\.session-token=;.*Max-Age=0.*Secure/);
   });
 });

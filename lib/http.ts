@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 
 import { DATABASE_UNAVAILABLE_CODE } from "@/lib/api";
+import { clearSessionCookie } from "@/lib/auth/session";
 import { DATABASE_UNAVAILABLE_MESSAGE, invalidInputCode, isConnectionError } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 
@@ -10,7 +11,12 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: { errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+    readonly extra: {
+      errors?: Record<string, string[]>;
+      headers?: Record<string, string>;
+      /** The admin's session is over: the answer also clears the session cookie, so the browser stops sending it. */
+      endsSession?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = "HttpError";
@@ -82,7 +88,9 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
     try {
       return await handler(request, context);
     } catch (error) {
-      return errorResponse(error);
+      const response = errorResponse(error);
+      if (error instanceof HttpError && error.extra.endsSession) clearSessionCookie(response, request);
+      return response;
     }
   };
 }
@@ -165,6 +173,22 @@ async function readBytesWithLimit(request: Request, maxBytes: number): Promise<B
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown, message = "Please check the highlighted fields."): z.infer<S> {
   const result = schema.safeParse(data);
   if (!result.success) throw new HttpError(400, message, { errors: fieldErrors(result.error) });
+  return result.data;
+}
+
+/** The one-line message of a 400 for bad query parameters, naming each problem. */
+export function queryErrorMessage(error: z.ZodError): string {
+  const problems = [...new Set(error.issues.map((issue) => issue.message))];
+  return `Invalid parameters: ${problems.join("; ")}.`;
+}
+
+/**
+ * Parses a request's query string with `schema`, as readJson and parseWith do a body: the parameters as a
+ * plain object (the last of a repeated name wins), refused with a 400 naming each problem, with field errors.
+ */
+export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
+  const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!result.success) throw new HttpError(400, queryErrorMessage(result.error), { errors: fieldErrors(result.error) });
   return result.data;
 }
 

@@ -1,8 +1,8 @@
 import "server-only";
 
-import { pruneAdminSessions } from "@/lib/data/admin-session";
 import { pruneAuditLog } from "@/lib/data/audit";
 import { queueDigests } from "@/lib/data/notifications";
+import { pruneAdminSessions } from "@/lib/data/sessions";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { sweepOutboxWithin } from "@/lib/email/outbox";

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { cache } from "react";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
 import { LOGIN_PATH } from "@/components/admin/paths";
@@ -13,10 +13,10 @@ import { verifySessionAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
  * handlers (cookie, session row, admin row), made once per request however many server components ask.
  */
 export const getCurrentAdmin = cache(async (): Promise<VerifiedAdmin | null> => {
-  const requestHeaders = await headers();
+  const [requestHeaders, requestCookies] = await Promise.all([headers(), cookies()]);
   const proto = requestHeaders.get("x-forwarded-proto")?.split(",")[0]?.trim() || "http";
   const host = requestHeaders.get("host") ?? "localhost";
-  return verifySessionAdmin({ headers: requestHeaders, url: `${proto}://${host}/` });
+  return verifySessionAdmin({ headers: requestHeaders, cookies: requestCookies, url: `${proto}://${host}/` });
 });
 
 /** For admin pages: the signed-in admin, or a redirect to the login page. */

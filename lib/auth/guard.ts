@@ -1,6 +1,6 @@
 import "server-only";
 
-import { clearSessionCookie, type RequestLike } from "@/lib/auth/session";
+import type { RequestLike } from "@/lib/auth/session";
 import { SESSION_ENDED_MESSAGE, verifySessionAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { HttpError } from "@/lib/http";
 
@@ -11,7 +11,7 @@ import { HttpError } from "@/lib/http";
 export async function requireAdmin(request: RequestLike): Promise<VerifiedAdmin> {
   const admin = await verifySessionAdmin(request);
   if (!admin) {
-    throw new HttpError(401, SESSION_ENDED_MESSAGE, { headers: { "Set-Cookie": clearSessionCookie(request) } });
+    throw new HttpError(401, SESSION_ENDED_MESSAGE, { endsSession: true });
   }
   return admin;
 }

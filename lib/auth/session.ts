@@ -1,4 +1,5 @@
 import { decode, encode } from "next-auth/jwt";
+import { NextRequest, NextResponse } from "next/server";
 
 import { getAuthSecret } from "@/lib/auth/secret";
 import { env } from "@/lib/env";
@@ -19,10 +20,17 @@ export interface SessionClaims {
   sessionId: string;
 }
 
-/** The parts of a request the session functions read: a Request, or a server component's headers. */
+/** A request's cookies as Next parses them: `request.cookies` of a NextRequest, or `await cookies()` in a server component. */
+export interface CookieReader {
+  get(name: string): { value: string } | undefined;
+}
+
+/** The parts of a request the session functions read: a Request, or a server component's headers and cookies. */
 export interface RequestLike {
   headers: Pick<Headers, "get" | "has">;
   url: string;
+  /** Next's parsed cookies, when the request has them (a route handler's NextRequest, a page's cookies()). */
+  cookies?: CookieReader;
 }
 
 /** HTTPS requests get the `__Secure-` cookie with the Secure flag (Auth.js's naming), plain HTTP the bare one. */
@@ -36,25 +44,23 @@ export function sessionCookieName(secure: boolean): string {
   return `${secure ? "__Secure-" : ""}authjs.session-token`;
 }
 
-function readCookie(request: RequestLike, name: string): string | undefined {
-  const header = request.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index === -1) continue;
-    if (part.slice(0, index).trim() !== name) continue;
-    // A value that is not valid percent-encoding (`%ZZ%`, planted or corrupted) is no session at all.
-    try {
-      return decodeURIComponent(part.slice(index + 1).trim());
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+// A plain Request (a script's, or one built by hand) has no parsed cookies: Next parses its Cookie header
+// the same way. A value that is not valid percent-encoding (`%ZZ%`, planted or corrupted) is left out, so
+// it reads as no session at all.
+function cookiesOf(request: RequestLike): CookieReader {
+  return request.cookies ?? new NextRequest(request.url, { headers: { cookie: request.headers.get("cookie") ?? "" } }).cookies;
 }
 
-/** The Set-Cookie value that starts a session. */
-export async function createSessionCookie(request: RequestLike, claims: SessionClaims): Promise<string> {
+// Written `Lax` as it always has been (and as Auth.js writes it); Next's type lists only the lowercase
+// spelling, which browsers read the same.
+const SAME_SITE = "Lax" as "lax";
+
+function cookieOptions(secure: boolean, maxAge: number) {
+  return { path: "/", httpOnly: true, sameSite: SAME_SITE, secure, maxAge, ...(maxAge === 0 ? { expires: new Date(0) } : {}) };
+}
+
+/** Starts a session on a response: sets the sealed session cookie for the admin's session row. */
+export async function setSessionCookie(response: NextResponse, request: RequestLike, claims: SessionClaims): Promise<void> {
   const secure = isSecureRequest(request);
   const name = sessionCookieName(secure);
   const maxAge = sessionMaxAgeSeconds();
@@ -64,26 +70,26 @@ export async function createSessionCookie(request: RequestLike, claims: SessionC
     salt: name,
     maxAge,
   });
-  return serializeCookie(name, token, maxAge, secure);
+  response.cookies.set(name, token, cookieOptions(secure, maxAge));
 }
 
-/** The Set-Cookie value that ends the session. */
-export function clearSessionCookie(request: RequestLike): string {
+/** The Set-Cookie value that starts a session, for a caller that builds its own requests rather than a response. */
+export async function createSessionCookie(request: RequestLike, claims: SessionClaims): Promise<string> {
+  const response = new NextResponse(null);
+  await setSessionCookie(response, request, claims);
+  return response.headers.get("set-cookie") ?? "";
+}
+
+/** Ends the session in the browser: the response clears the session cookie. */
+export function clearSessionCookie(response: NextResponse, request: RequestLike): void {
   const secure = isSecureRequest(request);
-  return serializeCookie(sessionCookieName(secure), "", 0, secure);
-}
-
-function serializeCookie(name: string, value: string, maxAge: number, secure: boolean): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`];
-  if (maxAge === 0) parts.push("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
-  if (secure) parts.push("Secure");
-  return parts.join("; ");
+  response.cookies.set(sessionCookieName(secure), "", cookieOptions(secure, 0));
 }
 
 /** Decodes and checks the session cookie of a request; null when absent, forged or expired. */
 export async function readSessionClaims(request: RequestLike): Promise<SessionClaims | null> {
   const name = sessionCookieName(isSecureRequest(request));
-  const token = readCookie(request, name);
+  const token = cookiesOf(request).get(name)?.value;
   if (!token) return null;
   try {
     const payload = await decode({ token, secret: getAuthSecret(), salt: name });

@@ -1,7 +1,8 @@
 import "server-only";
 
 import { readSessionClaims, type RequestLike } from "@/lib/auth/session";
-import { findSessionAdmin, type PublicAdmin } from "@/lib/data/admin-session";
+import type { PublicAdmin } from "@/lib/data/admins";
+import { findSessionAdmin } from "@/lib/data/sessions";
 import type { AuditActor } from "@/lib/data/audit";
 import { clientIp, HttpError } from "@/lib/http";
 

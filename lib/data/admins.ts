@@ -1,62 +1,63 @@
 import "server-only";
 
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { clearSessionCookie, type RequestLike } from "@/lib/auth/session";
-import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
-import { publicAdminSelect, type PublicAdmin } from "@/lib/data/admin-session";
+import { assertVerifiedAdmin, auditActorOf, SESSION_ENDED_MESSAGE, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
 import { getDb, type Db, type Tx } from "@/lib/db";
 import { HttpError } from "@/lib/http";
 import type { CreateAdminInput } from "@/lib/validation/admin";
 
-/** The email of a new admin is already used by another admin (compared case-insensitively). */
-export class AdminEmailTakenError extends Error {
+// Each error below carries the status and message the admin sees; route() answers with them.
+
+const EMAIL_TAKEN_MESSAGE = "An admin with this email already exists.";
+
+/** The email of a new admin is already used by another admin (compared case-insensitively): 409, on the email field. */
+export class AdminEmailTakenError extends HttpError {
   constructor() {
-    super("An admin with this email already exists.");
+    super(409, EMAIL_TAKEN_MESSAGE, { errors: { email: [EMAIL_TAKEN_MESSAGE] } });
     this.name = "AdminEmailTakenError";
   }
 }
 
-/** No admin has the id asked for. */
-export class AdminNotFoundError extends Error {
+/** No admin has the id asked for: 404. */
+export class AdminNotFoundError extends HttpError {
   constructor() {
-    super("No admin user has this id.");
+    super(404, "No admin user has this id.");
     this.name = "AdminNotFoundError";
   }
 }
 
-/** Deactivating this admin would leave nobody able to sign in. */
-export class LastActiveAdminError extends Error {
+/** Deactivating this admin would leave nobody able to sign in: 409. */
+export class LastActiveAdminError extends HttpError {
   constructor() {
-    super("This is the last active admin: deactivating it would leave nobody able to sign in. Activate another admin first.");
+    super(409, "This is the last active admin: deactivating it would leave nobody able to sign in. Activate another admin first.");
     this.name = "LastActiveAdminError";
   }
 }
 
-/** The admin acting was deactivated (or removed) after their session was checked. */
-export class AdminSessionEndedError extends Error {
+/** The admin acting was deactivated (or removed) after their session was checked: 401, and the cookie is cleared. */
+export class AdminSessionEndedError extends HttpError {
   constructor() {
-    super("Your session has ended. Please sign in again.");
+    super(401, SESSION_ENDED_MESSAGE, { endsSession: true });
     this.name = "AdminSessionEndedError";
   }
-}
-
-/** For route handlers: the HTTP answer each of the errors above means; anything else is returned unchanged. */
-export function adminErrorToHttp(error: unknown, request: RequestLike): unknown {
-  if (error instanceof AdminEmailTakenError) return new HttpError(409, error.message, { errors: { email: [error.message] } });
-  if (error instanceof AdminNotFoundError) return new HttpError(404, error.message);
-  if (error instanceof LastActiveAdminError) return new HttpError(409, error.message);
-  if (error instanceof AdminSessionEndedError) {
-    return new HttpError(401, error.message, { headers: { "Set-Cookie": clearSessionCookie(request) } });
-  }
-  return error;
 }
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
-export { publicAdminSelect, type PublicAdmin } from "@/lib/data/admin-session";
+/** The columns of an admin that may leave the server: never the password hash. */
+export const publicAdminSelect = { id: true, name: true, email: true, isActive: true, createdAt: true } as const;
+
+/** An admin as it may leave the server: the columns of publicAdminSelect. */
+export interface PublicAdmin {
+  id: number;
+  name: string;
+  email: string;
+  isActive: boolean;
+  createdAt: Date;
+}
 
 /** Ends every session an admin holds (deactivation, a password reset). */
 function endAllSessions(db: Db | Tx, adminId: number) {

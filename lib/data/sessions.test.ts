@@ -5,8 +5,7 @@ import { POST as login } from "@/app/api/admin/login/route";
 import { POST as logout } from "@/app/api/admin/logout/route";
 import { GET as session } from "@/app/api/admin/session/route";
 import { TEST_PASSWORD, testRequest, insertAdmin, safeJson, startTestSession } from "@/test/admin";
-import { pruneAdminSessions } from "@/lib/data/admin-session";
-import { describeDevice } from "@/lib/data/sessions";
+import { describeDevice, pruneAdminSessions } from "@/lib/data/sessions";
 import { getDb } from "@/lib/db";
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 

@@ -7,8 +7,7 @@ import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/aut
 import { recordAudit } from "@/lib/data/audit";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { HttpError } from "@/lib/http";
-import { resolveWebhookHost, WebhookUrlError } from "@/lib/webhooks/address";
+import { resolveWebhookHost } from "@/lib/webhooks/address";
 import { sweepWebhooks } from "@/lib/webhooks/deliveries";
 import { newWebhookSecret } from "@/lib/webhooks/send";
 import { isSlackUrl } from "@/lib/webhooks/slack";
@@ -36,12 +35,7 @@ export type WebhookWithLog = Awaited<ReturnType<typeof listWebhooks>>[number];
 /** Adds a webhook after checking where its host points (see lib/webhooks/address); a 400 says why not. */
 export async function createWebhook(actor: VerifiedAdmin, url: string) {
   assertVerifiedAdmin(actor);
-  try {
-    await resolveWebhookHost(new URL(url).hostname, env().WEBHOOKS_ALLOW_PRIVATE);
-  } catch (error) {
-    if (error instanceof WebhookUrlError) throw new HttpError(400, error.message, { errors: { url: [error.message] } });
-    throw error;
-  }
+  await resolveWebhookHost(new URL(url).hostname, env().WEBHOOKS_ALLOW_PRIVATE);
   return getDb().$transaction(async (tx) => {
     const webhook = await tx.webhook.create({ data: { url, secret: newWebhookSecret() } });
     await recordAudit(tx, auditActorOf(actor), { action: "webhook.create", target: `webhook:${webhook.id}`, details: { host: new URL(url).host } });

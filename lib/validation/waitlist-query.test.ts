@@ -1,5 +1,5 @@
+import { queryErrorMessage } from "@/lib/http";
 import {
-  queryErrorMessage,
   readWaitlistViewState,
   waitlistExportQuerySchema,
   waitlistListQuerySchema,

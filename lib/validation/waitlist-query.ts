@@ -135,17 +135,6 @@ export function waitlistViewKey(view: WaitlistViewState): string {
   return params.toString();
 }
 
-/** A URL's query parameters as a plain object, ready for the schemas above (the last of a repeated name wins). */
-export function queryParamsOf(url: string): Record<string, string> {
-  return Object.fromEntries(new URL(url).searchParams);
-}
-
-/** The one-line message of a 400 for bad list or export parameters, naming each problem. */
-export function queryErrorMessage(error: z.ZodError): string {
-  const problems = [...new Set(error.issues.map((issue) => issue.message))];
-  return `Invalid parameters: ${problems.join("; ")}.`;
-}
-
 /** One row of GET /api/admin/waitlist, as JSON. */
 export interface WaitlistListEntry {
   id: number;

@@ -3,6 +3,7 @@ import "server-only";
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 
+import { HttpError } from "@/lib/http";
 import { ipv4FromGroups, ipv6Groups } from "@/lib/ip-address";
 
 /**
@@ -75,8 +76,12 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(groups.map((group) => group.toString(16)).join(":"), "ipv6");
 }
 
-/** Why a webhook URL was refused, in words for the admin. */
-export class WebhookUrlError extends Error {}
+/** Why a webhook URL was refused, in words for the admin: a 400 on the url field when adding a webhook. */
+export class WebhookUrlError extends HttpError {
+  constructor(message: string) {
+    super(400, message, { errors: { url: [message] } });
+  }
+}
 
 /**
  * The addresses a webhook URL's host resolves to, each checked: refused with WebhookUrlError if any is

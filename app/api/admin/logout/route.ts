@@ -12,5 +12,7 @@ export const POST = route(async (request) => {
   const admin = await requireAdmin(request);
   requireSameOrigin(request);
   await endCurrentSession(admin);
-  return json({ message: "You have been successfully logged out" }, { headers: { "Set-Cookie": clearSessionCookie(request) } });
+  const response = json({ message: "You have been successfully logged out" });
+  clearSessionCookie(response, request);
+  return response;
 });

@@ -6,7 +6,9 @@ import { json, route } from "@/lib/http";
 export const GET = route(async (request) => {
   const admin = await verifySessionAdmin(request);
   if (!admin) {
-    return json({ isAuthenticated: false, admin: null }, { status: 401, headers: { "Set-Cookie": clearSessionCookie(request) } });
+    const response = json({ isAuthenticated: false, admin: null }, { status: 401 });
+    clearSessionCookie(response, request);
+    return response;
   }
   return json({ isAuthenticated: true, admin: { name: admin.name, email: admin.email } });
 });

@@ -1,7 +1,7 @@
 import { requireAdmin } from "@/lib/auth/guard";
 import { listWaitlistEntries } from "@/lib/data/waitlist/list";
-import { fieldErrors, HttpError, json, route } from "@/lib/http";
-import { queryErrorMessage, queryParamsOf, waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
+import { json, readQuery, route } from "@/lib/http";
+import { waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
 
 /**
  * One page of waitlist entries: `?q=&page=&pageSize=&sort=&confirmed=yes|no` →
@@ -10,9 +10,7 @@ import { queryErrorMessage, queryParamsOf, waitlistListQuerySchema } from "@/lib
  */
 export const GET = route(async (request) => {
   const admin = await requireAdmin(request);
-  const parsed = waitlistListQuerySchema.safeParse(queryParamsOf(request.url));
-  if (!parsed.success) throw new HttpError(400, queryErrorMessage(parsed.error), { errors: fieldErrors(parsed.error) });
-  const result = await listWaitlistEntries(admin, parsed.data);
+  const result = await listWaitlistEntries(admin, readQuery(request, waitlistListQuerySchema));
   return json({
     ...result,
     entries: result.entries.map((entry) => ({

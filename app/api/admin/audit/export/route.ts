@@ -1,9 +1,8 @@
 import { requireAdmin } from "@/lib/auth/guard";
 import { createCsvStream } from "@/lib/csv";
 import { AUDIT_CSV_HEADER, auditCsvRecord, readAuditBatches, recordAuditExport } from "@/lib/data/audit-admin";
-import { fieldErrors, HttpError, route } from "@/lib/http";
+import { readQuery, route } from "@/lib/http";
 import { auditQuerySchema } from "@/lib/validation/audit";
-import { queryErrorMessage, queryParamsOf } from "@/lib/validation/waitlist-query";
 
 async function* records(batches: ReturnType<typeof readAuditBatches>) {
   for await (const entries of batches) yield entries.map(auditCsvRecord);
@@ -12,12 +11,11 @@ async function* records(batches: ReturnType<typeof readAuditBatches>) {
 /** The audit log (or the entries matching the filters) as CSV, newest first, streamed as the client reads it. */
 export const GET = route(async (request) => {
   const admin = await requireAdmin(request);
-  const parsed = auditQuerySchema.safeParse(queryParamsOf(request.url));
-  if (!parsed.success) throw new HttpError(400, queryErrorMessage(parsed.error), { errors: fieldErrors(parsed.error) });
+  const query = readQuery(request, auditQuerySchema);
   const stream = await createCsvStream({
     header: AUDIT_CSV_HEADER,
-    batches: records(readAuditBatches(admin, parsed.data)),
-    onEnd: (outcome) => recordAuditExport(admin, parsed.data, outcome),
+    batches: records(readAuditBatches(admin, query)),
+    onEnd: (outcome) => recordAuditExport(admin, query, outcome),
   });
   return new Response(stream, {
     headers: {

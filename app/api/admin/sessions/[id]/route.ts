@@ -1,7 +1,7 @@
 import { clearSessionCookie } from "@/lib/auth/session";
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
-import { revokeAdminSession, SessionNotFoundError } from "@/lib/data/sessions";
-import { HttpError, json, parseWith, route } from "@/lib/http";
+import { revokeAdminSession } from "@/lib/data/sessions";
+import { json, parseWith, route } from "@/lib/http";
 import { sessionIdSchema } from "@/lib/validation/admin";
 
 /** Ends one of the admin's own sessions. Ending this device's own session also clears its cookie. */
@@ -9,9 +9,8 @@ export const DELETE = route<{ params: Promise<{ id: string }> }>(async (request,
   const admin = await requireAdmin(request);
   requireSameOrigin(request);
   const id = parseWith(sessionIdSchema, (await params).id, "The session id is not valid");
-  await revokeAdminSession(admin, id).catch((error: unknown) => {
-    throw error instanceof SessionNotFoundError ? new HttpError(404, error.message) : error;
-  });
-  const headers = id === admin.sessionId ? { "Set-Cookie": clearSessionCookie(request) } : undefined;
-  return json({ message: "Session ended" }, { headers });
+  await revokeAdminSession(admin, id);
+  const response = json({ message: "Session ended" });
+  if (id === admin.sessionId) clearSessionCookie(response, request);
+  return response;
 });

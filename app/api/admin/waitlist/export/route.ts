@@ -1,21 +1,15 @@
 import { requireAdmin } from "@/lib/auth/guard";
 import { createCsvStream, csvStreamFromCopy, type CsvOutcome } from "@/lib/csv";
 import { copyWaitlistCsv, readWaitlistBatches, recordWaitlistExport, WAITLIST_CSV_HEADER, waitlistCsvRecord } from "@/lib/data/waitlist/export";
-import { fieldErrors, HttpError, route } from "@/lib/http";
+import { readQuery, route } from "@/lib/http";
 import { enforceRateLimits, peekRateLimit, tooManyRequests, type RateLimitRule } from "@/lib/rate-limit";
-import { queryErrorMessage, queryParamsOf, WAITLIST_EXPORT_FILE_NAME, waitlistExportQuerySchema } from "@/lib/validation/waitlist-query";
+import { WAITLIST_EXPORT_FILE_NAME, waitlistExportQuerySchema } from "@/lib/validation/waitlist-query";
 
 // A full export reads the whole table: generous for people, a ceiling for a runaway script.
 const EXPORT_LIMIT = { limit: 20, windowMs: 10 * 60 * 1000 };
 const TOO_MANY_EXPORTS = "Too many exports in a short time. Please wait a few minutes and try again.";
 
 const exportRule = (adminId: number): RateLimitRule => ({ key: `waitlist-export:admin:${adminId}`, ...EXPORT_LIMIT });
-
-function parseQuery(request: Request) {
-  const parsed = waitlistExportQuerySchema.safeParse(queryParamsOf(request.url));
-  if (!parsed.success) throw new HttpError(400, queryErrorMessage(parsed.error), { errors: fieldErrors(parsed.error) });
-  return parsed.data;
-}
 
 /**
  * Would an export with these parameters be accepted now? The same checks as GET (session, parameters,
@@ -24,7 +18,7 @@ function parseQuery(request: Request) {
  */
 export const HEAD = route(async (request) => {
   const admin = await requireAdmin(request);
-  parseQuery(request);
+  readQuery(request, waitlistExportQuerySchema);
   const state = await peekRateLimit(exportRule(admin.id));
   if (!state.allowed) throw tooManyRequests(state, TOO_MANY_EXPORTS);
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
@@ -47,7 +41,7 @@ async function* csvBatches(batches: ReturnType<typeof readWaitlistBatches>) {
  */
 export const GET = route(async (request) => {
   const admin = await requireAdmin(request);
-  const query = parseQuery(request);
+  const query = readQuery(request, waitlistExportQuerySchema);
   await enforceRateLimits([exportRule(admin.id)], TOO_MANY_EXPORTS);
 
   // PostgreSQL writes the CSV itself; the embedded database is read in keyset batches.

@@ -1,5 +1,5 @@
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
-import { adminErrorToHttp, setAdminStatus } from "@/lib/data/admins";
+import { setAdminStatus } from "@/lib/data/admins";
 import { json, parseWith, readJson, route } from "@/lib/http";
 import { adminIdSchema, toggleStatusSchema } from "@/lib/validation/admin";
 
@@ -9,8 +9,6 @@ export const PATCH = route<{ params: Promise<{ id: string }> }>(async (request, 
   requireSameOrigin(request);
   const id = parseWith(adminIdSchema, (await params).id, "The admin id must be a positive whole number");
   const { isActive } = parseWith(toggleStatusSchema, await readJson(request, { maxBytes: 1024 }));
-  const admin = await setAdminStatus(actor, id, isActive).catch((error: unknown) => {
-    throw adminErrorToHttp(error, request);
-  });
+  const admin = await setAdminStatus(actor, id, isActive);
   return json({ message: isActive ? "Admin activated successfully" : "Admin deactivated successfully", admin });
 });
