@@ -59,8 +59,13 @@ interface HolderReport {
 function readOpenHolders(page: Page): Promise<HolderReport[] | null> {
   return page.evaluate(() => {
     const holders = [...document.querySelectorAll<HTMLElement>('[data-testid="hero-service-card"], [data-testid="hero-document-panel"]')];
-    const moving = holders.some((holder) =>
-      holder.getAnimations({ subtree: true }).some((animation) => (animation.playState === "running" || animation.pending) && animation.effect?.getComputedTiming().endTime !== Infinity),
+    // Moving: a CSS animation inside it that ends, or motion's own style on the holder short of its resting
+    // place (full opacity, no transform).
+    const moving = holders.some(
+      (holder) =>
+        (holder.style.opacity !== "" && Number(holder.style.opacity) < 1) ||
+        (holder.style.transform !== "" && holder.style.transform !== "none") ||
+        holder.getAnimations({ subtree: true }).some((animation) => (animation.playState === "running" || animation.pending) && animation.effect?.getComputedTiming().endTime !== Infinity),
     );
     if (moving) return null;
     return holders.map((element) => {
@@ -80,8 +85,8 @@ function readOpenHolders(page: Page): Promise<HolderReport[] | null> {
 }
 
 /**
- * The open card and panel once neither is moving. The animations are the browser's, but the library that runs
- * them starts and ends each on an animation frame, which the page's stopped clock only gives when moved on.
+ * The open card and panel once neither is moving. Their slide-ins are run by script on the page's clock, which
+ * is stopped: it is moved on a little while they are still on their way.
  */
 async function settledHolders(page: Page): Promise<HolderReport[]> {
   let reports = null as HolderReport[] | null;

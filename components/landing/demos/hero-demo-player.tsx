@@ -16,18 +16,17 @@ import { HeroHeader, HeroInputBar, HeroSidebar, PauseControl } from "./hero-chro
 import { useHeroDemo, type HeroDemoOptions } from "./use-hero-demo";
 
 // The card rises and fades in, and sinks out when it closes; the document panel slides up from the bottom edge
-// and back down. Visitors who ask for less motion see both simply appear and go. Whole `transform` strings
-// (rather than x, y and scale) let the browser run the animations off the main thread.
+// and back down. Visitors who ask for less motion see both simply appear and go.
 const MOTIONS = {
   card: {
-    hidden: { opacity: 0, transform: "translateY(12px) scale(0.98)" },
-    shown: { opacity: 1, transform: "translateY(0px) scale(1)" },
+    hidden: { opacity: 0, y: 12, scale: 0.98 },
+    shown: { opacity: 1, y: 0, scale: 1 },
     enter: { duration: 0.36, ease: [0.2, 0.8, 0.2, 1] },
     leave: { duration: 0.22, ease: "easeIn" },
   },
   panel: {
-    hidden: { transform: "translateY(100%)" },
-    shown: { transform: "translateY(0%)" },
+    hidden: { y: "100%" },
+    shown: { y: 0 },
     enter: { duration: 0.42, ease: [0.22, 1, 0.36, 1] },
     leave: { duration: 0.26, ease: [0.4, 0, 1, 1] },
   },
