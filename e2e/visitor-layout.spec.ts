@@ -59,13 +59,8 @@ interface HolderReport {
 function readOpenHolders(page: Page): Promise<HolderReport[] | null> {
   return page.evaluate(() => {
     const holders = [...document.querySelectorAll<HTMLElement>('[data-testid="hero-service-card"], [data-testid="hero-document-panel"]')];
-    // Moving: a CSS animation inside it that ends, or motion's own style on the holder short of its resting
-    // place (full opacity, no transform).
-    const moving = holders.some(
-      (holder) =>
-        (holder.style.opacity !== "" && Number(holder.style.opacity) < 1) ||
-        (holder.style.transform !== "" && holder.style.transform !== "none") ||
-        holder.getAnimations({ subtree: true }).some((animation) => (animation.playState === "running" || animation.pending) && animation.effect?.getComputedTiming().endTime !== Infinity),
+    const moving = holders.some((holder) =>
+      holder.getAnimations({ subtree: true }).some((animation) => (animation.playState === "running" || animation.pending) && animation.effect?.getComputedTiming().endTime !== Infinity),
     );
     if (moving) return null;
     return holders.map((element) => {
@@ -84,19 +79,10 @@ function readOpenHolders(page: Page): Promise<HolderReport[] | null> {
   });
 }
 
-/**
- * The open card and panel once neither is moving. Their slide-ins are run by script on the page's clock, which
- * is stopped: it is moved on a little while they are still on their way.
- */
+/** The open card and panel once neither is moving. */
 async function settledHolders(page: Page): Promise<HolderReport[]> {
   let reports = null as HolderReport[] | null;
-  await expect
-    .poll(async () => {
-      reports = await readOpenHolders(page);
-      if (reports === null) await page.clock.runFor(20);
-      return reports !== null;
-    })
-    .toBe(true);
+  await expect.poll(async () => (reports = await readOpenHolders(page)) !== null).toBe(true);
   return reports ?? [];
 }
 

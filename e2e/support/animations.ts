@@ -3,9 +3,7 @@ import { expect, type Page } from "@playwright/test";
 /**
  * Waits until nothing in `selector` is part-way through an animation or transition that ends (a looping one,
  * such as the typing dots, never does): the part then shows its final look, for contrast or position to be
- * measured. CSS animations run on the real clock, even while the page's own clock is stopped; the demos' cards
- * and panels are moved by script (motion) on the page's clock, and count as moving until they rest with full
- * opacity and no transform.
+ * measured. These run on the real clock, even while the page's own clock is stopped.
  */
 export async function expectAnimationsFinished(page: Page, selector: string): Promise<void> {
   await expect
@@ -16,12 +14,7 @@ export async function expectAnimationsFinished(page: Page, selector: string): Pr
             element
               .getAnimations({ subtree: true })
               .filter((animation) => (animation.playState === "running" || animation.pending) && animation.effect?.getComputedTiming().endTime !== Infinity)
-              .map((animation) => (animation as CSSAnimation).animationName ?? (animation as CSSTransition).transitionProperty)
-              .concat(
-                [...element.querySelectorAll<HTMLElement>('[data-testid="hero-service-card"], [data-testid="hero-document-panel"]')]
-                  .filter((node) => (node.style.opacity !== "" && Number(node.style.opacity) < 1) || (node.style.transform !== "" && node.style.transform !== "none"))
-                  .map((node) => `${node.dataset.testid} (script)`),
-              ),
+              .map((animation) => (animation as CSSAnimation).animationName ?? (animation as CSSTransition).transitionProperty),
           ),
         selector,
       ),

@@ -16,14 +16,6 @@ const firstText = (script: typeof carValetingScript) => {
 };
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
-/** Time for an exit animation, then the promise motion settles it with, so the element has gone. */
-const animateOut = async (ms: number) => {
-  for (let elapsed = 0; elapsed < ms; elapsed += 16) {
-    await act(async () => {
-      jest.advanceTimersByTime(16);
-    });
-  }
-};
 const log = () => screen.getByRole("log", { name: HERO_COPY.log });
 const bubbles = () => within(log()).queryAllByRole("listitem").filter((item) => item.querySelector("p"));
 
@@ -60,7 +52,7 @@ describe("HeroDemoPlayer", () => {
     expect(screen.getByText(firstText(carpentryScript))).toBeInTheDocument();
   });
 
-  it("shows the typing indicator, the service card and the sliding document panel, each closable with its X", async () => {
+  it("shows the typing indicator, the service card and the sliding document panel, each closable with its X", () => {
     render(<HeroDemoPlayer random={() => 0} />);
     const at = (index: number) => 1000 + scriptTimeline(carValetingScript)[index]!.at;
     advance(at(1));
@@ -75,7 +67,7 @@ describe("HeroDemoPlayer", () => {
     expect(within(card).getByText("£85")).toBeInTheDocument();
     expect(card.className).toContain("max-h-[240px]");
     fireEvent.click(within(card).getByRole("button", { name: "Close service card" }));
-    await animateOut(300);
+    advance(300);
     expect(screen.queryByTestId("hero-service-card")).not.toBeInTheDocument();
 
     advance(at(8) - at(3) - 300);
@@ -88,7 +80,7 @@ describe("HeroDemoPlayer", () => {
     expect(within(panel).getByTestId("document-total")).toHaveTextContent("£130");
     expect(within(panel).getByText("pending")).toBeInTheDocument();
     fireEvent.click(within(panel).getByRole("button", { name: "Close quote" }));
-    await animateOut(300);
+    advance(300);
     expect(screen.queryByTestId("hero-document-panel")).not.toBeInTheDocument();
   });
 

@@ -1,7 +1,6 @@
 "use client";
 
-import { AnimatePresence, motion, type Transition } from "motion/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 
 import { siteConfig } from "@/config/site";
 import { cn } from "@/lib/utils";
@@ -13,47 +12,8 @@ import { DocumentCard } from "./documents";
 import { HERO_COPY } from "@/content/demo/hero-chrome";
 
 import { HeroHeader, HeroInputBar, HeroSidebar, PauseControl } from "./hero-chrome";
+import { usePresence } from "./use-demo-player";
 import { useHeroDemo, type HeroDemoOptions } from "./use-hero-demo";
-
-// The card rises and fades in, and sinks out when it closes; the document panel slides up from the bottom edge
-// and back down. Visitors who ask for less motion see both simply appear and go.
-const MOTIONS = {
-  card: {
-    hidden: { opacity: 0, y: 12, scale: 0.98 },
-    shown: { opacity: 1, y: 0, scale: 1 },
-    enter: { duration: 0.36, ease: [0.2, 0.8, 0.2, 1] },
-    leave: { duration: 0.22, ease: "easeIn" },
-  },
-  panel: {
-    hidden: { y: "100%" },
-    shown: { y: 0 },
-    enter: { duration: 0.42, ease: [0.22, 1, 0.36, 1] },
-    leave: { duration: 0.26, ease: [0.4, 0, 1, 1] },
-  },
-} satisfies Record<string, { hidden: object; shown: object; enter: Transition; leave: Transition }>;
-const instant: Transition = { duration: 0 };
-
-/** A card or panel over the conversation, there while `open`, animating in and out. */
-function Overlay({ kind, open, still, testId, className, children }: { kind: keyof typeof MOTIONS; open: boolean; still: boolean; testId: string; className: string; children: ReactNode }) {
-  const { hidden, shown, enter, leave } = MOTIONS[kind];
-  return (
-    <AnimatePresence>
-      {open ? (
-        <motion.div
-          key={kind}
-          data-testid={testId}
-          initial={hidden}
-          animate={shown}
-          transition={still ? instant : enter}
-          exit={{ ...hidden, transition: still ? instant : leave }}
-          className={className}
-        >
-          {children}
-        </motion.div>
-      ) : null}
-    </AnimatePresence>
-  );
-}
 
 /** The hero's chat demo: scripted conversations with a service card and a sliding document panel. */
 export function HeroDemoPlayer(props: HeroDemoOptions) {
@@ -61,7 +21,8 @@ export function HeroDemoPlayer(props: HeroDemoOptions) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const demo = useHeroDemo(rootRef, props);
   const { snapshot, reducedMotion } = demo;
-  const { card, panel } = snapshot;
+  const card = usePresence(snapshot.card, reducedMotion ? 0 : 220);
+  const panel = usePresence(snapshot.panel, reducedMotion ? 0 : 260);
 
   // Keep the newest message in view, above whatever card or panel is open. An empty log has nothing to scroll:
   // skipping it on mount spares a forced layout in the task that swaps the player in.
@@ -69,7 +30,7 @@ export function HeroDemoPlayer(props: HeroDemoOptions) {
   useEffect(() => {
     const scroller = scrollRef.current;
     if (scroller && hasContent) scroller.scrollTop = scroller.scrollHeight;
-  }, [hasContent, snapshot.messages.length, snapshot.typing, card, panel]);
+  }, [hasContent, snapshot.messages.length, snapshot.typing, card.shown, panel.shown]);
 
   const mode = !demo.running ? "play" : demo.userPaused ? "resume" : "pause";
 
@@ -97,7 +58,7 @@ export function HeroDemoPlayer(props: HeroDemoOptions) {
                 "h-full overflow-y-auto px-4 pt-4 transition-[padding] duration-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
                 styles.noScrollbar,
                 !reducedMotion && "scroll-smooth",
-                panel ? "pb-[366px]" : card ? "pb-[256px]" : "pb-4",
+                panel.shown ? "pb-[366px]" : card.shown ? "pb-[256px]" : "pb-4",
               )}
             >
               <div className="mx-auto max-w-2xl">
@@ -118,22 +79,36 @@ export function HeroDemoPlayer(props: HeroDemoOptions) {
               </div>
             </div>
 
-            <Overlay kind="card" open={card !== null} still={reducedMotion} testId="hero-service-card" className="absolute inset-x-3 bottom-3 mx-auto flex max-h-[240px] max-w-md flex-col">
-              {card ? <InfoCard card={card} onClose={() => demo.close("card")} className="max-h-[240px] shadow-xl" /> : null}
-            </Overlay>
+            {card.shown ? (
+              <div
+                data-testid="hero-service-card"
+                className={cn(
+                  "absolute inset-x-3 bottom-3 mx-auto flex max-h-[240px] max-w-md flex-col",
+                  card.leaving ? styles.cardOut : styles.cardIn,
+                )}
+              >
+                <InfoCard card={card.shown} onClose={() => demo.close("card")} className="max-h-[240px] shadow-xl" />
+              </div>
+            ) : null}
 
-            <Overlay kind="panel" open={panel !== null} still={reducedMotion} testId="hero-document-panel" className="absolute inset-x-0 bottom-0 mx-auto max-h-[350px] max-w-2xl px-2">
-              {/* As tall as its content, up to the panel's 350 px (its body scrolls past that). */}
-              {panel ? (
-                <div key={panel.type} className={styles.fadeIn}>
+            {panel.shown ? (
+              <div
+                data-testid="hero-document-panel"
+                className={cn(
+                  "absolute inset-x-0 bottom-0 mx-auto max-h-[350px] max-w-2xl px-2",
+                  panel.leaving ? styles.sheetDown : styles.sheetUp,
+                )}
+              >
+                {/* As tall as its content, up to the panel's 350 px (its body scrolls past that). */}
+                <div key={panel.shown.type} className={styles.fadeIn}>
                   <DocumentCard
-                    document={panel}
+                    document={panel.shown}
                     onClose={() => demo.close("panel")}
                     className="max-h-[350px] rounded-b-none border-b-0 shadow-[0_-16px_40px_-16px_oklch(0.3_0.05_270/0.35)]"
                   />
                 </div>
-              ) : null}
-            </Overlay>
+              </div>
+            ) : null}
           </div>
           <HeroInputBar onSubmit={demo.submit} onRestart={demo.restart} />
         </div>
