@@ -95,9 +95,15 @@ test("nothing moves when the demo's and the form's scripts take the place of the
     const shifts: { value: number; sources: string[] }[] = [];
     (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] }[]) {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[]) {
         if (entry.hadRecentInput) continue;
-        const sources = (entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node)));
+        const sources = (entry.sources ?? []).map((source) => {
+          const node = source.node instanceof Element ? source.node : null;
+          const where = node?.closest("section[id], header, footer")?.id ?? node?.closest("header, footer")?.tagName ?? "?";
+          const from = source.previousRect;
+          const to = source.currentRect;
+          return `${where}: ${node?.getAttribute("class") ?? String(source.node)} (${from.x},${from.y} ${from.width}x${from.height} -> ${to.x},${to.y} ${to.width}x${to.height})`;
+        });
         shifts.push({ value: entry.value, sources });
       }
     }).observe({ type: "layout-shift", buffered: true });

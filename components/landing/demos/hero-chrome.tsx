@@ -78,8 +78,9 @@ export function PauseControl({
       onClick={onClick}
       disabled={disabled}
       aria-label={label}
-      // One width for Pause, Resume and Play: the word changes as the demo starts, and the header must not move.
-      className="inline-flex h-8 w-24 items-center justify-center gap-1.5 rounded-full border border-border bg-background px-3 text-xs font-medium text-foreground shadow-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+      // One width for Pause, Resume and Play, the icon at its start: the word changes as the demo starts, and
+      // neither the button nor its icon may move.
+      className="inline-flex h-8 w-24 items-center gap-1.5 rounded-full border border-border bg-background px-3 text-xs font-medium text-foreground shadow-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
     >
       <Icon name={mode === "pause" ? "pause" : "play"} className="size-3.5" />
       {mode === "pause" ? "Pause" : mode === "resume" ? "Resume" : "Play"}
