@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { expect, test } from "@playwright/test";
 
-import { expectInlineScriptsAllowedByHash, expectLandingPageWorks, recordCspViolations } from "./support/static-page";
+import { expectInlineScriptsAllowedByHash, expectLandingPageWorks, recordCspViolations } from "@/e2e/support/static-page";
 
 test.describe("foundation", () => {
   test("an unknown path shows the 404 page with a way home", async ({ page }) => {

@@ -1,5 +1,7 @@
 import type { QueryFunction } from "@tanstack/react-query";
 
+import { DATABASE_UNAVAILABLE_CODE } from "@/lib/api-codes";
+
 const logRequests = process.env.NODE_ENV === "development";
 
 /** An HTTP failure: `message` is `<status>: <body or status text>`, as the spec requires. */
@@ -91,8 +93,6 @@ function serverCode(error: ApiError): string | null {
   return null;
 }
 
-/** The `code` the server sends with its 503 when the database cannot be reached. */
-export const DATABASE_UNAVAILABLE_CODE = "database_unavailable";
 
 // A database connection failure in words: what a server (ours without its code, or a host in front of
 // it) says when the database cannot be reached.

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 
-import { DATABASE_UNAVAILABLE_CODE } from "@/lib/api";
+import { DATABASE_UNAVAILABLE_CODE } from "@/lib/api-codes";
 import { clearSessionCookie } from "@/lib/auth/session";
 import { DATABASE_UNAVAILABLE_MESSAGE, invalidInputCode, isConnectionError } from "@/lib/db/errors";
 import { env } from "@/lib/env";

@@ -13,12 +13,12 @@ describe("the hashes of a built page's inline scripts", () => {
   it("hashes exactly the scripts a browser runs: inline, of a script type", () => {
     const html = [
       `<script>self.__next_f=self.__next_f||[]</script>`,
-      `<script type="module">import "./a.js"</script>`,
+      `<script type="module">import "@/lib/a.js"</script>`,
       `<script src="/_next/static/chunks/a.js" async=""></script>`,
       `<script type="application/ld+json">{"@type":"Organization"}</script>`,
       `<script>self.__next_f.push([1,"a\\u003cb"])</script>`,
     ].join("");
-    expect(inlineScriptHashes(html).sort()).toEqual([sha("self.__next_f=self.__next_f||[]"), sha('import "./a.js"'), sha('self.__next_f.push([1,"a\\u003cb"])')].sort());
+    expect(inlineScriptHashes(html).sort()).toEqual([sha("self.__next_f=self.__next_f||[]"), sha('import "@/lib/a.js"'), sha('self.__next_f.push([1,"a\\u003cb"])')].sort());
   });
 
   it("are written by the build beside the proxy, listed in its trace, and read from the project root wherever the server starts", () => {

@@ -17,7 +17,7 @@ import { Why } from "@/components/landing/why";
 import { WaitlistSection } from "@/components/waitlist/waitlist-section";
 import { siteConfig } from "@/config/site";
 
-import { landingTitle } from "./social";
+import { landingTitle } from "@/app/(marketing)/social";
 
 export const metadata: Metadata = {
   title: { absolute: landingTitle },

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
-import { LOGIN_PATH } from "@/components/admin/paths";
+import { LOGIN_PATH } from "@/lib/admin-paths";
 
 /**
  * When the session check itself fails (the database or the server is down), the admin is told and sent

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Loader2Icon } from "lucide-react";
 import { toast } from "sonner";
 
-import { LOGIN_PATH } from "@/components/admin/paths";
+import { LOGIN_PATH } from "@/lib/admin-paths";
 import { Button } from "@/components/ui/button";
 import { adminFailureDescription, apiRequest } from "@/lib/api";
 

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 
-import { LOGIN_PATH } from "@/components/admin/paths";
+import { LOGIN_PATH } from "@/lib/admin-paths";
 import { ApiError, apiRequest } from "@/lib/api";
 
 /** Signs this device out with the spec's toasts, then goes to the login page. */

@@ -6,7 +6,7 @@ import { DownloadIcon, Loader2Icon } from "lucide-react";
 import { toast } from "sonner";
 
 import { Button } from "@/components/ui/button";
-import { LOGIN_PATH } from "@/components/admin/paths";
+import { LOGIN_PATH } from "@/lib/admin-paths";
 import { cn } from "@/lib/utils";
 import { WAITLIST_EXPORT_FILE_NAME, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 

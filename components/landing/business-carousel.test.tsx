@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { BusinessCarousel } from "./business-carousel";
+import { BusinessCarousel } from "@/components/landing/business-carousel";
 
 const command = (text: string) => ({ command: text, result: `Done: ${text}` });
 const slides = ["Trades", "Cleaning", "Salon"].map((label) => ({

@@ -6,9 +6,9 @@ import { Icon } from "@/components/icons/icon";
 import type { IconName } from "@/components/icons/icon-names";
 import type { ExampleCommand } from "@/content/landing/business-examples";
 
-import { cx } from "./class-names";
-import { wrapIndex } from "./scroll-math";
-import { prefersReducedMotion } from "./use-prefers-reduced-motion";
+import { cx } from "@/components/landing/class-names";
+import { wrapIndex } from "@/components/landing/scroll-math";
+import { prefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
 
 export interface CarouselSlide {
   id: string;

@@ -2,9 +2,9 @@ import { businessExamples, businessExamplesIntro } from "@/content/landing/busin
 import { sectionIds } from "@/content/landing/navigation";
 import { siteConfig } from "@/config/site";
 
-import { BusinessCarousel } from "./business-carousel";
-import { Reveal } from "./reveal";
-import { SectionHeading } from "./section-heading";
+import { BusinessCarousel } from "@/components/landing/business-carousel";
+import { Reveal } from "@/components/landing/reveal";
+import { SectionHeading } from "@/components/landing/section-heading";
 
 export function BusinessExamples() {
   return (

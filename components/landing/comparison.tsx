@@ -2,8 +2,8 @@ import { Icon } from "@/components/icons/icon";
 import { comparisonIntro, dontNeed, dontNeedTitle, getTitle, youGet } from "@/content/landing/comparison";
 import { sectionIds } from "@/content/landing/navigation";
 
-import { Reveal } from "./reveal";
-import { SectionHeading } from "./section-heading";
+import { Reveal } from "@/components/landing/reveal";
+import { SectionHeading } from "@/components/landing/section-heading";
 
 export function Comparison() {
   return (

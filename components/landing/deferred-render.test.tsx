@@ -2,8 +2,8 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { DeferredRender, renderDeferredSections } from "./deferred-render";
-import { useSmoothAnchors } from "./use-smooth-anchors";
+import { DeferredRender, renderDeferredSections } from "@/components/landing/deferred-render";
+import { useSmoothAnchors } from "@/components/landing/use-smooth-anchors";
 
 function Page({ withRenderer = true }: { withRenderer?: boolean }) {
   return (

@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 
-import { whenIdle } from "./when-idle";
+import { whenIdle } from "@/components/landing/when-idle";
 
 const DEFERRED = "[data-defer-render]";
 

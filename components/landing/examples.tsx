@@ -3,8 +3,8 @@ import { dayMoments, examplesIntro, examplesOutro } from "@/content/landing/exam
 import { sectionIds } from "@/content/landing/navigation";
 import { siteConfig } from "@/config/site";
 
-import { Reveal } from "./reveal";
-import { SectionHeading } from "./section-heading";
+import { Reveal } from "@/components/landing/reveal";
+import { SectionHeading } from "@/components/landing/section-heading";
 
 /** "A day with {product}": four timed moments that lead into the hands-on chat demo below. */
 export function Examples() {

@@ -9,8 +9,8 @@ import {
 } from "@/content/landing/features";
 import { sectionIds } from "@/content/landing/navigation";
 
-import { Reveal } from "./reveal";
-import { SectionHeading } from "./section-heading";
+import { Reveal } from "@/components/landing/reveal";
+import { SectionHeading } from "@/components/landing/section-heading";
 
 export function Features() {
   return (

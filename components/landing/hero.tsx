@@ -4,8 +4,8 @@ import { Button } from "@/components/ui/button";
 import { heroContent } from "@/content/landing/hero";
 import { sectionIds } from "@/content/landing/navigation";
 
-import { Logo } from "./logo";
-import { DeviceTilt, HeroLogoMotion } from "./scroll-effects";
+import { Logo } from "@/components/landing/logo";
+import { DeviceTilt, HeroLogoMotion } from "@/components/landing/scroll-effects";
 
 /** Splits the headline so "AI employee" can carry the accent colour without changing the words. */
 function Headline({ text }: { text: string }) {

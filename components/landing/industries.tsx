@@ -2,8 +2,8 @@ import { Icon } from "@/components/icons/icon";
 import { industries, industriesIntro } from "@/content/landing/industries";
 import { sectionIds } from "@/content/landing/navigation";
 
-import { Reveal } from "./reveal";
-import { SectionHeading } from "./section-heading";
+import { Reveal } from "@/components/landing/reveal";
+import { SectionHeading } from "@/components/landing/section-heading";
 
 export function Industries() {
   return (

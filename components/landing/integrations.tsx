@@ -8,9 +8,9 @@ import {
 } from "@/content/landing/integrations";
 import { sectionIds } from "@/content/landing/navigation";
 
-import { Reveal } from "./reveal";
-import { DriftGroup } from "./scroll-effects";
-import { SectionHeading } from "./section-heading";
+import { Reveal } from "@/components/landing/reveal";
+import { DriftGroup } from "@/components/landing/scroll-effects";
+import { SectionHeading } from "@/components/landing/section-heading";
 
 /** A brand logo: a static SVG in the brand's colour (the page carries no path data), fetched as it nears the view. */
 function BrandMark({ icon }: { icon: SimpleIcon }) {

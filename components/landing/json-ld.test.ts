@@ -1,6 +1,6 @@
 import { siteConfig } from "@/config/site";
 
-import { landingStructuredData, serializeJsonLd } from "./json-ld";
+import { landingStructuredData, serializeJsonLd } from "@/components/landing/json-ld";
 
 describe("structured data", () => {
   it("describes the organisation and the product by the configured name", () => {

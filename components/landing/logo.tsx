@@ -1,6 +1,6 @@
 import { siteConfig } from "@/config/site";
 
-import { cx } from "./class-names";
+import { cx } from "@/components/landing/class-names";
 
 interface LogoProps {
   className?: string;

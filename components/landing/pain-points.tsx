@@ -3,8 +3,8 @@ import { Button } from "@/components/ui/button";
 import { sectionIds } from "@/content/landing/navigation";
 import { painPoints, painPointsCta, painPointsIntro, solutionLabel } from "@/content/landing/pain-points";
 
-import { Reveal } from "./reveal";
-import { SectionHeading } from "./section-heading";
+import { Reveal } from "@/components/landing/reveal";
+import { SectionHeading } from "@/components/landing/section-heading";
 
 export function PainPoints() {
   return (

@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 
-import { REVEAL_MIN_RATIO, REVEAL_ROOT_MARGIN, revealThresholds } from "./scroll-math";
+import { REVEAL_MIN_RATIO, REVEAL_ROOT_MARGIN, revealThresholds } from "@/components/landing/scroll-math";
 
 const reveal = (element: Element) => element.setAttribute("data-revealed", "true");
 

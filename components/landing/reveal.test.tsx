@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import { act, render, screen } from "@testing-library/react";
 
-import { mockIntersectionObserver } from "./demos/test-dom";
-import { Reveal } from "./reveal";
-import { RevealObserver } from "./reveal-observer";
+import { mockIntersectionObserver } from "@/components/landing/demos/test-dom";
+import { Reveal } from "@/components/landing/reveal";
+import { RevealObserver } from "@/components/landing/reveal-observer";
 
 let intersection: ReturnType<typeof mockIntersectionObserver>;
 

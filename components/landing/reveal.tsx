@@ -1,4 +1,4 @@
-import { cx } from "./class-names";
+import { cx } from "@/components/landing/class-names";
 
 const delays = {
   0: "",

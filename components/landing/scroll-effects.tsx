@@ -3,10 +3,10 @@
 import { useRef } from "react";
 
 
-import { cx } from "./class-names";
-import { deviceTilt, driftOffset, heroLogoStyle, passProgress } from "./scroll-math";
-import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
-import { useScrollFrame } from "./use-scroll-frame";
+import { cx } from "@/components/landing/class-names";
+import { deviceTilt, driftOffset, heroLogoStyle, passProgress } from "@/components/landing/scroll-math";
+import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
+import { useScrollFrame } from "@/components/landing/use-scroll-frame";
 
 /*
  * Scroll-linked motion, written straight to `element.style` once per frame: no animation library, no React

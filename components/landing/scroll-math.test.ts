@@ -8,7 +8,7 @@ import {
   passProgress,
   revealThresholds,
   wrapIndex,
-} from "./scroll-math";
+} from "@/components/landing/scroll-math";
 
 describe("wrapIndex", () => {
   it("keeps indices inside the range", () => {

@@ -1,7 +1,7 @@
 import { footerContent } from "@/content/landing/footer";
 import { footerLinks, sectionIds } from "@/content/landing/navigation";
 
-import { Logo } from "./logo";
+import { Logo } from "@/components/landing/logo";
 
 /**
  * Site footer: links, tagline, the legal line and the copyright (the year of the build: the pages are built

@@ -2,7 +2,7 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { SiteHeader } from "./site-header";
+import { SiteHeader } from "@/components/landing/site-header";
 
 const links = [
   { label: "Pain Points", id: "pain-points" },

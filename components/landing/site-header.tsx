@@ -5,11 +5,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Icon } from "@/components/icons/icon";
 import type { SectionLink } from "@/content/landing/types";
 
-import { cx } from "./class-names";
-import { Logo } from "./logo";
-import { MOBILE_BREAKPOINT, activeSectionId, headerState } from "./scroll-math";
-import { useScrollFrame } from "./use-scroll-frame";
-import { useSmoothAnchors } from "./use-smooth-anchors";
+import { cx } from "@/components/landing/class-names";
+import { Logo } from "@/components/landing/logo";
+import { MOBILE_BREAKPOINT, activeSectionId, headerState } from "@/components/landing/scroll-math";
+import { useScrollFrame } from "@/components/landing/use-scroll-frame";
+import { useSmoothAnchors } from "@/components/landing/use-smooth-anchors";
 
 interface SiteHeaderProps {
   links: readonly SectionLink[];

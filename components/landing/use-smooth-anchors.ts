@@ -2,8 +2,8 @@
 
 import { useEffect } from "react";
 
-import { renderDeferredSections } from "./deferred-render";
-import { prefersReducedMotion } from "./use-prefers-reduced-motion";
+import { renderDeferredSections } from "@/components/landing/deferred-render";
+import { prefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
 
 /**
  * Makes every same-page link (`href="#id"`) scroll smoothly to its section, leave the 80 px header gap (from

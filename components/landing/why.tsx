@@ -2,8 +2,8 @@ import { Icon } from "@/components/icons/icon";
 import { sectionIds } from "@/content/landing/navigation";
 import { whyCards, whyIntro } from "@/content/landing/why";
 
-import { Reveal } from "./reveal";
-import { SectionHeading } from "./section-heading";
+import { Reveal } from "@/components/landing/reveal";
+import { SectionHeading } from "@/components/landing/section-heading";
 
 export function Why() {
   return (

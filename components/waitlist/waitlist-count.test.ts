@@ -1,6 +1,6 @@
 import { waitlistCopy } from "@/content/waitlist";
 
-import { formatCount } from "./waitlist-count";
+import { formatCount } from "@/components/waitlist/waitlist-count";
 
 describe("formatCount", () => {
   it("groups digits exactly as en-GB Intl.NumberFormat does", () => {

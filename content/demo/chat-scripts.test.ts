@@ -1,7 +1,7 @@
 import { DemoPlayer, finishedSnapshot, scriptTimeline } from "@/lib/demo/player";
 
-import { heroScripts } from "./hero-scripts";
-import { outstandingInvoices, overdueInvoices, paidToday } from "./sample-data";
+import { heroScripts } from "@/content/demo/hero-scripts";
+import { outstandingInvoices, overdueInvoices, paidToday } from "@/content/demo/sample-data";
 import { expectStepsOnTime, spyOnFetch } from "@/test/demo";
 import {
   greetingScript,
@@ -10,9 +10,9 @@ import {
   TEXT_GREETING,
   TEXT_TIMINGS,
   textResetScript,
-} from "./text-mode";
-import type { DemoCard, DemoDocument } from "./types";
-import { VOICE_TIMINGS, voiceScript } from "./voice-mode";
+} from "@/content/demo/text-mode";
+import type { DemoCard, DemoDocument } from "@/content/demo/types";
+import { VOICE_TIMINGS, voiceScript } from "@/content/demo/voice-mode";
 
 const greeting = () => ({ ...finishedSnapshot<DemoCard, DemoDocument>(greetingScript), status: "idle" as const });
 const texts = (player: DemoPlayer<DemoCard, DemoDocument>) => player.getSnapshot().messages.map((m) => m.text);

@@ -1,9 +1,9 @@
 import { DemoPlayer, pickScript, scriptTimeline, type DemoLoop } from "@/lib/demo/player";
 
-import { carpentryScript, carValetingScript, HERO_TIMINGS, heroScripts } from "./hero-scripts";
-import { availabilitySlots, bookings, customerList, invoices, quotes, services } from "./sample-data";
+import { carpentryScript, carValetingScript, HERO_TIMINGS, heroScripts } from "@/content/demo/hero-scripts";
+import { availabilitySlots, bookings, customerList, invoices, quotes, services } from "@/content/demo/sample-data";
 import { expectStepsOnTime, spyOnFetch } from "@/test/demo";
-import type { ChatDemoScript, DemoCard, DemoDocument } from "./types";
+import type { ChatDemoScript, DemoCard, DemoDocument } from "@/content/demo/types";
 
 const messageTimes = (script: ChatDemoScript) =>
   scriptTimeline(script).filter(({ step }) => step.kind === "user" || step.kind === "assistant");

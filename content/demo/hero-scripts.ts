@@ -1,8 +1,8 @@
 /** The hero's auto-playing conversations: typed data for the demo player. */
 import { formatDemoDate, formatMoney } from "@/lib/demo/format";
 
-import { availabilitySlots, bookings, customerList, customers, invoices, quotes, services } from "./sample-data";
-import type { ChatDemoScript } from "./types";
+import { availabilitySlots, bookings, customerList, customers, invoices, quotes, services } from "@/content/demo/sample-data";
+import type { ChatDemoScript } from "@/content/demo/types";
 
 /** Hero timings in milliseconds. Gaps between later messages are fixed in the scripts, within 2.5–4 s. */
 export const HERO_TIMINGS = {

@@ -1,6 +1,6 @@
 import { addDays, daysBetween, formatDemoDate, formatMoney, lineItemsTotal } from "@/lib/demo/format";
 
-import { carValetingScript } from "./hero-scripts";
+import { carValetingScript } from "@/content/demo/hero-scripts";
 import {
   availabilitySlots,
   bookingList,
@@ -16,7 +16,7 @@ import {
   SLOT_DATES,
   SLOT_TIMES,
   todaysSchedule,
-} from "./sample-data";
+} from "@/content/demo/sample-data";
 
 describe("money and dates", () => {
   it("formats pounds the British way", () => {

@@ -11,7 +11,7 @@ import type {
   Quote,
   SentEmail,
   Service,
-} from "./types";
+} from "@/content/demo/types";
 
 /** The demos' "today", as the sample data is written; shown as the visitor's today (see SCENARIO_TODAY). */
 export const DEMO_TODAY = SCENARIO_TODAY;

@@ -10,8 +10,8 @@ import {
   overdueInvoices,
   paidToday,
   todaysSchedule,
-} from "./sample-data";
-import type { BookingStatus, ChatDemoScript, DemoCard } from "./types";
+} from "@/content/demo/sample-data";
+import type { BookingStatus, ChatDemoScript, DemoCard } from "@/content/demo/types";
 
 export const TEXT_TIMINGS = { typing: 800, card: 1200, reset: 500 } as const;
 

@@ -1,6 +1,6 @@
 /** The chat section's voice mode: one scripted spoken request. */
-import { bookings, lateArrivalEmail } from "./sample-data";
-import type { ChatDemoScript } from "./types";
+import { bookings, lateArrivalEmail } from "@/content/demo/sample-data";
+import type { ChatDemoScript } from "@/content/demo/types";
 
 export const VOICE_TIMINGS = { request: 1000, confirmation: 2500, card: 1500 } as const;
 

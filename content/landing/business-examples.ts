@@ -1,7 +1,7 @@
 import type { IconName } from "@/components/icons/icon-names";
 import { siteConfig } from "@/config/site";
 
-import type { SectionIntro } from "./types";
+import type { SectionIntro } from "@/content/landing/types";
 
 export interface ExampleCommand {
   /** What the owner says or types. */

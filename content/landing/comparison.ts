@@ -1,6 +1,6 @@
 import { siteConfig } from "@/config/site";
 
-import type { SectionIntro } from "./types";
+import type { SectionIntro } from "@/content/landing/types";
 
 export const comparisonIntro: SectionIntro = {
   eyebrow: "Less software, more done",

@@ -1,14 +1,14 @@
 import { siteConfig } from "@/config/site";
 
-import { businessExamples } from "./business-examples";
-import { comparisonIntro, dontNeed, dontNeedTitle, getTitle, youGet } from "./comparison";
-import { comingSoonFeatures, currentFeatures, featuresCta } from "./features";
-import { heroContent } from "./hero";
-import { industries } from "./industries";
-import { integrationRows } from "./integrations";
-import { footerLinks, headerLinks, sectionOrder } from "./navigation";
-import { painPoints, painPointsCta, painPointsIntro } from "./pain-points";
-import { whyCards } from "./why";
+import { businessExamples } from "@/content/landing/business-examples";
+import { comparisonIntro, dontNeed, dontNeedTitle, getTitle, youGet } from "@/content/landing/comparison";
+import { comingSoonFeatures, currentFeatures, featuresCta } from "@/content/landing/features";
+import { heroContent } from "@/content/landing/hero";
+import { industries } from "@/content/landing/industries";
+import { integrationRows } from "@/content/landing/integrations";
+import { footerLinks, headerLinks, sectionOrder } from "@/content/landing/navigation";
+import { painPoints, painPointsCta, painPointsIntro } from "@/content/landing/pain-points";
+import { whyCards } from "@/content/landing/why";
 
 /** The spec's words and counts (section 2), checked against the content modules. */
 describe("landing copy", () => {

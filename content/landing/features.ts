@@ -1,6 +1,6 @@
 import { siteConfig } from "@/config/site";
 
-import type { IconCard, SectionIntro } from "./types";
+import type { IconCard, SectionIntro } from "@/content/landing/types";
 
 export const featuresIntro: SectionIntro = {
   eyebrow: "Features and Benefits",

@@ -19,7 +19,7 @@ import {
 
 import { siteConfig } from "@/config/site";
 
-import type { SectionIntro } from "./types";
+import type { SectionIntro } from "@/content/landing/types";
 
 export type IntegrationCategory = "Payments" | "Calendar" | "Accounting" | "Email" | "Tasks";
 

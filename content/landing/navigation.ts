@@ -1,6 +1,6 @@
 import { siteConfig } from "@/config/site";
 
-import type { SectionLink } from "./types";
+import type { SectionLink } from "@/content/landing/types";
 
 /** Anchor ids of the landing page, in page order. */
 export const sectionIds = {

@@ -4,7 +4,7 @@ import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 
-import { LOGIN_PATH } from "@/components/admin/paths";
+import { LOGIN_PATH } from "@/lib/admin-paths";
 import { verifySessionAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 
 

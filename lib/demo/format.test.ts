@@ -1,4 +1,4 @@
-import { addDays, demoDayShift, formatDemoDate, formatMoney, formatDemoShortDate, SCENARIO_TODAY } from "./format";
+import { addDays, demoDayShift, formatDemoDate, formatMoney, formatDemoShortDate, SCENARIO_TODAY } from "@/lib/demo/format";
 
 // format.ts writes its formats out by hand to keep Intl's start-up cost off the page: they must match Intl's.
 describe("the demo formats match Intl's en-GB output", () => {

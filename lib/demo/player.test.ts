@@ -7,7 +7,7 @@ import {
   scriptTimeline,
   withoutTrailingClear,
   type DemoScript,
-} from "./player";
+} from "@/lib/demo/player";
 
 type Script = DemoScript<string, string>;
 

@@ -1,4 +1,4 @@
-import { markColour } from "./brand-colour";
+import { markColour } from "@/scripts/icons/brand-colour";
 
 describe("markColour", () => {
   it("keeps a brand colour that shows on a white tile", () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { ICON_NAMES } from "@/components/icons/icon-names";
 
-import { iconFiles, iconSprite } from "./build";
+import { iconFiles, iconSprite } from "@/scripts/icons/build";
 
 describe("the static icon files", () => {
   it("are up to date (run `npm run icons` after changing the icon list or a logo)", () => {

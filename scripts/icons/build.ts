@@ -10,7 +10,7 @@ import type { SimpleIcon } from "simple-icons";
 
 import { ICON_NAMES } from "@/components/icons/icon-names";
 import { integrationLogoUrl, integrationRows } from "@/content/landing/integrations";
-import { markColour } from "./brand-colour";
+import { markColour } from "@/scripts/icons/brand-colour";
 
 const pascalCase = (name: string) =>
   name

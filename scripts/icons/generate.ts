@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-import { iconFiles } from "./build";
+import { iconFiles } from "@/scripts/icons/build";
 
 for (const [file, content] of Object.entries(iconFiles())) {
   const target = path.join(process.cwd(), file);

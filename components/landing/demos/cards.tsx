@@ -12,9 +12,9 @@ import {
 import type { DemoCard, Invoice } from "@/content/demo/types";
 import { daysBetween, formatDemoDate, formatMoney, lineItemsTotal } from "@/lib/demo/format";
 
-import { CardShell, Field } from "./card-shell";
-import { BookingDetails } from "./documents";
-import { StatusBadge } from "./status-badge";
+import { CardShell, Field } from "@/components/landing/demos/card-shell";
+import { BookingDetails } from "@/components/landing/demos/documents";
+import { StatusBadge } from "@/components/landing/demos/status-badge";
 
 function InvoiceRows({ invoices, asOf }: { invoices: readonly Invoice[]; asOf?: string }) {
   return (

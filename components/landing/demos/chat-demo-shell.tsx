@@ -6,10 +6,10 @@ import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
 import { greetingScript } from "@/content/demo/text-mode";
 import { finishedSnapshot } from "@/lib/demo/player";
 
-import { MessageLog } from "./chat-parts";
-import { ChatWindow } from "./chat-window";
-import { DEMO_MODES, modeFocusKey } from "./demo-modes";
-import { conversationClass, DisabledMessageBar, QuickQuestionList, TEXT_CHAT_SUBTITLE } from "./text-mode-parts";
+import { MessageLog } from "@/components/landing/demos/chat-parts";
+import { ChatWindow } from "@/components/landing/demos/chat-window";
+import { DEMO_MODES, modeFocusKey } from "@/components/landing/demos/demo-modes";
+import { conversationClass, DisabledMessageBar, QuickQuestionList, TEXT_CHAT_SUBTITLE } from "@/components/landing/demos/text-mode-parts";
 
 const icons = { text: <Keyboard aria-hidden="true" />, voice: <Mic aria-hidden="true" /> } as const;
 

@@ -4,9 +4,9 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
 import { quickQuestions, TEXT_GREETING } from "@/content/demo/text-mode";
 
-import { CARD_TITLES } from "./cards";
-import { ChatExperienceDemo } from "./chat-experience-demo";
-import { installFetchSpy, mockReducedMotion } from "./test-dom";
+import { CARD_TITLES } from "@/components/landing/demos/cards";
+import { ChatExperienceDemo } from "@/components/landing/demos/chat-experience-demo";
+import { installFetchSpy, mockReducedMotion } from "@/components/landing/demos/test-dom";
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
 let fetchSpy: jest.Mock;

@@ -6,9 +6,9 @@ import { useLayoutEffect, useRef, useState } from "react";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
 
-import { DEMO_MODES, modeFocusKey, type DemoMode } from "./demo-modes";
-import { TextModeDemo } from "./text-mode-demo";
-import { VoiceModeDemo } from "./voice-mode-demo";
+import { DEMO_MODES, modeFocusKey, type DemoMode } from "@/components/landing/demos/demo-modes";
+import { TextModeDemo } from "@/components/landing/demos/text-mode-demo";
+import { VoiceModeDemo } from "@/components/landing/demos/voice-mode-demo";
 
 const icons = { text: <Keyboard aria-hidden="true" />, voice: <Mic aria-hidden="true" /> } as const;
 const modes = DEMO_MODES.map((mode) => ({ ...mode, icon: icons[mode.value], carryFocus: modeFocusKey(mode.value) }));

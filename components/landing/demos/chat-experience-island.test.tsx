@@ -4,9 +4,9 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
 import { quickQuestions, TEXT_GREETING } from "@/content/demo/text-mode";
 
-import { ChatDemoShell } from "./chat-demo-shell";
-import { ChatExperienceIsland } from "./chat-experience-island";
-import { installFetchSpy, mockIntersectionObserver, mockReducedMotion } from "./test-dom";
+import { ChatDemoShell } from "@/components/landing/demos/chat-demo-shell";
+import { ChatExperienceIsland } from "@/components/landing/demos/chat-experience-island";
+import { installFetchSpy, mockIntersectionObserver, mockReducedMotion } from "@/components/landing/demos/test-dom";
 
 function renderSection() {
   const viewport = mockIntersectionObserver();
@@ -21,7 +21,7 @@ function renderSection() {
 /** Lets the demo's module arrive (at once in Jest) and the island swap it in. */
 async function demoArrives() {
   await act(async () => {
-    await import("./chat-experience-demo");
+    await import("@/components/landing/demos/chat-experience-demo");
   });
 }
 

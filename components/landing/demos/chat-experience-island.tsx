@@ -4,12 +4,12 @@ import { useRef, type MouseEvent, type ReactNode } from "react";
 
 import { useEnhancement } from "@/components/landing/use-enhancement";
 
-import type { CarriedDemo } from "./chat-experience-demo";
-import type { DemoMode } from "./demo-modes";
+import type { CarriedDemo } from "@/components/landing/demos/chat-experience-demo";
+import type { DemoMode } from "@/components/landing/demos/demo-modes";
 
 // Loaded when the section comes within a viewport's height of the screen, or when the visitor reaches the
 // built page's version of the demo first, never during the page load.
-const loadDemo = () => import("./chat-experience-demo").then((mod) => mod.ChatExperienceDemo);
+const loadDemo = () => import("@/components/landing/demos/chat-experience-demo").then((mod) => mod.ChatExperienceDemo);
 
 /** The chosen mode and the focused control of the built page's demo, read just before the swap. */
 function carryOver(wrapper: HTMLElement | null, asked: string | undefined): { carried: CarriedDemo } {

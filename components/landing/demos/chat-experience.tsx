@@ -1,8 +1,8 @@
 import { siteConfig } from "@/config/site";
 import { CHAT_SECTION_COPY } from "@/content/demo/chat-section";
 
-import { ChatDemoShell } from "./chat-demo-shell";
-import { ChatExperienceIsland } from "./chat-experience-island";
+import { ChatDemoShell } from "@/components/landing/demos/chat-demo-shell";
+import { ChatExperienceIsland } from "@/components/landing/demos/chat-experience-island";
 
 /** The chat demo section: heading, copy and the demo's first screen render on the server; its behaviour is a lazy island. */
 export function ChatExperience() {

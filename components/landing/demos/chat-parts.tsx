@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import type { DemoMessage } from "@/lib/demo/player";
 import { cn } from "@/lib/utils";
 
-import { AssistantAvatar } from "./assistant-avatar";
-import styles from "./demo.module.css";
+import { AssistantAvatar } from "@/components/landing/demos/assistant-avatar";
+import styles from "@/components/landing/demos/demo.module.css";
 
 /** One chat bubble: the visitor's on the right, the assistant's on the left with its avatar. */
 export function MessageBubble({

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 import { siteConfig } from "@/config/site";
 
-import { AssistantAvatar } from "./assistant-avatar";
+import { AssistantAvatar } from "@/components/landing/demos/assistant-avatar";
 
 /** The chat section's window: header with the assistant, then the mode's own content. */
 export function ChatWindow({ subtitle, children }: { subtitle: string; children: ReactNode }) {

@@ -4,9 +4,9 @@ import type { AvailabilitySlot, Booking, Customer, DemoDocument } from "@/conten
 import { formatDemoDate } from "@/lib/demo/format";
 import { cn } from "@/lib/utils";
 
-import { CardShell, Field } from "./card-shell";
-import { LineItems } from "./line-items";
-import { StatusBadge } from "./status-badge";
+import { CardShell, Field } from "@/components/landing/demos/card-shell";
+import { LineItems } from "@/components/landing/demos/line-items";
+import { StatusBadge } from "@/components/landing/demos/status-badge";
 
 export const DOCUMENT_TITLES: Record<DemoDocument["type"], string> = {
   quote: "Quote",

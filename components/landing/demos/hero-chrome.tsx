@@ -5,7 +5,7 @@ import { siteConfig } from "@/config/site";
 import { cx } from "@/components/landing/class-names";
 import { HERO_COPY } from "@/content/demo/hero-chrome";
 
-import { AssistantAvatar } from "./assistant-avatar";
+import { AssistantAvatar } from "@/components/landing/demos/assistant-avatar";
 
 const sidebarItems = [
   { label: "Chat", icon: "message-square-text", active: true },

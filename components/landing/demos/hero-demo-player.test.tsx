@@ -6,8 +6,8 @@ import { scriptTimeline } from "@/lib/demo/player";
 import { daysBetween, demoDayShift, formatDemoDate, SCENARIO_TODAY } from "@/lib/demo/format";
 
 import { HERO_COPY } from "@/content/demo/hero-chrome";
-import { HeroDemoPlayer } from "./hero-demo-player";
-import { installFetchSpy, mockIntersectionObserver, mockReducedMotion, setDocumentHidden } from "./test-dom";
+import { HeroDemoPlayer } from "@/components/landing/demos/hero-demo-player";
+import { installFetchSpy, mockIntersectionObserver, mockReducedMotion, setDocumentHidden } from "@/components/landing/demos/test-dom";
 
 const firstText = (script: typeof carValetingScript) => {
   const step = script.steps[0];

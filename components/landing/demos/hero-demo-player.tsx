@@ -5,15 +5,15 @@ import { useEffect, useRef } from "react";
 import { siteConfig } from "@/config/site";
 import { cn } from "@/lib/utils";
 
-import { InfoCard } from "./cards";
-import { MessageLog, TypingIndicator } from "./chat-parts";
-import styles from "./demo.module.css";
-import { DocumentCard } from "./documents";
+import { InfoCard } from "@/components/landing/demos/cards";
+import { MessageLog, TypingIndicator } from "@/components/landing/demos/chat-parts";
+import styles from "@/components/landing/demos/demo.module.css";
+import { DocumentCard } from "@/components/landing/demos/documents";
 import { HERO_COPY } from "@/content/demo/hero-chrome";
 
-import { HeroHeader, HeroInputBar, HeroSidebar, PauseControl } from "./hero-chrome";
-import { usePresence } from "./use-demo-player";
-import { useHeroDemo, type HeroDemoOptions } from "./use-hero-demo";
+import { HeroHeader, HeroInputBar, HeroSidebar, PauseControl } from "@/components/landing/demos/hero-chrome";
+import { usePresence } from "@/components/landing/demos/use-demo-player";
+import { useHeroDemo, type HeroDemoOptions } from "@/components/landing/demos/use-hero-demo";
 
 /** The hero's chat demo: scripted conversations with a service card and a sliding document panel. */
 export function HeroDemoPlayer(props: HeroDemoOptions) {

@@ -2,8 +2,8 @@
 
 import { startTransition, useEffect, useState, type ComponentType } from "react";
 
-import { whenIdle } from "../when-idle";
-import { HeroDemoShell } from "./hero-chrome";
+import { whenIdle } from "@/components/landing/when-idle";
+import { HeroDemoShell } from "@/components/landing/demos/hero-chrome";
 
 /**
  * The hero's auto-playing chat demo; fills the device frame that the hero draws. The server renders the empty
@@ -21,7 +21,7 @@ export function HeroDemo() {
     let mounted = true;
     const cancel = whenIdle(
       () =>
-        void import("./hero-demo-player").then((mod) => {
+        void import("@/components/landing/demos/hero-demo-player").then((mod) => {
           if (mounted) startTransition(() => setPlayer(() => mod.HeroDemoPlayer));
         }),
       500,

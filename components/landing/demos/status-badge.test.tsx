@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { render, screen } from "@testing-library/react";
 
-import { STATUS_TONES, StatusBadge } from "./status-badge";
+import { STATUS_TONES, StatusBadge } from "@/components/landing/demos/status-badge";
 
 /** Spec section 4, "Demo status colours", written out here rather than read back from the component. */
 const SPEC_TONES = [

@@ -10,12 +10,12 @@ import type { DemoCard, DemoDocument } from "@/content/demo/types";
 import { finishedSnapshot } from "@/lib/demo/player";
 import { cn } from "@/lib/utils";
 
-import { CARD_TITLES, InfoCard } from "./cards";
-import { MessageLog, TypingIndicator } from "./chat-parts";
-import { ChatWindow } from "./chat-window";
-import styles from "./demo.module.css";
-import { conversationClass, DisabledMessageBar, QuickQuestionList, TEXT_CHAT_SUBTITLE } from "./text-mode-parts";
-import { useDemoPlayer } from "./use-demo-player";
+import { CARD_TITLES, InfoCard } from "@/components/landing/demos/cards";
+import { MessageLog, TypingIndicator } from "@/components/landing/demos/chat-parts";
+import { ChatWindow } from "@/components/landing/demos/chat-window";
+import styles from "@/components/landing/demos/demo.module.css";
+import { conversationClass, DisabledMessageBar, QuickQuestionList, TEXT_CHAT_SUBTITLE } from "@/components/landing/demos/text-mode-parts";
+import { useDemoPlayer } from "@/components/landing/demos/use-demo-player";
 
 /** The text mode's first screen: the greeting, as the built page shows it before any script runs. */
 export const textGreeting = () => ({ ...finishedSnapshot<DemoCard, DemoDocument>(greetingScript), status: "idle" as const });

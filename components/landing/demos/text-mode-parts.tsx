@@ -5,7 +5,7 @@ import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
 import { quickQuestions, type QuickQuestion } from "@/content/demo/text-mode";
 import { cn } from "@/lib/utils";
 
-import styles from "./demo.module.css";
+import styles from "@/components/landing/demos/demo.module.css";
 
 /**
  * The text mode's parts that the built page already has before any script runs: the six quick questions and

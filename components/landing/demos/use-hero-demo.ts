@@ -8,7 +8,7 @@ import { finishedSnapshot, pickScript, withoutTrailingClear, type DemoLoop } fro
 
 import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
 
-import { useDemoPlayer } from "./use-demo-player";
+import { useDemoPlayer } from "@/components/landing/demos/use-demo-player";
 
 export interface HeroDemoOptions {
   scripts?: readonly ChatDemoScript[];

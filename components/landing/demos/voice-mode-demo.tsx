@@ -9,14 +9,14 @@ import type { DemoCard, DemoDocument } from "@/content/demo/types";
 import { voiceScript } from "@/content/demo/voice-mode";
 import { cn } from "@/lib/utils";
 
-import { CARD_TITLES, InfoCard } from "./cards";
-import { MessageLog, TypingIndicator } from "./chat-parts";
-import { ChatWindow } from "./chat-window";
-import styles from "./demo.module.css";
+import { CARD_TITLES, InfoCard } from "@/components/landing/demos/cards";
+import { MessageLog, TypingIndicator } from "@/components/landing/demos/chat-parts";
+import { ChatWindow } from "@/components/landing/demos/chat-window";
+import styles from "@/components/landing/demos/demo.module.css";
 import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
 
-import { useDemoPlayer } from "./use-demo-player";
-import { useDemoSpeech } from "./use-demo-speech";
+import { useDemoPlayer } from "@/components/landing/demos/use-demo-player";
+import { useDemoSpeech } from "@/components/landing/demos/use-demo-speech";
 
 /** Voice mode: a microphone and Try Demo, playing one spoken request through to the email it sends. */
 export function VoiceModeDemo() {

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { ConfirmationEmail } from "@/components/emails/confirmation-email";
+import { ConfirmationEmail } from "@/emails/confirmation-email";
 import { siteConfig } from "@/config/site";
 import { signupAlertSubjectPrefix } from "@/lib/email/kinds/signup-alert";
 import { messageDomain, newMessageIdSql } from "@/lib/email/message-id";

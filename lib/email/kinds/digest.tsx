@@ -1,7 +1,7 @@
 import "server-only";
 
 import { utcDayDate, utcLongDate } from "@/lib/format";
-import { DigestEmail } from "@/components/emails/digest-email";
+import { DigestEmail } from "@/emails/digest-email";
 import { siteConfig } from "@/config/site";
 import { getDb } from "@/lib/db";
 import { newMessageIdSql } from "@/lib/email/message-id";

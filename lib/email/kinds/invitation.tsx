@@ -1,6 +1,6 @@
 import "server-only";
 
-import { InvitationEmail } from "@/components/emails/invitation-email";
+import { InvitationEmail } from "@/emails/invitation-email";
 import { siteConfig } from "@/config/site";
 import { newMessageIdSql } from "@/lib/email/message-id";
 import type { EmailContext } from "@/lib/email/render";

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { SignupAlertEmail } from "@/components/emails/signup-alert-email";
+import { SignupAlertEmail } from "@/emails/signup-alert-email";
 import type { EmailContext } from "@/lib/email/render";
 import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 

@@ -7,7 +7,7 @@ import { CONNECTION_TEST_LIMIT_GLOBAL, CONNECTION_TEST_LIMIT_PER_CLIENT } from "
 import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
-import { GET, POST } from "./route";
+import { GET, POST } from "@/app/api/ai/test-connection/route";
 
 prepareTestDatabase();
 

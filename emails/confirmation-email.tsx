@@ -1,6 +1,6 @@
 import { Button, Heading, Link, Text } from "@react-email/components";
 
-import { EMAIL_COLOURS, EmailLayout } from "@/components/emails/email-layout";
+import { EMAIL_COLOURS, EmailLayout } from "@/emails/email-layout";
 
 export interface ConfirmationEmailProps {
   productName: string;
