@@ -8,8 +8,9 @@ import { finishedSnapshot } from "@/lib/demo/player";
 
 import { MessageLog } from "@/components/landing/demos/chat-parts";
 import { ChatWindow } from "@/components/landing/demos/chat-window";
-import { DEMO_MODES, modeFocusKey } from "@/components/landing/demos/demo-modes";
+import { DEMO_MODES } from "@/components/landing/demos/demo-modes";
 import { conversationClass, DisabledMessageBar, QuickQuestionList, TEXT_CHAT_SUBTITLE } from "@/components/landing/demos/text-mode-parts";
+import { modeFocusKey } from "@/components/landing/demos/focus-keys";
 
 const icons = { text: <Keyboard aria-hidden="true" />, voice: <Mic aria-hidden="true" /> } as const;
 

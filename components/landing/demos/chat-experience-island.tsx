@@ -6,6 +6,7 @@ import { useEnhancement } from "@/components/landing/use-enhancement";
 
 import type { CarriedDemo } from "@/components/landing/demos/chat-experience-demo";
 import type { DemoMode } from "@/components/landing/demos/demo-modes";
+import { questionOfFocusKey } from "@/components/landing/demos/focus-keys";
 
 // Loaded when the section comes within a viewport's height of the screen, or when the visitor reaches the
 // built page's version of the demo first, never during the page load.
@@ -28,8 +29,8 @@ export function ChatExperienceIsland({ children }: { children: ReactNode }) {
   const { ref, enhanced, want } = useEnhancement(loadDemo, (wrapper) => carryOver(wrapper, asked.current), "100% 0px");
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const key = (event.target as HTMLElement).closest<HTMLElement>("[data-carry-focus]")?.dataset.carryFocus;
-    if (key?.startsWith("question-")) asked.current = key.slice("question-".length);
+    const question = questionOfFocusKey((event.target as HTMLElement).closest<HTMLElement>("[data-carry-focus]")?.dataset.carryFocus);
+    if (question) asked.current = question;
     want?.();
   };
 

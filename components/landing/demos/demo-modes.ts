@@ -7,6 +7,3 @@ export const DEMO_MODES = [
   { value: "text", label: COPY.textMode },
   { value: "voice", label: COPY.voiceMode },
 ] as const satisfies readonly { value: DemoMode; label: string }[];
-
-/** The focus key of a mode's option in the toggle. */
-export const modeFocusKey = (mode: DemoMode) => `mode-${mode}`;

@@ -6,15 +6,13 @@ import { quickQuestions, type QuickQuestion } from "@/content/demo/text-mode";
 import { cn } from "@/lib/utils";
 
 import styles from "@/components/landing/demos/demo.module.css";
+import { questionFocusKey } from "@/components/landing/demos/focus-keys";
 
 /**
  * The text mode's parts that the built page already has before any script runs: the six quick questions and
  * the disabled message bar. Plain markup, no state, so the server renders them and the scripted demo reuses
  * them; `data-carry-focus` names each control for the hand-over from one to the other.
  */
-
-/** The focus key of a quick question's button. */
-export const questionFocusKey = (question: Pick<QuickQuestion, "id">) => `question-${question.id}`;
 
 export const TEXT_CHAT_SUBTITLE = "Text chat · sample answers";
 
@@ -35,7 +33,7 @@ export function QuickQuestionList({
           key={question.id}
           ref={index === 0 ? firstRef : undefined}
           type="button"
-          data-carry-focus={questionFocusKey(question)}
+          data-carry-focus={questionFocusKey(question.id)}
           onClick={onAsk ? () => onAsk(question) : undefined}
           className="rounded-xl border border-primary/25 bg-card px-3.5 py-2.5 text-left text-sm font-medium text-primary shadow-sm transition-colors hover:border-primary/50 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
