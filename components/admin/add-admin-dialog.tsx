@@ -3,18 +3,16 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { useMutation } from "@tanstack/react-query";
 import { Loader2Icon, UserPlusIcon } from "lucide-react";
-import { toast } from "sonner";
 import type { z } from "zod";
 
 import { ADMIN_USERS_URL } from "@/components/admin/admin-users";
+import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { adminFailureDescription, ApiError, apiRequest } from "@/lib/api";
+import { ApiError, apiRequest } from "@/lib/api";
 import { addAdminFormSchema, type AddAdminFormValues } from "@/lib/validation/admin";
 
 type AddAdminOutput = z.output<typeof addAdminFormSchema>;
@@ -26,38 +24,32 @@ const FIELDS: FieldName[] = ["name", "email", "password", "confirmPassword"];
 /** The 'Add Admin' button and its dialog: validates, sends name, email and password (never the confirmation). */
 export function AddAdminDialog() {
   const [open, setOpen] = useState(false);
-  const router = useRouter();
   const form = useForm<AddAdminFormValues, unknown, AddAdminOutput>({ resolver: zodResolver(addAdminFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
 
-  const create = useMutation({
-    mutationFn: ({ name, email, password }: AddAdminOutput) => apiRequest("POST", ADMIN_USERS_URL, { name, email, password }),
+  const create = useAdminAction({
+    request: ({ name, email, password }: AddAdminOutput) => apiRequest("POST", ADMIN_USERS_URL, { name, email, password }),
+    succeeded: { title: "Success", description: "Admin user created successfully" },
+    failed: "Failed to create admin",
     onSuccess: () => {
-      toast.success("Success", { description: "Admin user created successfully" });
       setOpen(false);
       form.reset(EMPTY);
-      // The list is rendered on the server: render it again with the new admin.
-      router.refresh();
     },
+    // Field errors from the server (e.g. the email already in use) go next to their fields too.
     onError: (error) => {
-      // A session that ended meanwhile: rendering again sends the admin to the login page.
-      if (error instanceof ApiError && error.status === 401) router.refresh();
-      toast.error("Failed to create admin", { description: adminFailureDescription(error) });
-      // Field errors from the server (e.g. the email already in use) go next to their fields too.
-      if (error instanceof ApiError) {
-        const fieldErrors = fieldErrorsOf(error.body);
-        const first = FIELDS.find((field) => fieldErrors[field]?.[0]);
-        for (const field of FIELDS) {
-          const fieldMessage = fieldErrors[field]?.[0];
-          if (fieldMessage) form.setError(field, { type: "server", message: fieldMessage });
-        }
-        if (first) form.setFocus(first);
+      if (!(error instanceof ApiError)) return;
+      const fieldErrors = fieldErrorsOf(error.body);
+      const first = FIELDS.find((field) => fieldErrors[field]?.[0]);
+      for (const field of FIELDS) {
+        const fieldMessage = fieldErrors[field]?.[0];
+        if (fieldMessage) form.setError(field, { type: "server", message: fieldMessage });
       }
+      if (first) form.setFocus(first);
     },
   });
 
   function onOpenChange(next: boolean) {
-    if (create.isPending) return;
+    if (create.pending) return;
     setOpen(next);
     // A closed dialog keeps no half-typed password.
     if (!next) form.reset(EMPTY);
@@ -76,7 +68,7 @@ export function AddAdminDialog() {
           <DialogTitle>Add New Admin User</DialogTitle>
           <DialogDescription>They can sign in to the admin area straight away with this email and password.</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))} className="grid gap-4">
+        <form noValidate onSubmit={form.handleSubmit((values) => void create.run(values))} className="grid gap-4">
           <FormField id="add-admin-name" label="Name" error={errors.name?.message}>
             {(control) => <Input {...control} autoComplete="off" {...form.register("name")} />}
           </FormField>
@@ -91,13 +83,13 @@ export function AddAdminDialog() {
           </FormField>
           <DialogFooter className="pt-2">
             <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={create.isPending}>
+              <Button type="button" variant="outline" disabled={create.pending}>
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-              {create.isPending ? "Creating..." : "Create Admin"}
+            <Button type="submit" disabled={create.pending}>
+              {create.pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+              {create.pending ? "Creating..." : "Create Admin"}
             </Button>
           </DialogFooter>
         </form>

@@ -6,23 +6,30 @@ import { SearchIcon } from "lucide-react";
 import { AddAdminDialog } from "@/components/admin/add-admin-dialog";
 import { filterAdmins, type AdminListItem } from "@/components/admin/admin-users";
 import { formatLongDate } from "@/lib/format";
-import { ErrorToast, RetryButton } from "@/components/admin/server-states";
+import { DataTable, type Column, type TableMessage } from "@/components/admin/kit/data-table";
+import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
 import { ToggleStatusDialog } from "@/components/admin/toggle-status-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 
-const COLUMNS = 5;
-
-function MessageRow({ children }: { children: React.ReactNode }) {
-  return (
-    <TableRow className="hover:bg-transparent">
-      <TableCell colSpan={COLUMNS} className="h-24 text-center text-muted-foreground">
-        {children}
-      </TableCell>
-    </TableRow>
-  );
+function columns(currentAdminId: number): Column<AdminListItem>[] {
+  return [
+    {
+      header: "Name",
+      className: "font-medium",
+      cell: (admin) => (
+        <>
+          {admin.name}
+          {admin.id === currentAdminId ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
+        </>
+      ),
+    },
+    { header: "Email", className: "break-all", cell: (admin) => admin.email },
+    { header: "Status", cell: (admin) => <Badge variant={admin.isActive ? "success" : "muted"}>{admin.isActive ? "Active" : "Inactive"}</Badge> },
+    { header: "Created", className: "whitespace-nowrap", cell: (admin) => <time dateTime={admin.createdAt}>{formatLongDate(admin.createdAt)}</time> },
+    { header: "Actions", cell: (admin) => <ToggleStatusDialog admin={admin} isCurrentAdmin={admin.id === currentAdminId} /> },
+  ];
 }
 
 interface AdminUsersPageProps {
@@ -42,44 +49,19 @@ export function AdminUsersPage({ admins, currentAdminId }: AdminUsersPageProps) 
   const shown = filterAdmins(admins ?? [], query);
   const searching = query.trim() !== "";
 
-  let body: React.ReactNode;
-  if (admins === null) {
-    body = (
-      <MessageRow>
-        <ErrorToast id="admin-users-fetch" title="Failed to fetch admin users" description="There was a problem connecting to the server." />
-        <div className="grid justify-items-center gap-3">
-          <p role="alert" className="text-destructive">
-            Error loading admin users. Please try again.
-          </p>
-          <RetryButton />
-        </div>
-      </MessageRow>
-    );
-  } else if (shown.length === 0) {
-    body = <MessageRow>{searching ? "No admins match your search" : "No admin users found"}</MessageRow>;
-  } else {
-    body = shown.map((admin) => {
-      const isCurrentAdmin = admin.id === currentAdminId;
-      return (
-        <TableRow key={admin.id} data-testid="admin-row">
-          <TableCell data-label="Name" className="font-medium">
-            {admin.name}
-            {isCurrentAdmin ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
-          </TableCell>
-          <TableCell data-label="Email" className="break-all">{admin.email}</TableCell>
-          <TableCell data-label="Status">
-            <Badge variant={admin.isActive ? "success" : "muted"}>{admin.isActive ? "Active" : "Inactive"}</Badge>
-          </TableCell>
-          <TableCell data-label="Created" className="whitespace-nowrap">
-            <time dateTime={admin.createdAt}>{formatLongDate(admin.createdAt)}</time>
-          </TableCell>
-          <TableCell data-label="Actions">
-            <ToggleStatusDialog admin={admin} isCurrentAdmin={isCurrentAdmin} />
-          </TableCell>
-        </TableRow>
-      );
-    });
-  }
+  const message: TableMessage | undefined =
+    admins === null
+      ? {
+          kind: "error",
+          text: "Error loading admin users. Please try again.",
+          action: (
+            <>
+              <ErrorToast id="admin-users-fetch" title="Failed to fetch admin users" description="There was a problem connecting to the server." />
+              <RetryButton />
+            </>
+          ),
+        }
+      : undefined;
 
   return (
     <div className="grid gap-4">
@@ -106,18 +88,15 @@ export function AdminUsersPage({ admins, currentAdminId }: AdminUsersPageProps) 
       <p className="sr-only" role="status" aria-live="polite">
         {admins ? `${shown.length} ${shown.length === 1 ? "admin" : "admins"} shown` : ""}
       </p>
-      <Table containerLabel="Admin users" stackOnPhone>
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>Name</TableHead>
-            <TableHead>Email</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Created</TableHead>
-            <TableHead>Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>{body}</TableBody>
-      </Table>
+      <DataTable
+        label="Admin users"
+        columns={columns(currentAdminId)}
+        rows={shown}
+        rowKey={(admin) => admin.id}
+        rowTestId="admin-row"
+        message={message}
+        empty={searching ? "No admins match your search" : "No admin users found"}
+      />
     </div>
   );
 }

@@ -2,15 +2,16 @@ import Form from "next/form";
 import Link from "next/link";
 import { DownloadIcon } from "lucide-react";
 
-import { LoadFailed } from "@/components/admin/load-states";
+import { DataTable, type Column } from "@/components/admin/kit/data-table";
+import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
+import { LoadFailed } from "@/components/admin/kit/section";
 import { formatNumber, utcDateTimeSeconds as time } from "@/lib/format";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AuditPage } from "@/lib/data/audit-admin";
-import { cn } from "@/lib/utils";
 import { AUDIT_ACTIONS, AUDIT_ACTION_VALUES, auditQuerySearch, type AuditQuery } from "@/lib/validation/audit";
 
+type AuditEntry = AuditPage["entries"][number];
 
 // A native select, styled like the text inputs: the filter form works before (and without) any script.
 const selectClass =
@@ -84,29 +85,20 @@ function describeDetails(details: unknown): string {
     .join(", ");
 }
 
-function PageLink({ query, page, label, disabled }: { query: AuditQuery; page: number; label: string; disabled: boolean }) {
-  const className = cn(buttonVariants({ variant: "outline", size: "sm" }), disabled && "pointer-events-none opacity-50");
-  if (disabled) {
-    return (
-      <span role="link" aria-disabled="true" className={className}>
-        {label}
-      </span>
-    );
-  }
-  const search = auditQuerySearch({ ...query, page });
-  return (
-    <Link href={`/admin/audit${search ? `?${search}` : ""}`} className={className}>
-      {label}
-    </Link>
-  );
-}
+const COLUMNS: Column<AuditEntry>[] = [
+  { header: "Time (UTC)", className: "whitespace-nowrap", cell: (entry) => <time dateTime={entry.at.toISOString()}>{time.format(entry.at)}</time> },
+  { header: "Admin", className: "break-all", cell: (entry) => entry.adminEmail ?? "Unknown" },
+  { header: "Action", cell: (entry) => AUDIT_ACTIONS[entry.action] ?? entry.action },
+  { header: "Target", cell: (entry) => entry.target ?? "" },
+  { header: "IP address", cell: (entry) => entry.ip ?? "" },
+  { header: "Details", className: "min-w-48 text-muted-foreground", cell: (entry) => describeDetails(entry.details) },
+];
 
 /** The log's entries, newest first, and the page controls. */
 export function AuditTable({ query, data }: { query: AuditQuery; data: AuditPage | null }) {
   if (!data) {
     return <LoadFailed toastId="audit-fetch" toastTitle="Failed to fetch the audit log" text="Error loading the audit log. Please try again." />;
   }
-  const lastPage = Math.max(1, Math.ceil(data.total / data.pageSize));
   const first = (data.page - 1) * data.pageSize + 1;
   return (
     <div className="grid gap-4">
@@ -115,52 +107,16 @@ export function AuditTable({ query, data }: { query: AuditQuery; data: AuditPage
           ? ""
           : `Showing ${formatNumber(first)}–${formatNumber(first + data.entries.length - 1)} of ${formatNumber(data.total)} entries`}
       </p>
-      <Table containerLabel="Audit log" stackOnPhone>
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>Time (UTC)</TableHead>
-            <TableHead>Admin</TableHead>
-            <TableHead>Action</TableHead>
-            <TableHead>Target</TableHead>
-            <TableHead>IP address</TableHead>
-            <TableHead>Details</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {data.entries.length === 0 ? (
-            <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={6} className="h-24 text-center text-muted-foreground">
-                No audit entries match these filters
-              </TableCell>
-            </TableRow>
-          ) : (
-            data.entries.map((entry) => (
-              <TableRow key={entry.id} data-testid="audit-row">
-                <TableCell data-label="Time (UTC)" className="whitespace-nowrap">
-                  <time dateTime={entry.at.toISOString()}>{time.format(entry.at)}</time>
-                </TableCell>
-                <TableCell data-label="Admin" className="break-all">
-                  {entry.adminEmail ?? "Unknown"}
-                </TableCell>
-                <TableCell data-label="Action">{AUDIT_ACTIONS[entry.action] ?? entry.action}</TableCell>
-                <TableCell data-label="Target">{entry.target ?? ""}</TableCell>
-                <TableCell data-label="IP address">{entry.ip ?? ""}</TableCell>
-                <TableCell data-label="Details" className="min-w-48 text-muted-foreground">
-                  {describeDetails(entry.details)}
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <DataTable label="Audit log" columns={COLUMNS} rows={data.entries} rowKey={(entry) => entry.id} rowTestId="audit-row" empty="No audit entries match these filters" />
       {data.total > data.pageSize && (
-        <nav aria-label="Pagination" className="flex items-center justify-end gap-2">
-          <PageLink query={query} page={data.page - 1} label="Previous" disabled={data.page <= 1} />
-          <p className="px-2 text-sm tabular-nums">
-            Page {formatNumber(data.page)} of {formatNumber(lastPage)}
-          </p>
-          <PageLink query={query} page={data.page + 1} label="Next" disabled={data.page >= lastPage} />
-        </nav>
+        <Pagination
+          page={data.page}
+          lastPage={lastPageOf(data.total, data.pageSize)}
+          hrefFor={(page) => {
+            const search = auditQuerySearch({ ...query, page });
+            return `/admin/audit${search ? `?${search}` : ""}`;
+          }}
+        />
       )}
     </div>
   );

@@ -1,15 +1,14 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { useRouter } from "next/navigation";
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Loader2Icon } from "lucide-react";
-import { toast } from "sonner";
 
+import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
-import { ApiError, apiRequest, adminFailureDescription } from "@/lib/api";
+import { adminFailureDescription, apiRequest } from "@/lib/api";
 import { invitationNoteSchema, type WaitlistFilter } from "@/lib/validation/waitlist-query";
 import { formatNumber } from "@/lib/format";
 
@@ -48,7 +47,6 @@ interface InviteDialogProps {
  * preview following it. Sending invites them in one request and renders the list again.
  */
 export function InviteDialog({ open, onOpenChange, title, description, target, children, onInvited }: InviteDialogProps) {
-  const router = useRouter();
   const id = useId();
   const [note, setNote] = useState("");
   const [previewNote, setPreviewNote] = useState("");
@@ -73,20 +71,17 @@ export function InviteDialog({ open, onOpenChange, title, description, target, c
     retry: false,
   });
 
-  const invite = useMutation({
-    mutationFn: async (): Promise<{ invited: number }> => (await apiRequest("POST", "/api/admin/waitlist/invitations", { ...target, note })).json(),
-    onSuccess: ({ invited }) => {
-      toast.success(invited === 0 ? "No one was invited" : `Invited ${people(invited)}`, {
-        description: invited === 0 ? "Everyone chosen had been invited already." : "Their invitation emails are on their way.",
-      });
+  const invite = useAdminAction({
+    request: async (): Promise<{ invited: number }> => (await apiRequest("POST", "/api/admin/waitlist/invitations", { ...target, note })).json(),
+    succeeded: ({ invited }) => ({
+      title: invited === 0 ? "No one was invited" : `Invited ${people(invited)}`,
+      description: invited === 0 ? "Everyone chosen had been invited already." : "Their invitation emails are on their way.",
+    }),
+    failed: "Could not send the invitations",
+    onSuccess: () => {
       onOpenChange(false);
       setNote("");
       onInvited?.();
-      router.refresh();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) router.refresh();
-      toast.error("Could not send the invitations", { description: adminFailureDescription(error) });
     },
   });
 
@@ -100,7 +95,7 @@ export function InviteDialog({ open, onOpenChange, title, description, target, c
   else countText = `${people(count)} will be invited. Entries already invited or accepted are skipped.`;
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !invite.isPending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !invite.pending && onOpenChange(next)}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
@@ -110,7 +105,7 @@ export function InviteDialog({ open, onOpenChange, title, description, target, c
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!noteError && count) invite.mutate();
+            if (!noteError && count) void invite.run();
           }}
         >
           {children}
@@ -144,12 +139,12 @@ export function InviteDialog({ open, onOpenChange, title, description, target, c
           </section>
           <DialogFooter>
             <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={invite.isPending}>
+              <Button type="button" variant="outline" disabled={invite.pending}>
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={invite.isPending || counting || !count || !!noteError}>
-              {invite.isPending ? "Inviting..." : count ? `Invite ${people(count)}` : "Invite"}
+            <Button type="submit" disabled={invite.pending || counting || !count || !!noteError}>
+              {invite.pending ? "Inviting..." : count ? `Invite ${people(count)}` : "Invite"}
             </Button>
           </DialogFooter>
         </form>

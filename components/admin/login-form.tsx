@@ -22,7 +22,7 @@ interface LoginResponse {
   admin: { name: string; email: string };
 }
 
-/** The sign-in form: validates like the server, shows the spec's toasts and goes to /admin on success. */
+/** The sign-in form: validates like the server, says how it went in a toast, and goes to /admin on success. */
 export function LoginForm() {
   const router = useRouter();
   const queryClient = useQueryClient();

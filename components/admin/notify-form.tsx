@@ -1,38 +1,27 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useRouter } from "next/navigation";
-import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 
+import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Button } from "@/components/ui/button";
-import { ApiError, apiRequest, adminFailureDescription } from "@/lib/api";
+import { apiRequest } from "@/lib/api";
 import { NOTIFY_CHOICES, NOTIFY_LABELS, type NotifyChoice } from "@/lib/validation/notifications";
 
 /** The admin's own choice of email about signups: every signup, a daily digest, or none. */
 export function NotifyForm({ initial }: { initial: NotifyChoice }) {
   const id = useId();
-  const router = useRouter();
   const [choice, setChoice] = useState<NotifyChoice>(initial);
-  const save = useMutation({
-    mutationFn: () => apiRequest("PUT", "/api/admin/notifications", { notify: choice }),
-    onSuccess: () => {
-      toast.success("Email settings saved", { description: NOTIFY_LABELS[choice].label });
-      router.refresh();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) router.refresh();
-      toast.error("Could not save your email settings", {
-        description: adminFailureDescription(error),
-      });
-    },
+  const save = useAdminAction({
+    request: (chosen: NotifyChoice) => apiRequest("PUT", "/api/admin/notifications", { notify: chosen }),
+    succeeded: (_, chosen) => ({ title: "Email settings saved", description: NOTIFY_LABELS[chosen].label }),
+    failed: "Could not save your email settings",
   });
   return (
     <form
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate();
+        void save.run(choice);
       }}
     >
       <fieldset className="grid gap-3">
@@ -61,8 +50,8 @@ export function NotifyForm({ initial }: { initial: NotifyChoice }) {
         ))}
       </fieldset>
       <div>
-        <Button type="submit" disabled={save.isPending || choice === initial}>
-          {save.isPending ? "Saving..." : "Save email settings"}
+        <Button type="submit" disabled={save.pending || choice === initial}>
+          {save.pending ? "Saving..." : "Save email settings"}
         </Button>
       </div>
     </form>

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { LOGIN_PATH } from "@/lib/admin-paths";
 import { ApiError, apiRequest } from "@/lib/api";
 
-/** Signs this device out with the spec's toasts, then goes to the login page. */
+/** Signs this device out, says so in a toast, then goes to the login page. */
 export function useLogout() {
   const router = useRouter();
   const signedOut = () => {

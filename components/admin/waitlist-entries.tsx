@@ -2,9 +2,9 @@ import { cache, Suspense } from "react";
 import { redirect } from "next/navigation";
 import { Loader2Icon } from "lucide-react";
 
-import { ErrorToast, RetryButton } from "@/components/admin/server-states";
+import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
 import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
-import { lastPageOf, WaitlistPagination } from "@/components/admin/waitlist-pagination";
+import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
 import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-selection";
 import { WaitlistTable } from "@/components/admin/waitlist-table";
@@ -95,9 +95,11 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
         />
       </WaitlistSelection>
       {showPages && (
-        <div className="flex justify-end">
-          <WaitlistPagination view={view} pageSize={data.pageSize} total={data.total} totalIsExact={data.totalIsExact} />
-        </div>
+        <Pagination
+          page={view.page}
+          lastPage={lastPageOf(data.total, data.pageSize, data.totalIsExact)}
+          hrefFor={(page) => `?${waitlistViewSearch({ ...view, page })}`}
+        />
       )}
     </>
   );

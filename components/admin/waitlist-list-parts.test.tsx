@@ -5,14 +5,14 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { toast } from "sonner";
 
 import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
-import { WaitlistPagination } from "@/components/admin/waitlist-pagination";
+import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { SEARCH_DEBOUNCE_MS, WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
 import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-selection";
 import { WaitlistTable } from "@/components/admin/waitlist-table";
 import { Toaster } from "@/components/ui/sonner";
 import { makeQueryClient } from "@/lib/query-client";
 import { teamSizeLabel } from "@/lib/validation/waitlist";
-import type { WaitlistViewState } from "@/lib/validation/waitlist-query";
+import { waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 // The list itself renders on the server (covered end to end in e2e/admin-waitlist.spec.ts); these are its
 // parts that run in the browser, or render the same anywhere. Next's router is outside them: a stand-in
@@ -94,7 +94,12 @@ describe("WaitlistTable", () => {
   });
 });
 
-describe("WaitlistPagination", () => {
+/** The list's page controls, as the waitlist page draws them: links to the same search and order. */
+function WaitlistPagination({ view, pageSize, total, totalIsExact }: { view: WaitlistViewState; pageSize: number; total: number; totalIsExact: boolean }) {
+  return <Pagination page={view.page} lastPage={lastPageOf(total, pageSize, totalIsExact)} hrefFor={(page) => `?${waitlistViewSearch({ ...view, page })}`} />;
+}
+
+describe("Pagination", () => {
   it("links to the first, previous, next and last pages of the same search and order", () => {
     render(<WaitlistPagination view={{ q: "ann", page: 2, sort: "name_asc" }} pageSize={50} total={160} totalIsExact />);
     expect(screen.getByText("Page 2 of 4")).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import Link from "next/link";
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, Loader2Icon } from "lucide-react";
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 
 import { JoinedTime } from "@/components/admin/joined-time";
+import { TableMessageRow, type TableMessage } from "@/components/admin/kit/data-table";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -12,15 +13,13 @@ import { waitlistViewSearch, type WaitlistSort, type WaitlistViewState } from "@
 import type { AdminWaitlistEntry } from "@/lib/data/waitlist/list";
 import { cn } from "@/lib/utils";
 
-/** What the table body shows instead of rows. */
-export type WaitlistTableMessage = { kind: "loading" | "error" | "empty"; text: string; action?: React.ReactNode };
 
 interface WaitlistTableProps {
   entries: Pick<AdminWaitlistEntry, "id" | "name" | "email" | "businessTypeLabel" | "employees" | "joinedAt" | "confirmedAt" | "status">[];
   /** The list's search, page and order: the sort headers link to the same search in another order. */
   view: WaitlistViewState;
   /** Replaces the rows (loading, error, empty). */
-  message?: WaitlistTableMessage;
+  message?: TableMessage;
   /** Rows carry checkboxes (inside a <WaitlistSelection>); without rows the column stays, empty. */
   selectable?: boolean;
 }
@@ -78,20 +77,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
       </TableHeader>
       <TableBody>
         {message ? (
-          <TableRow className="hover:bg-transparent">
-            <TableCell colSpan={COLUMNS.length} className="h-32 text-center">
-              <div
-                role={message.kind === "error" ? "alert" : "status"}
-                className={cn("flex flex-col items-center justify-center gap-3", message.kind === "error" ? "text-destructive" : "text-muted-foreground")}
-              >
-                <p className="flex items-center gap-2">
-                  {message.kind === "loading" && <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />}
-                  {message.text}
-                </p>
-                {message.action}
-              </div>
-            </TableCell>
-          </TableRow>
+          <TableMessageRow columns={COLUMNS.length} message={message} />
         ) : (
           entries.map((entry) => (
             <TableRow key={entry.id} className="has-[[data-state=checked]]:bg-muted/60">

@@ -1,43 +1,28 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useRouter } from "next/navigation";
-import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 
-import { Button, buttonVariants } from "@/components/ui/button";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmButton } from "@/components/admin/kit/confirm-button";
+import { useAdminAction } from "@/components/admin/kit/use-admin-action";
+import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { ApiError, apiRequest, adminFailureDescription } from "@/lib/api";
+import { adminFailureDescription, apiRequest } from "@/lib/api";
 import { webhookSchema } from "@/lib/validation/webhooks";
 
 /** The form that adds a webhook: checked with the server's own rule first, then by the server (where it points). */
 export function AddWebhookForm() {
   const id = useId();
-  const router = useRouter();
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string>();
-  const add = useMutation({
-    mutationFn: async () => (await apiRequest("POST", "/api/admin/webhooks", { url })).json(),
-    onSuccess: () => {
-      toast.success("Webhook added", { description: "Send it a test event to check it works." });
-      setUrl("");
-      router.refresh();
-    },
-    onError: (failed) => {
-      if (failed instanceof ApiError && failed.status === 401) router.refresh();
-      setError(adminFailureDescription(failed));
-    },
+  const add = useAdminAction({
+    request: (added: string) => apiRequest("POST", "/api/admin/webhooks", { url: added }),
+    succeeded: { title: "Webhook added", description: "Send it a test event to check it works." },
+    // The server's refusal goes under the field, where the address is.
+    failed: null,
+    onSuccess: () => setUrl(""),
+    onError: (failed) => setError(adminFailureDescription(failed)),
   });
   return (
     <form
@@ -46,7 +31,7 @@ export function AddWebhookForm() {
         event.preventDefault();
         const checked = webhookSchema.safeParse({ url });
         setError(checked.success ? undefined : checked.error.issues[0]?.message);
-        if (checked.success) add.mutate();
+        if (checked.success) void add.run(url);
       }}
     >
       <FormField id={`${id}-url`} label="Webhook URL" hint="A Slack incoming-webhook URL gets Slack messages; any other URL gets signed JSON." error={error}>
@@ -54,8 +39,8 @@ export function AddWebhookForm() {
           <Input {...control} type="url" inputMode="url" placeholder="https://example.com/hooks/otto" value={url} onChange={(event) => setUrl(event.target.value)} autoComplete="off" spellCheck={false} />
         )}
       </FormField>
-      <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
-        {add.isPending ? "Adding..." : "Add webhook"}
+      <Button type="submit" className="sm:mt-6" disabled={add.pending}>
+        {add.pending ? "Adding..." : "Add webhook"}
       </Button>
     </form>
   );
@@ -77,53 +62,39 @@ export function WebhookSecret({ secret }: { secret: string }) {
 
 /** "Send test event" and "Remove" for one webhook. */
 export function WebhookActions({ id, url }: { id: number; url: string }) {
-  const router = useRouter();
-  const [confirming, setConfirming] = useState(false);
-  const test = useMutation({
-    mutationFn: async (): Promise<{ delivered: boolean; responseStatus: number | null; error: string | null }> =>
+  const test = useAdminAction({
+    request: async (): Promise<{ delivered: boolean; responseStatus: number | null; error: string | null }> =>
       (await apiRequest("POST", `/api/admin/webhooks/${id}/test`)).json(),
+    succeeded: null,
+    failed: "Could not send the test event",
+    // Delivered or not, the request worked: the toast says which, and the delivery log shows the attempt.
     onSuccess: (result) => {
       if (result.delivered) toast.success("Test event delivered", { description: `The receiver answered ${result.responseStatus}.` });
       else toast.error("The test event was not delivered", { description: `${result.error ?? "No answer."} It will be retried.` });
-      router.refresh();
     },
-    onError: (error) => toast.error("Could not send the test event", { description: adminFailureDescription(error) }),
   });
-  const remove = useMutation({
-    mutationFn: () => apiRequest("DELETE", `/api/admin/webhooks/${id}`),
-    onSuccess: () => {
-      toast.success("Webhook removed");
-      router.refresh();
-    },
-    onError: (error) => {
-      setConfirming(false);
-      toast.error("Could not remove the webhook", { description: adminFailureDescription(error) });
-    },
+  const remove = useAdminAction({
+    request: () => apiRequest("DELETE", `/api/admin/webhooks/${id}`),
+    succeeded: { title: "Webhook removed" },
+    failed: "Could not remove the webhook",
   });
   return (
     <div className="flex flex-wrap gap-2">
-      <Button type="button" size="sm" variant="outline" onClick={() => test.mutate()} disabled={test.isPending}>
-        {test.isPending ? "Sending..." : "Send test event"}
+      <Button type="button" size="sm" variant="outline" onClick={() => test.run()} disabled={test.pending}>
+        {test.pending ? "Sending..." : "Send test event"}
       </Button>
-      <AlertDialog open={confirming} onOpenChange={(next) => !remove.isPending && setConfirming(next)}>
-        <AlertDialogTrigger asChild>
+      <ConfirmButton
+        trigger={
           <Button type="button" size="sm" variant="destructive">
             Remove
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove this webhook?</AlertDialogTitle>
-            <AlertDialogDescription>{url} will get no more events, and its delivery log goes with it.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <Button className={buttonVariants({ variant: "destructive" })} onClick={() => remove.mutate()} disabled={remove.isPending}>
-              {remove.isPending ? "Removing..." : "Remove"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title="Remove this webhook?"
+        description={`${url} will get no more events, and its delivery log goes with it.`}
+        confirm="Remove"
+        pending="Removing..."
+        action={remove}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { PageHeader } from "@/components/admin/kit/page-header";
 import { WaitlistEntries } from "@/components/admin/waitlist-entries";
 import { readWaitlistViewState } from "@/lib/validation/waitlist-query";
 
@@ -11,10 +12,7 @@ export default async function WaitlistEntriesPage({ searchParams }: { searchPara
   const view = readWaitlistViewState({ get: (name) => [params[name] ?? []].flat().at(-1) ?? null });
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Waitlist Entries</h1>
-        <p className="text-sm text-muted-foreground">Everyone who has joined the waiting list, newest first unless you sort otherwise.</p>
-      </div>
+      <PageHeader title="Waitlist Entries" description="Everyone who has joined the waiting list, newest first unless you sort otherwise." />
       <WaitlistEntries view={view} />
     </div>
   );

@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 
-import { LoadingStatus } from "@/components/admin/load-states";
+import { LoadingStatus } from "@/components/admin/kit/section";
 import type { ChartDay } from "@/components/admin/overview/signups-chart";
 
 // The chart library loads only here, on the overview, after the page's own figures are on screen.

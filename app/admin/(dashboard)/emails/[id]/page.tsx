@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ArrowLeftIcon } from "lucide-react";
 
+import { PageHeader } from "@/components/admin/kit/page-header";
 import { OutboxStatus } from "@/components/admin/outbox-status";
 import { utcDateTimeSeconds as time } from "@/lib/format";
 import { adminIdSchema } from "@/lib/validation/admin";
@@ -12,7 +11,6 @@ import { emailConfigured } from "@/lib/email/transport";
 import { getOutboxMessage } from "@/lib/data/outbox-admin";
 
 export const metadata: Metadata = { title: "Email" };
-
 
 /** One email as it was sent: its details, the HTML part in a sandboxed frame, and the plain-text part. */
 export default async function EmailPage({ params }: { params: Promise<{ id: string }> }) {
@@ -25,12 +23,7 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
   const configured = emailConfigured();
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
-      <Link href="/admin/emails" className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        All emails
-      </Link>
-      <div className="grid gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight">{message.subject}</h1>
+      <PageHeader title={message.subject} back={{ href: "/admin/emails", label: "All emails" }}>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">To</dt>
           <dd className="break-all">{message.to}</dd>
@@ -58,7 +51,7 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
         {message.status === "sent" ? (
           <p className="text-sm text-muted-foreground">Its links carried one-time tokens that are not kept once a message is sent, so they are blanked here.</p>
         ) : null}
-      </div>
+      </PageHeader>
       <section aria-labelledby="html-part" className="grid gap-2">
         <h2 id="html-part" className="text-lg font-semibold">
           As the recipient sees it

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ArrowLeftIcon } from "lucide-react";
 
 import { EntryActions } from "@/components/admin/entry-actions";
+import { PageHeader } from "@/components/admin/kit/page-header";
 import { OutboxStatus } from "@/components/admin/outbox-status";
 import { StatusBadge } from "@/components/admin/waitlist-table";
 import { utcDateTime as time } from "@/lib/format";
@@ -73,12 +73,7 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
 
   return (
     <div className="mx-auto grid max-w-4xl gap-8">
-      <Link href="/admin" className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        All entries
-      </Link>
-      <div className="grid gap-4">
-        <h1 className="text-2xl font-semibold tracking-tight">{entry.name}</h1>
+      <PageHeader title={entry.name} back={{ href: "/admin", label: "All entries" }}>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
           {fields.map(([label, value]) => (
             <div key={label} className="contents">
@@ -88,7 +83,7 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
           ))}
         </dl>
         <EntryActions id={entry.id} name={entry.name} email={entry.email} status={entry.status} confirmed={entry.confirmedAt !== null} />
-      </div>
+      </PageHeader>
       <section aria-labelledby="timeline" className="grid gap-3">
         <h2 id="timeline" className="text-lg font-semibold">
           Timeline

@@ -1,0 +1,221 @@
+import Link from "next/link";
+
+import { LoadFailed, readSection } from "@/components/admin/kit/section";
+import { SignupsChartIsland } from "@/components/admin/overview/signups-chart-island";
+import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { overviewBreakdown, overviewFunnel, overviewHeadline, overviewSignupsPerDay, type Breakdown, type Compared, type RangeBounds } from "@/lib/data/overview";
+import { formatNumber, formatPercent, utcDayDate, utcLongDate } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { OVERVIEW_RANGES, RANGE_LABELS, type OverviewRange } from "@/lib/validation/overview";
+import { businessTypeLabel, DIRECT_SOURCE, teamSizeLabel } from "@/lib/validation/waitlist";
+
+// The widgets of the owner's overview. Each reads its own figures (as the signed-in admin), so each appears as
+// soon as it is ready and a failure stays inside its own card.
+
+const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+
+/** Runs one widget's query; a failure shows that widget's error, not the whole page's. */
+const load = <T,>(what: string, read: () => Promise<T>) => readSection(`the overview's ${what}`, read);
+
+const failed = (what: string) => <LoadFailed toastId={`overview-${what}`} toastTitle="Failed to load the overview" text={`The ${what} could not be loaded.`} />;
+
+export function periodText(range: OverviewRange) {
+  return range === "all" ? "all time" : `the last ${RANGE_LABELS[range]}`;
+}
+
+function Change({ current, previous, range, format = formatNumber }: { current: number; previous: number | null; range: OverviewRange; format?: (value: number) => string }) {
+  if (previous === null) return <p className="text-sm text-muted-foreground">Since the first signup</p>;
+  const change = previous === 0 ? null : (current - previous) / previous;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {format(previous)} in the {RANGE_LABELS[range]} before
+      {change !== null && (
+        <span className={cn("ml-1 font-medium", change >= 0 ? "text-success" : "text-destructive")}>
+          ({change >= 0 ? "+" : "−"}
+          {formatPercent(Math.abs(change))})
+        </span>
+      )}
+    </p>
+  );
+}
+
+function Card({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+  return (
+    <section aria-label={title} className={cn("grid content-start gap-2 rounded-lg border bg-card p-4", className)}>
+      <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export async function Headline({ bounds, range }: { bounds: RangeBounds; range: OverviewRange }) {
+  const admin = await requireCurrentAdmin();
+  const headline = await load("headline figures", () => overviewHeadline(admin, bounds));
+  if (!headline) return failed("headline figures");
+  const current = rate(headline.confirmed.current, headline.signups.current);
+  const previous = headline.signups.previous === null ? null : rate(headline.confirmed.previous ?? 0, headline.signups.previous);
+  const figure = (title: string, figures: Compared, what: string) => (
+    <Card title={title}>
+      <p className="text-3xl font-semibold tabular-nums">
+        {formatNumber(figures.current)} <span className="sr-only">{what}</span>
+      </p>
+      <Change current={figures.current} previous={figures.previous} range={range} />
+    </Card>
+  );
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {figure("Signups", headline.signups, "joined the list")}
+      <Card title="Confirmed rate">
+        <p className="text-3xl font-semibold tabular-nums">{current === null ? "–" : formatPercent(current)}</p>
+        <p className="text-sm text-muted-foreground">
+          {formatNumber(headline.confirmed.current)} of {formatNumber(headline.signups.current)} confirmed their address
+        </p>
+        {previous !== null && <p className="text-sm text-muted-foreground">{formatPercent(previous)} in the {RANGE_LABELS[range]} before</p>}
+      </Card>
+      {figure("Invited", headline.invited, "invitations sent")}
+      {figure("Accepted", headline.accepted, "invitations opened")}
+    </div>
+  );
+}
+
+export async function SignupsPerDay({ bounds }: { bounds: RangeBounds }) {
+  const admin = await requireCurrentAdmin();
+  const days = await load("signups per day", () => overviewSignupsPerDay(admin, bounds));
+  if (!days) return failed("signups per day");
+  return (
+    <>
+      <SignupsChartIsland days={days} />
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline">Show the figures as a table</summary>
+        <div className="mt-3 max-h-80 overflow-y-auto rounded-md border" role="region" aria-label="Signups per day" tabIndex={0}>
+          <table className="w-full text-sm">
+            <caption className="sr-only">Signups per day (UTC)</caption>
+            <thead className="sticky top-0 bg-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-left font-medium">
+                  Day (UTC)
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Signups
+                </th>
+              </tr>
+            </thead>
+            <tbody data-testid="signups-per-day">
+              {days.map(({ day, signups }) => (
+                <tr key={day} className="border-t">
+                  <td className="px-3 py-1.5">
+                    <time dateTime={day}>{utcLongDate.format(utcDayDate(day))}</time>
+                  </td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(signups)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
+  );
+}
+
+const BREAKDOWNS = {
+  businessType: { title: "By business type", param: "type", label: businessTypeLabel },
+  employees: { title: "By team size", param: "size", label: teamSizeLabel },
+  source: { title: "By source", param: "source", label: (key: string) => (key === DIRECT_SOURCE ? "Direct (no source)" : key) },
+} as const;
+
+export async function BreakdownCard({ bounds, by }: { bounds: RangeBounds; by: keyof typeof BREAKDOWNS }) {
+  const admin = await requireCurrentAdmin();
+  const { title, param, label } = BREAKDOWNS[by];
+  const rows = await load(title.toLowerCase(), () => overviewBreakdown(admin, bounds, by));
+  return (
+    <Card title={title}>
+      {rows === null ? failed(title.toLowerCase()) : rows.length === 0 ? <p className="text-sm text-muted-foreground">No signups in this period.</p> : <BreakdownList rows={rows} param={param} label={label} />}
+    </Card>
+  );
+}
+
+function BreakdownList({ rows, param, label }: { rows: Breakdown[]; param: string; label: (key: string) => string }) {
+  const total = rows.reduce((sum, row) => sum + row.signups, 0);
+  return (
+    <ul className="grid gap-2" data-testid="breakdown">
+      {rows.map((row) => {
+        const share = row.signups / total;
+        return (
+          <li key={row.key} className="grid gap-1 text-sm">
+            <div className="flex items-baseline justify-between gap-3">
+              {row.rest ? (
+                <span className="text-muted-foreground">Other sources</span>
+              ) : (
+                <Link href={`/admin?${new URLSearchParams({ [param]: row.key })}`} className="min-w-0 truncate underline-offset-4 hover:underline">
+                  {label(row.key)}
+                </Link>
+              )}
+              <span className="shrink-0 tabular-nums">
+                {formatNumber(row.signups)} <span className="text-muted-foreground">({formatPercent(share)})</span>
+              </span>
+            </div>
+            <div className="h-1.5 rounded-full bg-muted" aria-hidden="true">
+              <div className="h-full rounded-full bg-primary" style={{ width: `${Math.max(share * 100, 0.5)}%` }} />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export async function FunnelCard({ bounds, range }: { bounds: RangeBounds; range: OverviewRange }) {
+  const admin = await requireCurrentAdmin();
+  const funnel = await load("funnel", () => overviewFunnel(admin, bounds));
+  if (!funnel) return failed("funnel");
+  const steps = [
+    ["Signed up", funnel.signups],
+    ["Confirmed", funnel.confirmed],
+    ["Invited", funnel.invited],
+    ["Accepted", funnel.accepted],
+  ] as const;
+  return (
+    <Card title={`From signup to early access: everyone who signed up in ${periodText(range)}`}>
+      <ol className="grid gap-3 sm:grid-cols-4" data-testid="funnel">
+        {steps.map(([step, count], index) => {
+          const ofSignups = rate(count, funnel.signups);
+          const ofPrevious = index === 0 ? null : rate(count, steps[index - 1]![1]);
+          return (
+            <li key={step} className="grid content-start gap-1 rounded-md bg-muted/50 p-3">
+              <span className="text-sm font-medium">{step}</span>
+              <span className="text-2xl font-semibold tabular-nums">{formatNumber(count)}</span>
+              <span className="text-sm text-muted-foreground">
+                {index === 0 ? "of the list in this period" : `${ofSignups === null ? "–" : formatPercent(ofSignups)} of signups`}
+                {ofPrevious !== null && `, ${formatPercent(ofPrevious)} of the step before`}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
+  );
+}
+
+export function RangePicker({ range }: { range: OverviewRange }) {
+  return (
+    <nav aria-label="Period">
+      <ul className="inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1">
+        {OVERVIEW_RANGES.map((option) => (
+          <li key={option}>
+            <Link
+              href={option === "30" ? "/admin/overview" : `/admin/overview?range=${option}`}
+              aria-current={option === range ? "page" : undefined}
+              className={cn(
+                "inline-flex h-8 items-center rounded-md px-3 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                option === range ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {RANGE_LABELS[option]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
