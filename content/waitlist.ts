@@ -1,6 +1,6 @@
 import { siteConfig } from "@/config/site";
 
-/** The waiting list section's words, as the spec gives them (sections 2 and 8). */
+/** The waiting list section's words: its heading, pitch, count line, form and messages. */
 export const waitlistCopy = {
   heading: "Join the Waiting List",
   intro: `Get early access to ${siteConfig.name} and let your AI employee take the admin off your hands.`,
@@ -9,9 +9,9 @@ export const waitlistCopy = {
     "Help shape the features we build next",
     "Get a personalised setup for your business",
   ],
-  // The spec's wording, in the singular for exactly one ("0 businesses" and "Many businesses" stay plural).
+  // In the singular for exactly one ("0 businesses" and "Many businesses" stay plural).
   countLine: (count: string) => (count === "1" ? "1 business has already joined the waiting list" : `${count} businesses have already joined the waiting list`),
-  // Spec: the line reads "Many businesses ..." while loading or on error.
+  // While the count loads, or if it cannot be had, the line reads "Many businesses ..." rather than a wrong number.
   countFallback: "Many",
   fields: {
     name: { label: "Your Name", placeholder: "Full Name" },

@@ -77,7 +77,7 @@ for (const viewport of WIDTHS) {
   test.describe(`landing page at ${viewport.width}px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test("every section anchor exists, in the spec's order", async ({ page }) => {
+    test("every section anchor exists, in page order", async ({ page }) => {
       await page.goto("/");
       const expected = [
         "hero",
@@ -111,7 +111,7 @@ for (const viewport of WIDTHS) {
       for (let index = 1; index < found.tops.length; index++) {
         expect(found.tops[index]!).toBeGreaterThanOrEqual(found.tops[index - 1]!);
       }
-      // Every section is inside main, and the page has one h1: the spec's headline.
+      // Every section is inside main, and the page has one h1: the headline.
       await expect(page.locator("main#main > #hero")).toHaveCount(1);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(
         "Imagine an AI employee doing the jobs you don't have time for",

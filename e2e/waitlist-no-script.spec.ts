@@ -67,7 +67,7 @@ function fields(form: Locator) {
 }
 
 test.describe("the waiting list form without scripts", () => {
-  test("a visitor joins through the plain form: a bad email comes back with the spec's message and the entries kept, then the thank-you page and the email", async ({ page, browser }) => {
+  test("a visitor joins through the plain form: a bad email comes back with its message and the entries kept, then the thank-you page and the email", async ({ page, browser }) => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": freshClientAddress() });
     await page.goto("/#join-waitlist");
     const landingForm = page.locator("section#join-waitlist form");

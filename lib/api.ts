@@ -4,7 +4,7 @@ import { DATABASE_UNAVAILABLE_CODE } from "@/lib/api-codes";
 
 const logRequests = process.env.NODE_ENV === "development";
 
-/** An HTTP failure: `message` is `<status>: <body or status text>`, as the spec requires. */
+/** An HTTP failure: `message` is `<status>: <body or status text>`, so a log or error names both. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -1,7 +1,7 @@
 import { makeQueryClient } from "@/lib/query-client";
 
 describe("makeQueryClient", () => {
-  it("has the spec's defaults: never stale, no refetch on focus, no polling, no retries", () => {
+  it("fetches only when asked: never stale, no refetch on focus, no polling, no retries", () => {
     const defaults = makeQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({
       staleTime: Infinity,

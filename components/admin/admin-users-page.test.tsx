@@ -242,7 +242,7 @@ describe("AdminUsersPage", () => {
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
 
-  it("activates only after confirmation, with the spec's toast, and can be cancelled with Escape", async () => {
+  it("activates only after confirmation, with a success toast, and can be cancelled with Escape", async () => {
     const user = renderPage();
     await waitFor(() => expect(rows()).toHaveLength(2));
     await user.click(screen.getByRole("button", { name: "Activate Grace Hopper" }));

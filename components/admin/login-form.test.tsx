@@ -60,7 +60,7 @@ async function signIn(user: ReturnType<typeof userEvent.setup>, email: HTMLEleme
 }
 
 describe("LoginForm", () => {
-  it("shows the spec's validation messages, tied to the fields, and sends nothing", async () => {
+  it("shows the validation messages the server would give, tied to the fields, and sends nothing", async () => {
     const { user, email, password, submit } = renderForm();
     await user.type(email, "not-an-email");
     await user.type(password, "short");

@@ -2,7 +2,7 @@ import { teamSizeBadgeVariant } from "@/components/admin/team-size-badge";
 
 describe("teamSizeBadgeVariant", () => {
   it.each([
-    // The spec's table, row by row, with the values it names and values that merely contain them.
+    // The band rules, one by one, with the values they name and values that merely contain them.
     ["solo", "outline"],
     ["Solo operator", "outline"],
     ["1-5", "outline"],

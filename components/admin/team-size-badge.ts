@@ -1,9 +1,9 @@
-/** The badge looks the spec's team-size table can choose between (shadcn badge variants). */
+/** The badge looks a team size can take in the admin list (shadcn badge variants), small teams quiet, unknown sizes loud. */
 export type TeamSizeBadgeVariant = "outline" | "secondary" | "default" | "destructive";
 
-// Our form's own values, placed in the spec's bands: "1" (Just me) and "2-5" are solo or 1-5 sized,
-// "11+" starts where the spec's 11-25 band starts. The spec's table alone would paint "1" and "11+"
-// as destructive, which would flag ordinary signups as errors.
+// Our form's own values, placed in the size bands below: "1" (Just me) and "2-5" are solo or 1-5 sized,
+// "11+" starts where the 11-25 band starts. The band rules alone would paint "1" and "11+" as
+// destructive, which would flag ordinary signups as errors.
 const FORM_VALUE_VARIANTS: Record<string, TeamSizeBadgeVariant> = {
   "1": "outline",
   "2-5": "outline",

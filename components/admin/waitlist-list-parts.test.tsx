@@ -40,7 +40,7 @@ describe("WaitlistTable", () => {
     { id: 1, name: "Ann Smith", email: "ann@example.com", businessTypeLabel: "Car valeting & detailing", employees: "2-5", joinedAt: new Date("2025-04-10T09:30:00Z"), confirmedAt: null, status: "invited" },
   ];
 
-  it("shows the spec's columns, the business type label, the team-size badge and the long date", () => {
+  it("shows the list's eight columns, the business type label, the team-size badge and the long date", () => {
     render(<WaitlistTable entries={entries} view={VIEW} />);
     expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Select", "Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status"]);
     const row = screen.getAllByRole("row")[1]!;

@@ -1,4 +1,4 @@
-/** The spec's defaults for a failure whose body lacks a message or an error text. */
+/** What the page shows for a failure whose body lacks a message or an error text. */
 export const DEFAULT_FAILURE_MESSAGE = "Connection test failed";
 export const DEFAULT_FAILURE_ERROR = "Unknown error";
 
@@ -17,7 +17,7 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
 export async function requestConnectionTest(): Promise<ConnectionTestResult> {
   let response: Response;
   try {
-    // The spec's call: JSON content type, no body.
+    // JSON content type, which the route insists on; no body.
     response = await fetch(CONNECTION_TEST_URL, {
       method: "POST",
       credentials: "include",

@@ -1,5 +1,5 @@
 /**
  * Joins class names, skipping falsy ones. Client islands use this instead of `cn` so that tailwind-merge
- * (about 10 kB gzip) stays out of the browser bundle; their class lists never need conflict resolution.
+ * stays out of the browser bundle; their class lists never need conflict resolution.
  */
 export { clsx as cx } from "clsx";

@@ -18,7 +18,7 @@ interface LogoProps {
 export function Logo({ className, size = 32, withName = true, nameClassName }: LogoProps) {
   return (
     <span className={cx("inline-flex items-center gap-2.5", className)}>
-      {/* A 1 kB SVG: next/image would add nothing but an inline style attribute. */}
+      {/* A tiny SVG: next/image would add nothing but an inline style attribute. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
       <img src="/logo.svg" alt={siteConfig.name} width={size} height={size} className="shrink-0" />
       {withName ? (

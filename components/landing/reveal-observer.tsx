@@ -7,7 +7,7 @@ import { REVEAL_MIN_RATIO, REVEAL_ROOT_MARGIN, revealThresholds } from "@/compon
 const reveal = (element: Element) => element.setAttribute("data-revealed", "true");
 
 /**
- * Reveals every `Reveal` block on the page as it scrolls into view (spec thresholds 0.05 to 0.5, 5% margin), with
+ * Reveals every `Reveal` block on the page as it scrolls into view (thresholds 0.05 to 0.5, 5% margin), with
  * one IntersectionObserver for all of them. The blocks are server-rendered, and React never renders them again, so
  * setting their `data-revealed` attribute here does not fight React.
  */

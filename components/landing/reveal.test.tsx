@@ -25,7 +25,7 @@ function renderReveal() {
 }
 
 describe("Reveal", () => {
-  it("observes with the spec's thresholds (0.05 to 0.5 in steps of 0.05) and a 5% bottom margin", () => {
+  it("observes with thresholds from 0.05 to 0.5 in steps of 0.05 and a 5% bottom margin", () => {
     renderReveal();
     const [options] = intersection.options();
     expect(options?.threshold).toEqual([0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]);

@@ -3,10 +3,11 @@
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
 /**
- * Toasts as the spec sets them: one at a time, 5 s, swipe right to dismiss, F8 focuses them.
- * Two numbers of the spec are sonner's own and not settable: the swipe threshold is 45 px (not 50), and a
- * dismissed toast leaves the DOM after its 200 ms exit animation (the spec's 1,000,000 ms removal delay
- * comes from a toast library that kept dismissed toasts mounted; nothing visible depends on it).
+ * Toasts one at a time, so messages never pile up over the page; each stays five seconds, long enough to
+ * read a sentence, goes with a swipe to the right, and F8 moves keyboard focus to it.
+ * Two behaviours are sonner's own and not settable: a swipe dismisses from 45 px, and a dismissed toast
+ * leaves the DOM after its 200 ms exit animation (nothing visible depends on how long a dismissed toast
+ * stays mounted).
  */
 function Toaster(props: ToasterProps) {
   return (

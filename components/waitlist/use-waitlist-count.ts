@@ -7,11 +7,11 @@ import { ApiError } from "@/lib/api";
 export const WAITLIST_COUNT_URL = "/api/waitlist/count";
 /** The count query's key: the URL, as the default query function expects. */
 export const WAITLIST_COUNT_KEY = [WAITLIST_COUNT_URL] as const;
-/** Spec section 7: the count is cached for 5 minutes. */
+/** The count is cached for 5 minutes: it changes slowly, and a visitor scrolling back to it needs no new request. */
 export const WAITLIST_COUNT_STALE_MS = 5 * 60 * 1000;
 export const WAITLIST_COUNT_RETRIES = 3;
 
-/** Spec section 7: 1 s before the first retry, then 2^n s, at most 30 s (TanStack passes n = 0, 1, 2...). */
+/** 1 s before the first retry, then 2^n s, at most 30 s (TanStack passes n = 0, 1, 2...): a struggling server gets room. */
 export function waitlistCountRetryDelay(attempt: number): number {
   return attempt === 0 ? 1000 : Math.min(2 ** attempt * 1000, 30_000);
 }
@@ -29,7 +29,7 @@ async function fetchWaitlistCount({ signal }: { signal: AbortSignal }): Promise<
   return body.count;
 }
 
-/** How many businesses have joined; cached 5 minutes and retried 3 times, as the spec sets. */
+/** How many businesses have joined; cached 5 minutes and retried 3 times before the line falls back to "Many". */
 export function useWaitlistCount() {
   return useQuery({
     queryKey: WAITLIST_COUNT_KEY,

@@ -39,7 +39,7 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   }
 }
 
-/** Posts a signup; on success shows the spec's toast and refreshes the count, on failure its error toast. */
+/** Posts a signup; on success shows a "You're on the list!" toast and refreshes the count, on failure an error toast saying why. */
 export function useWaitlistSignup() {
   const queryClient = useQueryClient();
   return useMutation({

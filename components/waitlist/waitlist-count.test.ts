@@ -12,7 +12,7 @@ describe("formatCount", () => {
 });
 
 describe("the count line", () => {
-  it("keeps the spec's wording, in the singular for exactly one business", () => {
+  it("reads 'N businesses have already joined', in the singular for exactly one business", () => {
     const line = (count: number) => waitlistCopy.countLine(formatCount(count));
     expect(line(1)).toBe("1 business has already joined the waiting list");
     expect(line(0)).toBe("0 businesses have already joined the waiting list");

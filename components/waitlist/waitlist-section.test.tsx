@@ -124,7 +124,7 @@ afterEach(() => {
 });
 
 describe("the waiting list section", () => {
-  it("shows the spec's heading, fields, placeholders, options, consent text and button", async () => {
+  it("shows the heading, fields, placeholders, options, consent text and button", async () => {
     fakeNetwork({ count: () => ({ status: 200, body: { count: 1234 } }) });
     const user = await renderSection();
     expect(screen.getByRole("heading", { level: 2, name: "Join the Waiting List" })).toBeInTheDocument();
@@ -208,7 +208,7 @@ describe("the waiting list section", () => {
     expect(await screen.findByText("1 business has already joined the waiting list")).toBeInTheDocument();
   });
 
-  it("retries the count 3 times with the spec's delays, and reads 'Many businesses' when it fails", async () => {
+  it("retries the count 3 times with growing delays, and reads 'Many businesses' when it fails", async () => {
     jest.useFakeTimers();
     const network = fakeNetwork({ count: () => ({ status: 503, body: { message: "Database connection failed." } }) });
     render(
@@ -243,7 +243,7 @@ describe("the waiting list section", () => {
     expect(screen.getByTestId("waitlist-count")).toHaveTextContent("Many businesses have already joined the waiting list");
   });
 
-  it("uses the spec's retry delays: 1 s first, then 2^n s, capped at 30 s", () => {
+  it("waits 1 s before the first retry, then 2^n s, capped at 30 s", () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(waitlistCountRetryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
 
@@ -275,7 +275,7 @@ describe("the waiting list section", () => {
     expect(emailField()).toHaveAccessibleDescription("Please enter a valid email address");
   });
 
-  it("signs up: sends the spec's payload once, shows the panel and toast, refreshes the count; 'Add another business' gives an empty form", async () => {
+  it("signs up: sends the five fields once, shows the panel and toast, refreshes the count; 'Add another business' gives an empty form", async () => {
     let count = 41;
     const network = fakeNetwork({
       count: () => ({ status: 200, body: { count } }),
@@ -334,7 +334,7 @@ describe("the waiting list section", () => {
     expect(network.signups()).toHaveLength(1);
   });
 
-  describe("failures keep the entered values and show the spec's toast", () => {
+  describe("failures keep the entered values and show a toast saying what went wrong", () => {
     const cases: [string, () => FakeReply | Promise<FakeReply>, string][] = [
       [
         "the server's message",

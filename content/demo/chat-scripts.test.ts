@@ -43,7 +43,7 @@ function statusesShown(shown: DemoCard | DemoDocument): string[] {
 }
 
 describe("status colours on show", () => {
-  it("every status of the spec's colour table appears in some demo card or document", () => {
+  it("every status with a colour of its own appears in some demo card or document", () => {
     const scripts = [...heroScripts, ...quickQuestions.map(quickQuestionScript), voiceScript];
     const shown = new Set(
       scripts.flatMap((script) =>
@@ -69,14 +69,14 @@ describe("status colours on show", () => {
 });
 
 describe("text and voice timings", () => {
-  it("are the spec's figures (section 9), written out rather than read back", () => {
+  it("are fixed figures, written out rather than read back", () => {
     expect(TEXT_TIMINGS).toEqual({ typing: 800, card: 1200, reset: 500 });
     expect(VOICE_TIMINGS).toEqual({ request: 1000, confirmation: 2500, card: 1500 });
   });
 });
 
 describe("text mode", () => {
-  it("has the greeting and the six quick questions of the spec", () => {
+  it("has the greeting and the six quick questions", () => {
     expect(TEXT_GREETING).toBe("Hi, how can I help today?");
     expect(quickQuestions.map((question) => question.card.type)).toEqual([
       "schedule",

@@ -9,7 +9,7 @@ const messageTimes = (script: ChatDemoScript) =>
   scriptTimeline(script).filter(({ step }) => step.kind === "user" || step.kind === "assistant");
 
 describe("hero timings", () => {
-  it("are the spec's figures (section 9), written out rather than read back", () => {
+  it("are fixed figures, written out rather than read back", () => {
     expect(HERO_TIMINGS).toMatchObject({
       startAfterMount: 1000,
       firstMessage: 2000,

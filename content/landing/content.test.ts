@@ -10,9 +10,9 @@ import { footerLinks, headerLinks, sectionOrder } from "@/content/landing/naviga
 import { painPoints, painPointsCta, painPointsIntro } from "@/content/landing/pain-points";
 import { whyCards } from "@/content/landing/why";
 
-/** The spec's words and counts (section 2), checked against the content modules. */
+/** The landing page's words and counts, written out here and checked against the content modules. */
 describe("landing copy", () => {
-  it("lists the anchors in the spec's order", () => {
+  it("lists the anchors in page order", () => {
     expect(sectionOrder).toEqual([
       "hero",
       "pain-points",
@@ -131,7 +131,7 @@ describe("landing copy", () => {
     expect(categories.size).toBe(5);
   });
 
-  it("names the industries from the spec", () => {
+  it("names the industries the page speaks to", () => {
     expect(industries.map((industry) => industry.title)).toEqual([
       "Trades",
       "Cleaning",

@@ -21,7 +21,7 @@ export const sectionIds = {
 export const sectionOrder: readonly string[] = Object.values(sectionIds);
 
 /**
- * Header navigation (spec: Pain Points, Examples, Chat Interface, Why {product}, Features and Benefits). "Examples"
+ * Header navigation: Pain Points, Examples, Chat Interface, Why {product}, Features and Benefits. "Examples"
  * goes to the `examples` section, whose eyebrow it is and which leads into the chat demo listed next; the business
  * types carousel keeps its own anchor, `business-examples`.
  */
@@ -35,7 +35,7 @@ export const headerLinks: readonly SectionLink[] = [
 
 export const joinWaitlistLink: SectionLink = { label: "Join Waitlist", id: sectionIds.joinWaitlist };
 
-/** Footer navigation (spec: Why {product}, Examples, Features, Industries, Join Waitlist). */
+/** Footer navigation: Why {product}, Examples, Features, Industries, Join Waitlist. */
 export const footerLinks: readonly SectionLink[] = [
   { label: `Why ${siteConfig.name}`, id: sectionIds.why },
   { label: "Examples", id: sectionIds.examples },

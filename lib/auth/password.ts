@@ -2,7 +2,7 @@ import bcrypt from "bcryptjs";
 
 import { PASSWORD_MAX_BYTES, utf8ByteLength } from "@/lib/validation/admin";
 
-/** bcrypt cost factor: 2^12 rounds, about 250 ms on a server core. */
+/** bcrypt cost factor: 2^12 rounds, slow enough to make guessing expensive, quick enough for a login to feel prompt. */
 export const BCRYPT_COST = 12;
 
 /** bcrypt reads only this many bytes of a password and silently ignores the rest. */

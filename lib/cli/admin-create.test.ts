@@ -14,7 +14,7 @@ function io(answer = "") {
 }
 
 describe("npm run admin:create", () => {
-  it("refuses weak input with the spec's validation messages and stores nothing", async () => {
+  it("refuses weak input with the same validation messages as the admin forms and stores nothing", async () => {
     const { err, io: streams } = io();
     const code = await runAdminCreate(["--email", "not-an-email", "--name", "A", "--password", "short"], streams);
     expect(code).toBe(1);

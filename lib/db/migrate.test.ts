@@ -19,7 +19,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(databaseKind()).toBe(process.env.DATABASE_URL ? "postgres" : "embedded");
   });
 
-  it("creates exactly the spec's tables, plus rate limits, the signup counter, sessions, the audit log, email, the overview's sums, webhooks and Prisma's bookkeeping", async () => {
+  it("creates exactly the admin and waitlist tables, plus rate limits, the signup counter, sessions, the audit log, email, the overview's sums, webhooks and Prisma's bookkeeping", async () => {
     const tables = await withSql((sql) =>
       sql.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
@@ -28,7 +28,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "admin_sessions", "admin_users", "audit_log", "email_outbox", "rate_limits", "waitlist", "waitlist_counter", "waitlist_daily", "waitlist_daily_events", "waitlist_tokens", "webhook_attempts", "webhook_deliveries", "webhooks"]);
   });
 
-  it("gives admin_users the spec's columns and defaults", async () => {
+  it("gives admin_users its columns and defaults, active by default and emailed about nothing", async () => {
     const columns = await columnsOf("admin_users");
     expect(columns.map((c) => [c.column_name, c.data_type, c.is_nullable])).toEqual([
       ["id", "integer", "NO"],
@@ -46,7 +46,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(defaults.createdAt).toMatch(/CURRENT_TIMESTAMP/i);
   });
 
-  it("gives waitlist the spec's columns, with consent and confirmation times recorded", async () => {
+  it("gives waitlist its columns, with consent and confirmation times recorded", async () => {
     const columns = await columnsOf("waitlist");
     expect(columns.map((c) => [c.column_name, c.data_type])).toEqual([
       ["id", "integer"],

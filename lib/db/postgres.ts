@@ -18,9 +18,9 @@ export function postgresPoolConfig(options: { url: string; schema?: string; max:
 /**
  * Runs one statement and collects its rows from the query's row events. When node-postgres collects
  * them itself (a plain `client.query`, or any query on a client with `query_timeout`, which wraps every
- * query in a callback) V8 promotes a large share of them to its old space, however small the result:
- * reading a million rows in batches promoted about a third of all it allocated, and that garbage piled
- * up until a full collection (the CSV export's server grew by 120 MB). Rows collected here die young.
+ * query in a callback) V8 promotes a large share of them to its old space, however small the result,
+ * and that garbage piles up until a full collection (the CSV export's server grew markedly). Rows
+ * collected here die young.
  * `timeoutMs` stands in for node-postgres's `query_timeout`, with the same error.
  */
 function collectRows<T>(client: pg.PoolClient | pg.Client, sql: string, params: unknown[] | undefined, timeoutMs: number | undefined): Promise<T[]> {

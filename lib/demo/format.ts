@@ -2,8 +2,8 @@
 
 import { groupDigits } from "@/lib/group-digits";
 
-// Written out rather than with Intl: creating an Intl formatter loads locale data on the main thread (about 15 ms
-// on a phone), and the demo scripts format their sample data as they load, in the hero demo's start-up.
+// Written out rather than with Intl: creating an Intl formatter loads locale data on the main thread (a noticeable
+// pause on a phone), and the demo scripts format their sample data as they load, in the hero demo's start-up.
 // format.test.ts checks every function here against Intl's en-GB output.
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];

@@ -4,7 +4,7 @@ const messages = (result: { success: boolean; error?: { issues: { path: Property
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
 
 describe("admin validation", () => {
-  it("uses the spec's login messages and lower-cases the email", () => {
+  it("gives the login form's messages and lower-cases the email", () => {
     expect(messages(loginSchema.safeParse({ email: "nope", password: "short" }))).toEqual({
       email: "Please enter a valid email address",
       password: "Password must be at least 8 characters",

@@ -157,7 +157,7 @@ function downloadExport(baseUrl, cookie) {
 /**
  * A client that stops reading after the first chunk. It pauses a node:http response, which stops
  * reading the socket as a slow client does. (fetch will not do: its body stream keeps pulling from the
- * socket into memory for a second or more after its reader stops asking, about 4 MB here, and the
+ * socket into memory for a second or more after its reader stops asking, and the
  * server rightly keeps sending meanwhile.) The server's database reads show in the bytes it receives,
  * what it sends in the bytes it writes. It waits for the server to go quiet (no reads for 1 s, at most
  * 10 s), then watches 2 s more. Backpressure holds if the server then reads nothing and has read little

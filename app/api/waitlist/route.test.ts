@@ -71,7 +71,7 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     expect(entry!.joinedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
-  it("accepts every business type and team size the spec lists, and stores the value, not the label", async () => {
+  it("accepts every business type and team size the form offers, and stores the value, not the label", async () => {
     for (const [index, type] of BUSINESS_TYPE_OPTIONS.entries()) {
       const size = TEAM_SIZE_OPTIONS[index % TEAM_SIZE_OPTIONS.length]!;
       const response = await post({ ...valid, email: `type-${index}@example.com`, businessType: type.value, employees: size.value });
@@ -82,7 +82,7 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     expect(new Set(stored.map((row) => row.employees))).toEqual(new Set(TEAM_SIZE_OPTIONS.map((option) => option.value)));
   });
 
-  describe("validation: every rule answers 400 with the spec's message on its field, and stores nothing", () => {
+  describe("validation: every rule answers 400 with its message on its field, and stores nothing", () => {
     const cases: [string, Record<string, unknown>, string, string][] = [
       ["a missing name", { name: undefined }, "name", "Name must be at least 2 characters"],
       ["a one-letter name", { name: "A" }, "name", "Name must be at least 2 characters"],
@@ -96,11 +96,11 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       ["an email over 254 characters", { email: `${"a".repeat(250)}@example.com` }, "email", "Email must be at most 254 characters"],
       ["a missing business type", { businessType: undefined }, "businessType", "Please select a business type"],
       ["an empty business type", { businessType: "" }, "businessType", "Please select a business type"],
-      ["a business type the spec does not list", { businessType: "astronaut" }, "businessType", "Please select a business type"],
+      ["a business type the form does not offer", { businessType: "astronaut" }, "businessType", "Please select a business type"],
       ["a business type given as its label", { businessType: "Cleaning" }, "businessType", "Please select a business type"],
       ["a missing team size", { employees: undefined }, "employees", "Please select team size"],
       ["an empty team size", { employees: "" }, "employees", "Please select team size"],
-      ["a team size the spec does not list", { employees: "500" }, "employees", "Please select team size"],
+      ["a team size the form does not offer", { employees: "500" }, "employees", "Please select team size"],
       ["a team size given as a number", { employees: 1 }, "employees", "Please select team size"],
       ["no consent", { agreedToTerms: false }, "agreedToTerms", "You must agree to the terms"],
       ["missing consent", { agreedToTerms: undefined }, "agreedToTerms", "You must agree to the terms"],

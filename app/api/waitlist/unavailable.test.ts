@@ -40,7 +40,7 @@ describe("the waiting list with the database down", () => {
     const text = await response.text();
     const body = JSON.parse(text) as { message: string };
     expect(body).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE, code: "database_unavailable" });
-    // The form recognises it by its status and code, and shows the spec's database toast.
+    // The form recognises it by its status and code, and tells the visitor the database is down rather than blaming their input.
     expect(isDatabaseUnavailable(new ApiError(503, text, "Service Unavailable"))).toBe(true);
     expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|at .*\.ts/);
   });

@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 
 import { STATUS_TONES, StatusBadge } from "@/components/landing/demos/status-badge";
 
-/** Spec section 4, "Demo status colours", written out here rather than read back from the component. */
+/** The demos' status colours, written out here rather than read back from the component. */
 const SPEC_TONES = [
   ["invoice", "pending", "yellow"],
   ["invoice", "paid", "green"],
@@ -19,7 +19,7 @@ const SPEC_TONES = [
 type BadgeProps = Parameters<typeof StatusBadge>[0];
 
 describe("StatusBadge", () => {
-  it("has exactly the spec's statuses and colours", () => {
+  it("has exactly these statuses and colours", () => {
     const table = Object.entries(STATUS_TONES).flatMap(([kind, tones]) =>
       Object.entries(tones).map(([status, tone]) => [kind, status, tone]),
     );

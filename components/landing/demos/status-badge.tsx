@@ -3,7 +3,7 @@ import { cn } from "@/lib/utils";
 
 export type StatusTone = "yellow" | "green" | "red" | "blue" | "grey";
 
-/** Spec section 4, "Demo status colours". */
+/** The colour of each status the demos' cards and documents show. */
 export const STATUS_TONES = {
   invoice: { pending: "yellow", paid: "green", overdue: "red" },
   booking: { scheduled: "blue", completed: "green", cancelled: "red" },

@@ -28,8 +28,8 @@ export interface AdminWaitlistPage {
 
 /**
  * Beyond the current page, a search counts at most this many further matches. An exact count of a broad
- * search ("gmail", "valeting") over a million rows reads every match (0.1 to 0.4 s); capped, it takes
- * a few ms, and the page says "more than 1,000" instead.
+ * search ("gmail", "valeting") over a million rows reads every match; capped, it costs next to nothing,
+ * and the page says "more than 1,000" instead.
  */
 export const SEARCH_COUNT_LIMIT = 1_000;
 

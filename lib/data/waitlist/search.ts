@@ -9,7 +9,7 @@ import type { WaitlistFilter, WaitlistSort } from "@/lib/validation/waitlist-que
  * How many rows, in the list's order, a search looks through for its page before it collects all its
  * matches instead. Broad searches ("smith", "valeting", "gmail") fill their page well within it, and
  * those matching one row in ten or more reach the count's cap too; a rare one pays for the walk
- * (about 10 ms at a million rows) before its trigram lookup.
+ * (small, as it stops at this many rows however large the table) before its trigram lookup.
  */
 export const SEARCH_WALK_ROWS = 10_000;
 
@@ -25,7 +25,7 @@ export interface SearchPage {
  * hundred or so values it sampled, so one sampled match makes a rare search look like 1% of the table,
  * and no sampled match makes "smith" (3%) look like 0.01%. It also costs a LIMIT above
  * `count(*) OVER ()` as if it could stop early. Either way it can choose to walk a whole index for a
- * handful of rows ("oliver.jones.2": 0.9 s). Turning a plan type off only prices it out, so a
+ * handful of rows (as it did for "oliver.jones.2"). Turning a plan type off only prices it out, so a
  * statement still runs when nothing else can run it.
  */
 const PLANS = {
@@ -123,9 +123,9 @@ async function statusPage(search: WaitlistFilter, sort: WaitlistSort, limit: num
  *    reaches `cap` matches, that is the count too, else the trigram indexes count them.
  * 2. Otherwise the matches are few (or far down the order): collect them all through the trigram and
  *    business-type indexes and sort them. The cost follows the matches: tens of thousands, all far down
- *    the order (a first name, sorted by name), take 0.1-0.2 s. Searches those indexes cannot narrow
- *    (no three letters or digits in a row, e.g. "zq") scan the table instead: at a million rows that
- *    is the slow case (0.3-0.5 s on two cores), and no index this schema has can serve it.
+ *    the order (a first name, sorted by name), are the slower end. Searches those indexes cannot narrow
+ *    (no three letters or digits in a row, e.g. "zq") scan the table instead: that is the slow case
+ *    (see the README's Benchmarks), and no index this schema has can serve it.
  */
 export async function findSearchPage(
   search: WaitlistFilter,

@@ -83,7 +83,7 @@ export function trigramsCanNarrow(search: string): boolean {
  * whose value or label contains it. Two spellings of the same test:
  * - "indexed": `ILIKE`, the operator the name and email trigram indexes serve;
  * - "scan": `lower(column) LIKE lower(pattern)`, which is what ILIKE computes (PostgreSQL lower-cases
- *   both sides in a multi-byte database) but about twice as fast to evaluate row by row, for plans that
+ *   both sides in a multi-byte database) but faster to evaluate row by row, for plans that
  *   read rows without those indexes.
  */
 export function searchCondition(search: string, form: "indexed" | "scan" = "indexed"): Prisma.Sql {

@@ -98,7 +98,7 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     expect(await longer.json()).toEqual({ message: "Invalid email or password" });
   });
 
-  it("validates the body with the spec's messages (400) and wants JSON (400 with a message)", async () => {
+  it("validates the body with the form's messages (400) and wants JSON (400 with a message)", async () => {
     const response = await attempt("not-an-email", "short");
     expect(response.status).toBe(400);
     const body = await safeJson<{ errors: Record<string, string[]> }>(response);

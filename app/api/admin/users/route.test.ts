@@ -86,7 +86,7 @@ describe("POST /api/admin/users", () => {
     expect(await getDb().adminUser.count()).toBe(1);
   });
 
-  it("validates each field with the spec's messages, and refuses passwords over 72 bytes rather than truncating them", async () => {
+  it("validates each field with a message naming the rule, and refuses passwords over 72 bytes rather than truncating them", async () => {
     const response = await create({ name: "G", email: "nope", password: "short" });
     expect(response.status).toBe(400);
     const { errors } = await safeJson<{ errors: Record<string, string[]> }>(response);

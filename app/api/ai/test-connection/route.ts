@@ -13,7 +13,7 @@ function respond(outcome: ConnectionTestOutcome) {
 }
 
 /**
- * Runs one connection test against the configured AI provider. Public, as the spec has it, so it is
+ * Runs one connection test against the configured AI provider. Public (the /api-test page needs no sign-in), so it is
  * guarded against becoming a free proxy to a paid API: same-origin only, JSON content type, and rate
  * limited per client and globally in the database.
  */
