@@ -4,7 +4,7 @@ import { render, screen } from "@testing-library/react";
 import { STATUS_TONES, StatusBadge } from "@/components/landing/demos/status-badge";
 
 /** The demos' status colours, written out here rather than read back from the component. */
-const SPEC_TONES = [
+const EXPECTED_TONES = [
   ["invoice", "pending", "yellow"],
   ["invoice", "paid", "green"],
   ["invoice", "overdue", "red"],
@@ -23,10 +23,10 @@ describe("StatusBadge", () => {
     const table = Object.entries(STATUS_TONES).flatMap(([kind, tones]) =>
       Object.entries(tones).map(([status, tone]) => [kind, status, tone]),
     );
-    expect(table).toEqual(SPEC_TONES.map((row) => [...row]));
+    expect(table).toEqual(EXPECTED_TONES.map((row) => [...row]));
   });
 
-  it.each(SPEC_TONES)("%s %s is %s, with its word beside the colour", (kind, status, tone) => {
+  it.each(EXPECTED_TONES)("%s %s is %s, with its word beside the colour", (kind, status, tone) => {
     render(<StatusBadge {...({ kind, status } as BadgeProps)} />);
     const badge = screen.getByText(status);
     expect(badge).toHaveAttribute("data-tone", tone);
@@ -38,7 +38,7 @@ describe("StatusBadge", () => {
 
   it("gives each colour its own styling", () => {
     const classes = new Map<string, string>();
-    for (const [kind, status, tone] of SPEC_TONES) {
+    for (const [kind, status, tone] of EXPECTED_TONES) {
       const { container, unmount } = render(<StatusBadge {...({ kind, status } as BadgeProps)} />);
       classes.set(tone, (container.firstElementChild as HTMLElement).className);
       unmount();
