@@ -1,6 +1,6 @@
-import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { defineConfig, globalIgnores } from "eslint/config";
 
 // Import rules that keep the layers apart. ESLint replaces a rule's options per matching block rather than
 // merging them, so each block lists every pattern that applies to its files.
@@ -14,7 +14,8 @@ const noComponentsInLib = {
 };
 const noBrowserFetchOnServer = {
   group: ["@/lib/api", "@/lib/query-client"],
-  message: "Server code never uses the browser's fetch helper: shared values belong in a module both import (lib/api-codes.ts).",
+  message:
+    "Server code never uses the browser's fetch helper: shared values belong in a module both import (lib/api-codes.ts).",
 };
 const restrict = (...patterns) => ["error", { patterns }];
 
@@ -23,7 +24,10 @@ export default defineConfig([
   ...nextTs,
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   {
@@ -40,5 +44,18 @@ export default defineConfig([
     ignores: ["**/*.test.{ts,tsx}", "lib/api.ts", "lib/query-client.ts"],
     rules: { "no-restricted-imports": restrict(relative, noComponentsInLib, noBrowserFetchOnServer) },
   },
-  globalIgnores([".next/**", ".next-*/**", "out/**", "build/**", "next-env.d.ts", "lib/generated/**", ".data/**", "coverage/**", "playwright-report/**", "test-results/**", "bench-results/**", ".tmp-*/**"]),
+  globalIgnores([
+    ".next/**",
+    ".next-*/**",
+    "out/**",
+    "build/**",
+    "next-env.d.ts",
+    "lib/generated/**",
+    ".data/**",
+    "coverage/**",
+    "playwright-report/**",
+    "test-results/**",
+    "bench-results/**",
+    ".tmp-*/**",
+  ]),
 ]);

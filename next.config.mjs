@@ -49,11 +49,20 @@ const nextConfig = {
     return [
       { source: "/:path*", headers: securityHeaders },
       // API answers are data, never a document: nothing in one may load or run, or be framed.
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+      {
+        source: "/api/:path*",
+        headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }],
+      },
       // The pages the links in emails open, and the routes their forms post to, carry a token in their URL:
       // no Referer may take it to another request, another site or a CDN's log. These come after the
       // entry for every path, as the last matching entry sets a header.
-      ...["/waitlist/:path*", "/early-access", "/api/waitlist/confirm", "/api/waitlist/accept", "/api/waitlist/leave"].map((source) => ({
+      ...[
+        "/waitlist/:path*",
+        "/early-access",
+        "/api/waitlist/confirm",
+        "/api/waitlist/accept",
+        "/api/waitlist/leave",
+      ].map((source) => ({
         source,
         headers: [{ key: "Referrer-Policy", value: "no-referrer" }],
       })),

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-
 import { defineConfig, devices } from "@playwright/test";
 
 // scripts/e2e.mjs sets these; the defaults let `npx playwright test` work on its own after a build.
@@ -15,7 +14,10 @@ export const E2E_ADMIN = { email: "admin@example.com", password: "correct-horse-
 
 // E2E_DATABASE_URL: the main server runs on PostgreSQL (a fresh schema that scripts/e2e.mjs migrates and drops).
 const postgres: Record<string, string> = process.env.E2E_DATABASE_URL
-  ? { DATABASE_URL: process.env.E2E_DATABASE_URL, DATABASE_SCHEMA: process.env.E2E_DATABASE_SCHEMA ?? `e2e_${runId}`.toLowerCase() }
+  ? {
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+      DATABASE_SCHEMA: process.env.E2E_DATABASE_SCHEMA ?? `e2e_${runId}`.toLowerCase(),
+    }
   : {};
 
 const baseURL = `http://127.0.0.1:${port}`;

@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-
 import { ImageResponse } from "next/og";
 
 export const size = { width: 180, height: 180 };
@@ -10,11 +9,9 @@ export const contentType = "image/png";
 export default async function AppleIcon() {
   const logo = await readFile(join(process.cwd(), "public/logo.svg"), "base64");
   return new ImageResponse(
-    (
-      <div style={{ width: "100%", height: "100%", display: "flex", background: "#4f46e5" }}>
-        <img src={`data:image/svg+xml;base64,${logo}`} width={180} height={180} alt="" />
-      </div>
-    ),
+    <div style={{ width: "100%", height: "100%", display: "flex", background: "#4f46e5" }}>
+      <img src={`data:image/svg+xml;base64,${logo}`} width={180} height={180} alt="" />
+    </div>,
     size,
   );
 }

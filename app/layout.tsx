@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import localFont from "next/font/local";
 
 import { siteConfig } from "@/config/site";
+
 import "@/app/globals.css";
 
 export const metadata: Metadata = {
@@ -30,9 +31,7 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en" className={geist.variable}>
-      <body className="min-h-dvh font-sans">
-        {children}
-      </body>
+      <body className="min-h-dvh font-sans">{children}</body>
     </html>
   );
 }

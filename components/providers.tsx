@@ -1,7 +1,7 @@
 "use client";
 
-import { useState } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
 
 import { makeQueryClient } from "@/lib/query-client";
 

@@ -16,7 +16,9 @@ export const siteConfig = {
   /** Who holds the waiting list's personal data, and where people write about it (the privacy notice). */
   privacy: {
     controller: process.env.NEXT_PUBLIC_PRIVACY_CONTROLLER?.trim() || name,
-    email: process.env.NEXT_PUBLIC_PRIVACY_EMAIL?.trim() || `privacy@${host === "localhost" || host === "127.0.0.1" ? "example.com" : host.replace(/^www\./, "")}`,
+    email:
+      process.env.NEXT_PUBLIC_PRIVACY_EMAIL?.trim() ||
+      `privacy@${host === "localhost" || host === "127.0.0.1" ? "example.com" : host.replace(/^www\./, "")}`,
   },
 } as const;
 

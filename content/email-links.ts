@@ -8,15 +8,18 @@ import { siteConfig } from "@/config/site";
 export const emailLinkCopy = {
   confirm: {
     askTitle: "Confirm your place",
-    askBody: (name: string) => `One last step, ${name}: confirm that this email address is yours, and your place on the ${siteConfig.name} waiting list is kept.`,
+    askBody: (name: string) =>
+      `One last step, ${name}: confirm that this email address is yours, and your place on the ${siteConfig.name} waiting list is kept.`,
     button: "Confirm my place",
     working: "Confirming your place...",
     confirmedTitle: "Your place is confirmed",
     confirmedBody: (name: string) => `Thanks, ${name}. We'll email you when it's your turn to try ${siteConfig.name}.`,
     alreadyTitle: "Your place is already confirmed",
-    alreadyBody: (name: string) => `You're all set, ${name}. We'll email you when it's your turn to try ${siteConfig.name}.`,
+    alreadyBody: (name: string) =>
+      `You're all set, ${name}. We'll email you when it's your turn to try ${siteConfig.name}.`,
     invalidTitle: "This link has expired or was already used",
-    invalidBody: "Confirmation links work once, for 7 days. Enter the address you signed up with and we'll send a new one.",
+    invalidBody:
+      "Confirmation links work once, for 7 days. Enter the address you signed up with and we'll send a new one.",
     newLinkLabel: "Your email",
     newLinkButton: "Send me a new link",
     newLinkSending: "Sending...",
@@ -36,17 +39,20 @@ export const emailLinkCopy = {
       "Then run your first quote, invoice or booking by chatting.",
     ],
     invalidTitle: "This invitation link does not work",
-    invalidBody: "It may have been copied only in part. Use the button in your invitation email, or reply to it and we'll help.",
+    invalidBody:
+      "It may have been copied only in part. Use the button in your invitation email, or reply to it and we'll help.",
     home: `Back to ${siteConfig.name}`,
   },
   leave: {
     askTitle: `Leave the ${siteConfig.name} waiting list?`,
-    askBody: "Your name, email and details will be deleted at once, and we won't email you again. You can always join again later.",
+    askBody:
+      "Your name, email and details will be deleted at once, and we won't email you again. You can always join again later.",
     button: "Remove me",
     doneTitle: "You have left the waiting list",
     doneBody: "Your details have been deleted. You won't hear from us again.",
     invalidTitle: "This link no longer works",
-    invalidBody: "If you used it before, your details have already been deleted. Otherwise, use the link in the latest email from us.",
+    invalidBody:
+      "If you used it before, your details have already been deleted. Otherwise, use the link in the latest email from us.",
     home: `Back to ${siteConfig.name}`,
   },
 } as const;

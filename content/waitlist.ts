@@ -10,7 +10,10 @@ export const waitlistCopy = {
     "Get a personalised setup for your business",
   ],
   // In the singular for exactly one ("0 businesses" and "Many businesses" stay plural).
-  countLine: (count: string) => (count === "1" ? "1 business has already joined the waiting list" : `${count} businesses have already joined the waiting list`),
+  countLine: (count: string) =>
+    count === "1"
+      ? "1 business has already joined the waiting list"
+      : `${count} businesses have already joined the waiting list`,
   // While the count loads, or if it cannot be had, the line reads "Many businesses ..." rather than a wrong number.
   countFallback: "Many",
   fields: {

@@ -18,7 +18,11 @@ async function signInThroughForm(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-async function newSignedInContext(browser: Browser, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+async function newSignedInContext(
+  browser: Browser,
+  email: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const address = freshClientAddress();
   const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": address } });
   const page = await context.newPage();
@@ -27,7 +31,9 @@ async function newSignedInContext(browser: Browser, email: string, password: str
 }
 
 test.describe("admin sign-in, sessions and admin accounts", () => {
-  test("an admin signs in, sees their name, adds an admin after a validation error, and signs out", async ({ page }) => {
+  test("an admin signs in, sees their name, adds an admin after a validation error, and signs out", async ({
+    page,
+  }) => {
     await page.goto("/admin/users");
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
@@ -81,7 +87,9 @@ test.describe("admin sign-in, sessions and admin accounts", () => {
     const row = page.getByRole("row").filter({ hasText: email });
     await expect(row).toHaveCount(1);
     await expect(row.getByText("Active", { exact: true })).toBeVisible();
-    await expect(row.getByText(new Intl.DateTimeFormat("en-GB", { dateStyle: "long" }).format(new Date()))).toBeVisible();
+    await expect(
+      row.getByText(new Intl.DateTimeFormat("en-GB", { dateStyle: "long" }).format(new Date())),
+    ).toBeVisible();
 
     await sidebar.getByRole("button", { name: "Sign Out" }).click();
     await expect(page.getByText("You have been successfully logged out")).toBeVisible();
@@ -209,7 +217,9 @@ test.describe("admin sign-in, sessions and admin accounts", () => {
     await expect(phone.page).toHaveURL(/[?&]admin=\d+/);
     const entries = phone.page.getByTestId("audit-row");
     await expect(entries.first()).toBeVisible();
-    const actions = await entries.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll("td")[2]?.textContent?.trim()));
+    const actions = await entries.evaluateAll((trs) =>
+      trs.map((tr) => tr.querySelectorAll("td")[2]?.textContent?.trim()),
+    );
     expect(actions.filter((action) => action !== "Viewed the audit log" && action !== "Viewed the waitlist")).toEqual([
       "Ended all other sessions",
       "Signed out",

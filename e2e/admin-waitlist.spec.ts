@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 
@@ -24,7 +23,8 @@ const TEAM_SIZES = [
 const COUNT = 55;
 const HOSTILE_NAME = `=SUM(1+1) ${token}`;
 
-const nameOf = (index: number) => (index === COUNT - 1 ? HOSTILE_NAME : `Quokka ${token} ${String(index).padStart(2, "0")}`);
+const nameOf = (index: number) =>
+  index === COUNT - 1 ? HOSTILE_NAME : `Quokka ${token} ${String(index).padStart(2, "0")}`;
 
 // The browser shows dates in its own time zone; pin it so the test can format the CSV's ISO dates the same way.
 test.use({ timezoneId: "UTC", acceptDownloads: true });
@@ -47,13 +47,23 @@ test.beforeAll(async ({ request }) => {
   }
 });
 
-type Row = [name: string, email: string, businessType: string, teamSize: string, joined: string, confirmed: string, status: string];
+type Row = [
+  name: string,
+  email: string,
+  businessType: string,
+  teamSize: string,
+  joined: string,
+  confirmed: string,
+  status: string,
+];
 
 async function tableRows(page: Page): Promise<Row[]> {
   const rows = page.locator("table tbody tr");
   return rows.evaluateAll((trs) =>
     // The first cell holds the row's checkbox.
-    trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent?.trim() ?? "").slice(1) as unknown as Row),
+    trs.map(
+      (tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent?.trim() ?? "").slice(1) as unknown as Row,
+    ),
   );
 }
 
@@ -99,7 +109,21 @@ test.describe("admin waitlist", () => {
     await expect(page.getByText("Waitlist data has been exported as CSV.")).toBeVisible();
 
     const csv = parse(await readFile((await download.path())!, "utf8"), { bom: true }) as string[][];
-    expect(csv[0]).toEqual(["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status", "Invited", "Accepted", "Source", "Medium", "Campaign", "Referrer"]);
+    expect(csv[0]).toEqual([
+      "Name",
+      "Email",
+      "Business Type",
+      "Team Size",
+      "Joined",
+      "Confirmed",
+      "Status",
+      "Invited",
+      "Accepted",
+      "Source",
+      "Medium",
+      "Campaign",
+      "Referrer",
+    ]);
     expect(new Set(csv.slice(1).map((record) => record[6]))).toEqual(new Set(["waiting"]));
     const fileRows = csv.slice(1).map(([name, email, type, size, joined, confirmed, status]): Row => [
       // The export neutralises formulas with a leading quote; the table shows the name as typed.
@@ -127,7 +151,9 @@ test.describe("admin waitlist", () => {
     expect(quokkas.length).toBeGreaterThanOrEqual(49);
   });
 
-  test("the list is rendered on the server: its rows are in the first HTML response, no client fetch needed", async ({ page }) => {
+  test("the list is rendered on the server: its rows are in the first HTML response, no client fetch needed", async ({
+    page,
+  }) => {
     const apiCalls: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/api/admin/")) apiCalls.push(request.url());
@@ -145,7 +171,9 @@ test.describe("admin waitlist", () => {
     expect(apiCalls).toEqual([]);
   });
 
-  test("an entry's page tells its story, and deleting it after naming the person removes it from the list, the export and the count", async ({ page }) => {
+  test("an entry's page tells its story, and deleting it after naming the person removes it from the list, the export and the count", async ({
+    page,
+  }) => {
     // Not one of the "0x" entries the wildcard test counts.
     const name = nameOf(20);
     await page.goto(`/admin?q=${encodeURIComponent(name)}`);
@@ -167,10 +195,16 @@ test.describe("admin waitlist", () => {
     expect(listed.total).toBe(0);
     const exported = await (await page.request.get(`/api/admin/waitlist/export?q=${token}`)).text();
     expect(exported).not.toContain(`quokka-${token}-20@example.com`);
-    await expect.poll(async () => Number((await (await page.request.get(`/api/waitlist/count?fresh=${Date.now()}`)).json()).count)).toBe(before - 1);
+    await expect
+      .poll(async () =>
+        Number((await (await page.request.get(`/api/waitlist/count?fresh=${Date.now()}`)).json()).count),
+      )
+      .toBe(before - 1);
   });
 
-  test("rows are chosen one by one, a page at a time or every matching entry, by keyboard too; nothing is sent until confirmed", async ({ page }) => {
+  test("rows are chosen one by one, a page at a time or every matching entry, by keyboard too; nothing is sent until confirmed", async ({
+    page,
+  }) => {
     await page.goto(`/admin?q=${token}`);
     const total = Number(/of (\d+) matching/.exec((await summary(page).textContent()) ?? "")?.[1]);
     expect(total).toBeGreaterThan(50);
@@ -193,7 +227,9 @@ test.describe("admin waitlist", () => {
 
     await page.getByRole("button", { name: "Invite selected" }).click();
     const dialog = page.getByRole("dialog", { name: "Invite the selected entries" });
-    await expect(dialog.getByRole("status")).toHaveText(`${total} people will be invited. Entries already invited or accepted are skipped.`);
+    await expect(dialog.getByRole("status")).toHaveText(
+      `${total} people will be invited. Entries already invited or accepted are skipped.`,
+    );
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await page.getByRole("button", { name: "Clear selection" }).click();
@@ -224,7 +260,9 @@ test.describe("admin waitlist", () => {
     await expect(summary(page)).toHaveText("Showing 1–10 of 10 matching entries");
   });
 
-  test("on a 1280-pixel screen all eight columns show beside the sidebar, with no sideways scrolling", async ({ page }) => {
+  test("on a 1280-pixel screen all eight columns show beside the sidebar, with no sideways scrolling", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     // Addresses longer than most, so the email column has to wrap to fit.
     await page.goto(`/admin?q=${token}`);

@@ -88,7 +88,10 @@ test.describe("api-test page", () => {
     const refused = await request.post(ENDPOINT, { headers });
     expect(refused.status()).toBe(429);
     expect(Number(refused.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
-    expect(await refused.json()).toEqual({ message: "Too many connection tests", error: expect.stringContaining("seconds") });
+    expect(await refused.json()).toEqual({
+      message: "Too many connection tests",
+      error: expect.stringContaining("seconds"),
+    });
   });
 });
 

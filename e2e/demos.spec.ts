@@ -92,7 +92,10 @@ test.describe("hero demo with reduced motion", () => {
     await expect(region.getByTestId("hero-document-panel")).toHaveCount(0);
 
     // Without sliding motion.
-    const animation = await heroMessages(page).first().locator("p").evaluate((node) => getComputedStyle(node).animationName);
+    const animation = await heroMessages(page)
+      .first()
+      .locator("p")
+      .evaluate((node) => getComputedStyle(node).animationName);
     expect(animation).toBe("none");
 
     await region.getByRole("button", { name: "Play demo" }).click();

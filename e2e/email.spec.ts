@@ -23,9 +23,12 @@ const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.
 async function mailTo(address: string, timeoutMs = 20_000, subject = ""): Promise<ParsedMail> {
   const started = Date.now();
   for (;;) {
-    const mail = mailbox.messages.find((message) => recipient(message) === address && (message.subject ?? "").startsWith(subject));
+    const mail = mailbox.messages.find(
+      (message) => recipient(message) === address && (message.subject ?? "").startsWith(subject),
+    );
     if (mail) return mail;
-    if (Date.now() - started > timeoutMs) throw new Error(`no email "${subject}…" to ${address} within ${timeoutMs} ms`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`no email "${subject}…" to ${address} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -51,7 +54,10 @@ async function signUp(request: APIRequestContext, email: string, name = "Casey C
 async function adminSearch(request: APIRequestContext, q: string) {
   const response = await request.get(`/api/admin/waitlist?q=${encodeURIComponent(q)}`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as { entries: { email: string; confirmedAt: string | null; status: string; acceptedAt: string | null }[]; total: number };
+  return (await response.json()) as {
+    entries: { email: string; confirmedAt: string | null; status: string; acceptedAt: string | null }[];
+    total: number;
+  };
 }
 
 /** The one entry with this address, as the admin API shows it. */
@@ -90,7 +96,10 @@ async function contextWithoutAutoSubmit(browser: Browser) {
 const OUTSIDE_EMAIL_PREVIEWS = { exclude: 'iframe[sandbox=""]' };
 
 test.describe("email", () => {
-  test("a visitor signs up in the browser, gets the confirmation email, opens its link and is marked confirmed", async ({ page, browser }) => {
+  test("a visitor signs up in the browser, gets the confirmation email, opens its link and is marked confirmed", async ({
+    page,
+    browser,
+  }) => {
     const email = `casey.${run}@example.com`;
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": freshClientAddress() });
     await page.goto("/#join-waitlist");
@@ -134,7 +143,9 @@ test.describe("email", () => {
     await expect(visitor.getByRole("heading", { level: 1, name: "Your place is already confirmed" })).toBeVisible();
     // A broken link offers a new one, with the same answer whoever asks.
     await visitor.goto("/waitlist/confirm?token=not-a-real-token");
-    await expect(visitor.getByRole("heading", { level: 1, name: "This link has expired or was already used" })).toBeVisible();
+    await expect(
+      visitor.getByRole("heading", { level: 1, name: "This link has expired or was already used" }),
+    ).toBeVisible();
     await visitor.getByLabel("Your email").fill(`nobody.${run}@example.com`);
     await visitor.getByRole("button", { name: "Send me a new link" }).click();
     await expect(visitor.getByRole("status").filter({ hasText: "a new link is on its way" })).toBeVisible();
@@ -154,16 +165,22 @@ test.describe("email", () => {
     await expect(sent.getByText("Sent", { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, OUTSIDE_EMAIL_PREVIEWS);
     await sent.getByRole("link", { name: "Confirm your place on the Otto waiting list" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Confirm your place on the Otto waiting list" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Confirm your place on the Otto waiting list" }),
+    ).toBeVisible();
     await expect(page.frameLocator("iframe").getByText("Confirm my place")).toBeVisible();
   });
 
-  test("one click on the email's List-Unsubscribe URL erases the entry; the leave page asks before it erases", async ({ page, request }) => {
+  test("one click on the email's List-Unsubscribe URL erases the entry; the leave page asks before it erases", async ({
+    page,
+    request,
+  }) => {
     const first = `leaver.${run}@example.com`;
     const second = `leaver2.${run}@example.com`;
     await signUp(request, first, "Lee Leaver");
     await signUp(request, second, "Lou Leaver");
-    const count = async () => ((await (await request.get(`/api/waitlist/count?fresh=${Date.now()}`)).json()) as { count: number }).count;
+    const count = async () =>
+      ((await (await request.get(`/api/waitlist/count?fresh=${Date.now()}`)).json()) as { count: number }).count;
 
     // A mail client's one-click POST, to the URL in the List-Unsubscribe header.
     const mail = await mailTo(first);
@@ -191,7 +208,10 @@ test.describe("email", () => {
     await expect(page.getByRole("heading", { level: 1, name: "This link no longer works" })).toBeVisible();
   });
 
-  test("the pages the links in emails open keep their token to themselves: no Referer, with or without scripts", async ({ request, browser }) => {
+  test("the pages the links in emails open keep their token to themselves: no Referer, with or without scripts", async ({
+    request,
+    browser,
+  }) => {
     const email = `private.${run}@example.com`;
     await signUp(request, email, "Pia Private");
     const mail = await mailTo(email);
@@ -200,7 +220,13 @@ test.describe("email", () => {
     const token = new URL(confirmLink).searchParams.get("token")!;
 
     // Each page a token opens, and each answer to the forms they post, says so to the browser and to any CDN.
-    for (const path of [confirmLink, "/waitlist/confirm?token=not-a-real-token", leaveLink, "/waitlist/leave?done=1", `/early-access?token=${"0".repeat(64)}`]) {
+    for (const path of [
+      confirmLink,
+      "/waitlist/confirm?token=not-a-real-token",
+      leaveLink,
+      "/waitlist/leave?done=1",
+      `/early-access?token=${"0".repeat(64)}`,
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()["referrer-policy"], path).toBe("no-referrer");
@@ -247,7 +273,10 @@ test.describe("email", () => {
     await context.close();
   });
 
-  test("with the mail server down, the message waits in the outbox and arrives from the sweep once it is back", async ({ request, page }) => {
+  test("with the mail server down, the message waits in the outbox and arrives from the sweep once it is back", async ({
+    request,
+    page,
+  }) => {
     await mailbox.stop();
     const email = `patient.${run}@example.com`;
     await signUp(request, email, "Pat Patient");
@@ -264,34 +293,57 @@ test.describe("email", () => {
     const mail = await mailTo(email, 30_000);
     expect(mail.subject).toBe("Confirm your place on the Otto waiting list");
     await page.goto("/admin/emails");
-    await expect(page.getByTestId("email-row").filter({ hasText: email }).getByText("Sent", { exact: true })).toBeVisible();
+    await expect(
+      page.getByTestId("email-row").filter({ hasText: email }).getByText("Sent", { exact: true }),
+    ).toBeVisible();
   });
-  test("an admin filters to one business type, invites the next 3 confirmed entries, and the list follows their invitations", async ({ page, request, browser }) => {
+  test("an admin filters to one business type, invites the next 3 confirmed entries, and the list follows their invitations", async ({
+    page,
+    request,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     // Six signups of this run, oldest first: an unconfirmed tutor, four confirmed tutors and a confirmed cleaner.
     const tag = `inv${run}`;
     const person = (index: number) => ({ name: `Ivy ${tag} ${index}`, email: `${tag}.${index}@example.com` });
-    const [unconfirmed, first, second, third, fourth, cleaner] = [person(0), person(1), person(2), person(3), person(4), person(5)];
+    const [unconfirmed, first, second, third, fourth, cleaner] = [
+      person(0),
+      person(1),
+      person(2),
+      person(3),
+      person(4),
+      person(5),
+    ];
     const people = [unconfirmed, first, second, third, fourth, cleaner];
     for (const entry of people) {
       const response = await request.post("/api/waitlist", {
         headers: { "X-Forwarded-For": freshClientAddress() },
-        data: { ...entry, businessType: entry === cleaner ? "cleaning" : "tutoring", employees: "1", agreedToTerms: true },
+        data: {
+          ...entry,
+          businessType: entry === cleaner ? "cleaning" : "tutoring",
+          employees: "1",
+          agreedToTerms: true,
+        },
       });
       expect(response.status()).toBe(201);
     }
-    for (const entry of people.slice(1)) await confirmByLink(request, linkOf(await mailTo(entry.email), "/waitlist/confirm?token="));
+    for (const entry of people.slice(1))
+      await confirmByLink(request, linkOf(await mailTo(entry.email), "/waitlist/confirm?token="));
 
     await signInAsAdmin(page.request);
     await page.goto(`/admin?q=${tag}`);
     await page.getByRole("combobox", { name: "Business type" }).selectOption({ label: "Tutoring" });
     await expect(page).toHaveURL(/type=tutoring/);
-    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText("Showing 1–5 of 5 matching entries");
+    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText(
+      "Showing 1–5 of 5 matching entries",
+    );
 
     await page.getByRole("button", { name: "Invite the next…" }).click();
     const dialog = page.getByRole("dialog", { name: "Invite the next in the queue" });
     await dialog.getByLabel("How many").fill("3");
-    await expect(dialog.getByRole("status")).toHaveText("3 people will be invited. Entries already invited or accepted are skipped.");
+    await expect(dialog.getByRole("status")).toHaveText(
+      "3 people will be invited. Entries already invited or accepted are skipped.",
+    );
     // The preview greets the first of them: the oldest confirmed tutor, not the unconfirmed one.
     const preview = dialog.frameLocator("iframe");
     await expect(preview.getByText(`It's your turn, ${first.name}`)).toBeVisible();
@@ -307,7 +359,13 @@ test.describe("email", () => {
       expect(mail.subject).toBe("Your invitation to Otto is here");
       expect(mail.text).toContain("Looking forward to hearing how your lessons go.");
     }
-    expect(mailbox.messages.filter((mail) => mail.subject?.startsWith("Your invitation") && [unconfirmed, fourth].some((entry) => recipient(mail) === entry.email))).toEqual([]);
+    expect(
+      mailbox.messages.filter(
+        (mail) =>
+          mail.subject?.startsWith("Your invitation") &&
+          [unconfirmed, fourth].some((entry) => recipient(mail) === entry.email),
+      ),
+    ).toEqual([]);
 
     // A mail scanner opening an invitation link (HEAD, GET) accepts nothing.
     const acceptLink = linkOf(invitations[0]!, "/early-access?token=");
@@ -318,38 +376,54 @@ test.describe("email", () => {
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
     await visitor.goto(acceptLink);
-    await expect(visitor.getByRole("heading", { level: 1, name: `Welcome to early access, ${first.name}` })).toBeVisible();
+    await expect(
+      visitor.getByRole("heading", { level: 1, name: `Welcome to early access, ${first.name}` }),
+    ).toBeVisible();
     await expectNoAxeViolations(visitor, OUTSIDE_EMAIL_PREVIEWS);
     await visitorContext.close();
-    expect(await adminEntry(page.request, first.email)).toMatchObject({ status: "accepted", acceptedAt: expect.any(String) });
+    expect(await adminEntry(page.request, first.email)).toMatchObject({
+      status: "accepted",
+      acceptedAt: expect.any(String),
+    });
 
     // Where the page's own script does not send the step, it asks, and one press of its button accepts.
     const secondLink = linkOf(invitations[1]!, "/early-access?token=");
     const stopped = await contextWithoutAutoSubmit(browser);
     const reader = await stopped.newPage();
     await reader.goto(secondLink);
-    await expect(reader.getByRole("heading", { level: 1, name: `You're invited to early access, ${second.name}` })).toBeVisible();
+    await expect(
+      reader.getByRole("heading", { level: 1, name: `You're invited to early access, ${second.name}` }),
+    ).toBeVisible();
     await expectNoAxeViolations(reader, OUTSIDE_EMAIL_PREVIEWS);
     expect(await adminEntry(page.request, second.email)).toMatchObject({ status: "invited", acceptedAt: null });
     await reader.getByRole("button", { name: "Accept my invitation" }).click();
-    await expect(reader.getByRole("heading", { level: 1, name: `Welcome to early access, ${second.name}` })).toBeVisible();
+    await expect(
+      reader.getByRole("heading", { level: 1, name: `Welcome to early access, ${second.name}` }),
+    ).toBeVisible();
     await stopped.close();
 
     await page.reload();
-    const statusOf = (entry: { email: string }) => page.getByRole("row").filter({ hasText: entry.email }).locator('[data-label="Status"]');
+    const statusOf = (entry: { email: string }) =>
+      page.getByRole("row").filter({ hasText: entry.email }).locator('[data-label="Status"]');
     await expect(statusOf(first)).toHaveText("Accepted");
     await expect(statusOf(second)).toHaveText("Accepted");
     await expect(statusOf(third)).toHaveText("Invited");
     await expect(statusOf(fourth)).toHaveText("Waiting");
     await expect(statusOf(unconfirmed)).toHaveText("Waiting");
     await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Invited" });
-    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText("Showing 1–1 of 1 matching entries");
+    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText(
+      "Showing 1–1 of 1 matching entries",
+    );
     await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Accepted" });
-    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText("Showing 1–2 of 2 matching entries");
+    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText(
+      "Showing 1–2 of 2 matching entries",
+    );
 
     // Rows are chosen by keyboard too: Space on a row's checkbox, then the chosen ones are invited.
     await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Waiting" });
-    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText("Showing 1–2 of 2 matching entries");
+    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText(
+      "Showing 1–2 of 2 matching entries",
+    );
     await expect(page.getByRole("checkbox", { name: `Select ${unconfirmed.name}` })).toBeEnabled();
     await page.getByRole("checkbox", { name: `Select ${unconfirmed.name}` }).focus();
     await page.keyboard.press("Space");
@@ -357,7 +431,9 @@ test.describe("email", () => {
     await expectNoAxeViolations(page, OUTSIDE_EMAIL_PREVIEWS);
     await page.getByRole("button", { name: "Invite selected" }).click();
     const selected = page.getByRole("dialog", { name: "Invite the selected entries" });
-    await expect(selected.getByRole("status")).toHaveText("1 person will be invited. Entries already invited or accepted are skipped.");
+    await expect(selected.getByRole("status")).toHaveText(
+      "1 person will be invited. Entries already invited or accepted are skipped.",
+    );
     await selected.getByRole("button", { name: "Invite 1 person" }).click();
     await expect(page.getByText("Invited 1 person")).toBeVisible();
     await invitationTo(unconfirmed.email);

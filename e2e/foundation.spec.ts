@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-
 import { expect, test } from "@playwright/test";
 
-import { expectInlineScriptsAllowedByHash, expectLandingPageWorks, recordCspViolations } from "@/e2e/support/static-page";
+import {
+  expectInlineScriptsAllowedByHash,
+  expectLandingPageWorks,
+  recordCspViolations,
+} from "@/e2e/support/static-page";
 
 test.describe("foundation", () => {
   test("an unknown path shows the 404 page with a way home", async ({ page }) => {
@@ -14,9 +17,13 @@ test.describe("foundation", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("the landing page is served as a built file: cacheable, with a hash-based CSP its scripts all meet", async ({ page }) => {
+  test("the landing page is served as a built file: cacheable, with a hash-based CSP its scripts all meet", async ({
+    page,
+  }) => {
     // `next build` prerendered it: the build's manifest lists it, so no request renders it again.
-    const manifest = JSON.parse(readFileSync(path.join(process.env.NEXT_DIST_DIR ?? ".next", "prerender-manifest.json"), "utf8"));
+    const manifest = JSON.parse(
+      readFileSync(path.join(process.env.NEXT_DIST_DIR ?? ".next", "prerender-manifest.json"), "utf8"),
+    );
     expect(Object.keys(manifest.routes)).toEqual(expect.arrayContaining(["/", "/api-test"]));
 
     const violations = await recordCspViolations(page);
@@ -48,9 +55,11 @@ test.describe("foundation", () => {
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    const inlineScripts = await page.locator("script:not([src])").evaluateAll((nodes) =>
-      nodes.map((node) => ({ nonce: (node as HTMLScriptElement).nonce, type: node.getAttribute("type") })),
-    );
+    const inlineScripts = await page
+      .locator("script:not([src])")
+      .evaluateAll((nodes) =>
+        nodes.map((node) => ({ nonce: (node as HTMLScriptElement).nonce, type: node.getAttribute("type") })),
+      );
     expect(inlineScripts.length).toBeGreaterThan(0);
     for (const script of inlineScripts) expect(script.nonce).toBe(nonce);
   });

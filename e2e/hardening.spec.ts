@@ -1,5 +1,4 @@
 import http from "node:http";
-
 import { expect, test } from "@playwright/test";
 
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
@@ -16,7 +15,9 @@ const signup = (i: number) => ({
 });
 
 test.describe("hardening", () => {
-  test("a server with no trusted proxy ignores X-Forwarded-For: a client cannot pick its own address to escape the signup limit", async ({ request }) => {
+  test("a server with no trusted proxy ignores X-Forwarded-For: a client cannot pick its own address to escape the signup limit", async ({
+    request,
+  }) => {
     // Stay inside one minute-long window of the limit.
     await awayFromWindowEdge(60_000, 15_000);
     const statuses: number[] = [];
@@ -30,7 +31,10 @@ test.describe("hardening", () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
-  test("a garbled session cookie is no session: the admin pages send to sign-in and clear it, the API answers 401", async ({ request, browser }) => {
+  test("a garbled session cookie is no session: the admin pages send to sign-in and clear it, the API answers 401", async ({
+    request,
+    browser,
+  }) => {
     const garbled = { Cookie: "authjs.session-token=%ZZ%" };
     const page = await request.get("/admin", { headers: garbled, maxRedirects: 0 });
     expect(page.status()).toBe(307);
@@ -77,7 +81,11 @@ test.describe("hardening", () => {
       const status = await new Promise<number>((resolve, reject) => {
         const request = http.request(`${test.info().project.use.baseURL}${path}`, {
           method: "POST",
-          headers: { "Content-Type": type, "Content-Length": String(12 * 1024 * 1024), "X-Forwarded-For": "198.18.201.1" },
+          headers: {
+            "Content-Type": type,
+            "Content-Length": String(12 * 1024 * 1024),
+            "X-Forwarded-For": "198.18.201.1",
+          },
         });
         const timer = setTimeout(() => reject(new Error("no answer while the body was still incomplete")), 10_000);
         request.on("response", (response) => {

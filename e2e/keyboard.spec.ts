@@ -31,7 +31,12 @@ function focusedPlace(page: Page) {
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return "body";
     if (element.closest("footer")) return "footer";
-    if (element.closest("#chat-experience")) return element.matches('[role="radio"], input[type="radio"]') ? "demo-mode" : element.dataset.carryFocus?.startsWith("question-") ? "demo-question" : "demo-other";
+    if (element.closest("#chat-experience"))
+      return element.matches('[role="radio"], input[type="radio"]')
+        ? "demo-mode"
+        : element.dataset.carryFocus?.startsWith("question-")
+          ? "demo-question"
+          : "demo-other";
     if (element.id === "waitlist-name") return "waitlist-name";
     return "other";
   });
@@ -40,7 +45,9 @@ function focusedPlace(page: Page) {
 test.describe("keyboard only, CPU slowed four times, at a person's pace", () => {
   test.setTimeout(240_000);
 
-  test("Tab from the top reaches the chat demo and the form's first field before the footer, and a signup goes through by keyboard alone", async ({ page }) => {
+  test("Tab from the top reaches the chat demo and the form's first field before the footer, and a signup goes through by keyboard alone", async ({
+    page,
+  }) => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueIp() });
     await slowDown(page);
     await page.goto("/");
@@ -86,7 +93,10 @@ test.describe("keyboard only, CPU slowed four times, at a person's pace", () => 
 test("axe finds nothing on the waiting list form once its script has taken over", async ({ page }) => {
   await page.goto("/#join-waitlist");
   await page.locator("section#join-waitlist form[data-enhanced]").waitFor();
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include("#join-waitlist").analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .include("#join-waitlist")
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
 
@@ -95,11 +105,16 @@ test("nothing moves when the demo's and the form's scripts take the place of the
     const shifts: { value: number; sources: string[] }[] = [];
     (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[]) {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      }[]) {
         if (entry.hadRecentInput) continue;
         const sources = (entry.sources ?? []).map((source) => {
           const node = source.node instanceof Element ? source.node : null;
-          const where = node?.closest("section[id], header, footer")?.id ?? node?.closest("header, footer")?.tagName ?? "?";
+          const where =
+            node?.closest("section[id], header, footer")?.id ?? node?.closest("header, footer")?.tagName ?? "?";
           const from = source.previousRect;
           const to = source.currentRect;
           return `${where}: ${node?.getAttribute("class") ?? String(source.node)} (${from.x},${from.y} ${from.width}x${from.height} -> ${to.x},${to.y} ${to.width}x${to.height})`;
@@ -115,11 +130,15 @@ test("nothing moves when the demo's and the form's scripts take the place of the
   await page.locator("section#join-waitlist form[data-enhanced]").waitFor();
   // Two frames for any shift from the last swap to be reported.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
+  );
   expect(shifts).toEqual([]);
 });
 
-test("axe finds nothing on the chat demo and the form as the page's HTML has them, before any script", async ({ browser }) => {
+test("axe finds nothing on the chat demo and the form as the page's HTML has them, before any script", async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   try {
     // Only the site's script files fail, as when they are blocked: the server's HTML stays as it is.
@@ -127,7 +146,11 @@ test("axe finds nothing on the chat demo and the form as the page's HTML has the
     const page = await context.newPage();
     await page.goto("/");
     await expect(page.locator('#chat-experience input[type="radio"]')).toHaveCount(2);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include("#chat-experience").include("#join-waitlist").analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .include("#chat-experience")
+      .include("#join-waitlist")
+      .analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   } finally {
     await context.close();

@@ -36,9 +36,13 @@ async function revealEverything(page: Page) {
   for (let y = 0; y <= height; y += 400) await scrollToY(page, y);
   await expect
     .poll(() =>
-      page.locator("[data-reveal]").evaluateAll((nodes) =>
-        nodes.every((node) => getComputedStyle(node).opacity === "1" && node.getAttribute("data-revealed") === "true"),
-      ),
+      page
+        .locator("[data-reveal]")
+        .evaluateAll((nodes) =>
+          nodes.every(
+            (node) => getComputedStyle(node).opacity === "1" && node.getAttribute("data-revealed") === "true",
+          ),
+        ),
     )
     .toBe(true);
 }
@@ -54,11 +58,14 @@ async function sectionTop(page: Page, id: string): Promise<number> {
 async function waitForScrollToSettle(page: Page) {
   const samples: number[] = [];
   await expect
-    .poll(async () => {
-      samples.push(await page.evaluate(() => window.scrollY));
-      const last = samples.slice(-4);
-      return last.length === 4 && last.every((y) => y === last[0]);
-    }, { intervals: [150], timeout: 15_000 })
+    .poll(
+      async () => {
+        samples.push(await page.evaluate(() => window.scrollY));
+        const last = samples.slice(-4);
+        return last.length === 4 && last.every((y) => y === last[0]);
+      },
+      { intervals: [150], timeout: 15_000 },
+    )
     .toBe(true);
 }
 
@@ -234,7 +241,9 @@ for (const viewport of WIDTHS) {
       else expect(waitlistTop).toBeGreaterThanOrEqual(78);
     });
 
-    test("sections below the hero render once the page is idle; jumps land exactly even before that", async ({ page }) => {
+    test("sections below the hero render once the page is idle; jumps land exactly even before that", async ({
+      page,
+    }) => {
       // Hold back idle callbacks, so the sections below the hero are still deferred when the link is used.
       const holdIdle = () => {
         window.requestIdleCallback = () => 0;
@@ -454,7 +463,15 @@ for (const viewport of WIDTHS) {
     test("the footer has its links, the tagline and this year's copyright", async ({ page }) => {
       await page.goto("/");
       const footer = page.getByRole("contentinfo");
-      await expect(footer.getByRole("link")).toHaveText([/.+/, /^Why /, "Examples", "Features", "Industries", "Join Waitlist", "Privacy notice"]);
+      await expect(footer.getByRole("link")).toHaveText([
+        /.+/,
+        /^Why /,
+        "Examples",
+        "Features",
+        "Industries",
+        "Join Waitlist",
+        "Privacy notice",
+      ]);
       await expect(footer.getByRole("link", { name: "Privacy notice" })).toHaveAttribute("href", "/privacy");
       await expect(footer.getByRole("link", { name: "Examples", exact: true })).toHaveAttribute("href", "#examples");
       await expect(footer).toContainText("Your AI employee");

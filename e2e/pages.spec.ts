@@ -10,7 +10,10 @@ const PHONE = { width: 375, height: 812 };
 
 /** The page is no wider than the window: nothing scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -31,12 +34,21 @@ test.describe("privacy notice", () => {
       const response = await page.goto("/privacy");
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { name: "Privacy notice", level: 1 })).toBeVisible();
-      for (const heading of ["Who holds your details", "What we collect, and why", "How long we keep them", "Who sees them", "Your rights"]) {
+      for (const heading of [
+        "Who holds your details",
+        "What we collect, and why",
+        "How long we keep them",
+        "Who sees them",
+        "Your rights",
+      ]) {
         await expect(page.getByRole("heading", { name: heading, level: 2 })).toBeVisible();
       }
       // The contact comes from config (NEXT_PUBLIC_PRIVACY_EMAIL; for a local site, privacy@example.com).
       await expect(page.getByRole("main")).toContainText("privacy@example.com");
-      await expect(page.getByRole("banner").getByRole("link", { name: "Join Waitlist" })).toHaveAttribute("href", "/#join-waitlist");
+      await expect(page.getByRole("banner").getByRole("link", { name: "Join Waitlist" })).toHaveAttribute(
+        "href",
+        "/#join-waitlist",
+      );
       await expect(page.getByRole("contentinfo")).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectNoAxeViolations(page);
@@ -46,7 +58,11 @@ test.describe("privacy notice", () => {
   test("is linked beside the consent checkbox and from the footer", async ({ page }) => {
     await page.goto("/#join-waitlist");
     const section = page.locator("section#join-waitlist");
-    await expect(section.getByRole("checkbox", { name: "I agree to receive emails about the product and understand I can unsubscribe any time." })).toBeVisible();
+    await expect(
+      section.getByRole("checkbox", {
+        name: "I agree to receive emails about the product and understand I can unsubscribe any time.",
+      }),
+    ).toBeVisible();
     const formLink = section.getByRole("link", { name: "How we use and protect your details" });
     await expect(formLink).toHaveAttribute("href", "/privacy");
     await formLink.click();
@@ -67,7 +83,10 @@ test.describe("not-found page", () => {
     await expect(page.getByRole("heading", { name: "404 Page Not Found", level: 1 })).toBeVisible();
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("main").getByRole("link", { name: "Back to the home page" })).toHaveAttribute(
+      "href",
+      "/",
+    );
     await expectNoAxeViolations(page);
 
     await page.getByRole("main").getByRole("link", { name: "Join the waiting list" }).click();
@@ -98,15 +117,24 @@ test.describe("admin area on a phone", () => {
     await signInAsAdmin(page.request);
   });
 
-  test("the waitlist shows every field of each entry as a card, nothing scrolls sideways, Joined gives the time on focus", async ({ page }) => {
+  test("the waitlist shows every field of each entry as a card, nothing scrolls sideways, Joined gives the time on focus", async ({
+    page,
+  }) => {
     await page.goto(`/admin?q=${token}`);
     await expect(page.getByRole("heading", { name: "Waitlist Entries", level: 1 })).toBeVisible();
     const row = page.locator("table tbody tr").filter({ hasText: token });
     await expect(row).toHaveCount(1);
-    for (const text of [`Penelope Longname-Smythe ${token}`, `@plumbing-and-heating-services.example.com`, "Trades (plumbing, electrical, building)", "11+"]) {
+    for (const text of [
+      `Penelope Longname-Smythe ${token}`,
+      `@plumbing-and-heating-services.example.com`,
+      "Trades (plumbing, electrical, building)",
+      "11+",
+    ]) {
       await expectWithinViewportWidth(page, row.getByText(text, { exact: false }).first());
     }
-    const joined = row.locator("time", { hasText: new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date()) });
+    const joined = row.locator("time", {
+      hasText: new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date()),
+    });
     await expectWithinViewportWidth(page, joined);
     await expectNoSidewaysScroll(page);
 
@@ -129,7 +157,11 @@ test.describe("admin area on a phone", () => {
 
   test("the admin users page shows each admin's Activate or Deactivate button on screen", async ({ page }) => {
     const created = await page.request.post("/api/admin/users", {
-      data: { name: `Bartholomew ${token}`, email: `bartholomew.longaddress.${token}@administrators.example.com`, password: "compiler-pioneer-1952" },
+      data: {
+        name: `Bartholomew ${token}`,
+        email: `bartholomew.longaddress.${token}@administrators.example.com`,
+        password: "compiler-pioneer-1952",
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
 
@@ -153,8 +185,10 @@ test("at desktop width both admin lists stay tables with their column headers", 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsAdmin(page.request);
   await page.goto("/admin");
-  for (const name of ["Email", "Business Type", "Team Size"]) await expect(page.getByRole("columnheader", { name })).toBeVisible();
+  for (const name of ["Email", "Business Type", "Team Size"])
+    await expect(page.getByRole("columnheader", { name })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: /Joined/ })).toBeVisible();
   await page.goto("/admin/users");
-  for (const name of ["Name", "Email", "Status", "Created", "Actions"]) await expect(page.getByRole("columnheader", { name, exact: true })).toBeVisible();
+  for (const name of ["Name", "Email", "Status", "Created", "Actions"])
+    await expect(page.getByRole("columnheader", { name, exact: true })).toBeVisible();
 });

@@ -58,9 +58,19 @@ interface HolderReport {
  */
 function readOpenHolders(page: Page): Promise<HolderReport[] | null> {
   return page.evaluate(() => {
-    const holders = [...document.querySelectorAll<HTMLElement>('[data-testid="hero-service-card"], [data-testid="hero-document-panel"]')];
+    const holders = [
+      ...document.querySelectorAll<HTMLElement>(
+        '[data-testid="hero-service-card"], [data-testid="hero-document-panel"]',
+      ),
+    ];
     const moving = holders.some((holder) =>
-      holder.getAnimations({ subtree: true }).some((animation) => (animation.playState === "running" || animation.pending) && animation.effect?.getComputedTiming().endTime !== Infinity),
+      holder
+        .getAnimations({ subtree: true })
+        .some(
+          (animation) =>
+            (animation.playState === "running" || animation.pending) &&
+            animation.effect?.getComputedTiming().endTime !== Infinity,
+        ),
     );
     if (moving) return null;
     return holders.map((element) => {
@@ -71,7 +81,11 @@ function readOpenHolders(page: Page): Promise<HolderReport[] | null> {
       );
       return {
         title: element.querySelector("h3")?.textContent ?? "",
-        inside: card.left >= window_.left - 1 && card.right <= window_.right + 1 && card.top >= window_.top - 1 && card.bottom <= window_.bottom + 1,
+        inside:
+          card.left >= window_.left - 1 &&
+          card.right <= window_.right + 1 &&
+          card.top >= window_.top - 1 &&
+          card.bottom <= window_.bottom + 1,
         cut: cut.map((node) => node.textContent),
         years: [...(element.textContent ?? "").matchAll(/\b(20\d\d)\b/g)].map((match) => Number(match[1])),
       };
@@ -91,7 +105,9 @@ for (const viewport of [
   { width: 1280, height: 720 },
 ]) {
   for (const script of HERO_SCRIPTS) {
-    test(`hero at ${viewport.width} px, ${script.name}: every card and panel whole inside the chat window, dated no earlier than this year`, async ({ page }, testInfo) => {
+    test(`hero at ${viewport.width} px, ${script.name}: every card and panel whole inside the chat window, dated no earlier than this year`, async ({
+      page,
+    }, testInfo) => {
       test.setTimeout(90_000);
       await page.setViewportSize(viewport);
       const region = await openWithClockStopped(page, { random: script.random });
@@ -106,13 +122,18 @@ for (const viewport of [
         for (const report of await settledHolders(page)) {
           if (seen.has(report.title)) continue;
           seen.add(report.title);
-          await testInfo.attach(`${viewport.width}px ${report.title}`, { body: await page.screenshot(), contentType: "image/png" });
+          await testInfo.attach(`${viewport.width}px ${report.title}`, {
+            body: await page.screenshot(),
+            contentType: "image/png",
+          });
           expect(report.inside, `${report.title} inside the chat window`).toBe(true);
           expect(report.cut, `${report.title} has no text cut off`).toEqual([]);
-          for (const year of report.years) expect(year, `${report.title} is dated in the present`).toBeGreaterThanOrEqual(thisYear);
+          for (const year of report.years)
+            expect(year, `${report.title} is dated in the present`).toBeGreaterThanOrEqual(thisYear);
         }
         const conversation = (await region.textContent()) ?? "";
-        for (const match of conversation.matchAll(/\b(20\d\d)\b/g)) expect(Number(match[1])).toBeGreaterThanOrEqual(thisYear);
+        for (const match of conversation.matchAll(/\b(20\d\d)\b/g))
+          expect(Number(match[1])).toBeGreaterThanOrEqual(thisYear);
       }
       expect([...seen], "every card and panel of the script was checked").toHaveLength(script.expected);
     });
@@ -120,7 +141,9 @@ for (const viewport of [
 }
 
 for (const width of [1024, 1280]) {
-  test(`at ${width} px the business-type strip and the "Coming soon" badges stay inside their containers`, async ({ page }) => {
+  test(`at ${width} px the business-type strip and the "Coming soon" badges stay inside their containers`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/#business-examples");
     const strip = page.getByRole("tablist", { name: "Business types" });
@@ -154,7 +177,9 @@ for (const width of [1024, 1280]) {
   });
 }
 
-test("at 1280 px the waiting list lines up with the other sections, and integration names are never cut", async ({ page }) => {
+test("at 1280 px the waiting list lines up with the other sections, and integration names are never cut", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/");
   const contentLeft = (id: string) =>
@@ -170,11 +195,15 @@ test("at 1280 px the waiting list lines up with the other sections, and integrat
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.locator("#integrations").scrollIntoViewIfNeeded();
-    const cut = await page.locator("#integrations li span").evaluateAll((spans) =>
-      spans.filter((span) => span.scrollWidth > span.clientWidth + 1).map((span) => span.textContent),
-    );
+    const cut = await page
+      .locator("#integrations li span")
+      .evaluateAll((spans) =>
+        spans.filter((span) => span.scrollWidth > span.clientWidth + 1).map((span) => span.textContent),
+      );
     expect(cut, `at ${width} px`).toEqual([]);
-    await expect(page.locator("#integrations li", { hasText: "Google Calendar" }).first()).toContainText("Google Calendar");
+    await expect(page.locator("#integrations li", { hasText: "Google Calendar" }).first()).toContainText(
+      "Google Calendar",
+    );
   }
 });
 
@@ -184,7 +213,9 @@ test("tabbing into the header at the top of the page shows one logo, not two", a
   await page.keyboard.press("Tab"); // the skip link
   await page.keyboard.press("Tab"); // the header's logo
   await expect(page.locator("header[data-site-header]")).toHaveAttribute("data-visible", "true");
-  await expect.poll(() => page.locator("[data-hero-logo]").evaluate((element) => getComputedStyle(element).visibility)).toBe("hidden");
+  await expect
+    .poll(() => page.locator("[data-hero-logo]").evaluate((element) => getComputedStyle(element).visibility))
+    .toBe("hidden");
   // Visibility is inherited, so the hero's logo image reports "hidden" along with its wrapper.
   const visibleLogos = await page.locator('img[src="/logo.svg"]').evaluateAll(
     (images) =>
@@ -201,7 +232,9 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 1440, height: 900 },
 ]) {
-  test(`on a ${viewport.width}x${viewport.height} laptop screen the hero's chat window is in the first screen and playing`, async ({ page }) => {
+  test(`on a ${viewport.width}x${viewport.height} laptop screen the hero's chat window is in the first screen and playing`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto("/");
     const region = page.getByRole("region", { name: /demo conversation$/ });

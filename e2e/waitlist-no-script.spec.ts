@@ -24,7 +24,9 @@ test.afterAll(async () => {
 const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
 
 async function mailsTo(address: string, count: number): Promise<ParsedMail[]> {
-  await expect.poll(() => mailbox.messages.filter((message) => recipient(message) === address).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(() => mailbox.messages.filter((message) => recipient(message) === address).length, { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(count);
   return mailbox.messages.filter((message) => recipient(message) === address);
 }
 
@@ -52,7 +54,9 @@ async function axe(browser: Browser, page: Page, selector?: string) {
 async function adminEntries(request: APIRequestContext, email: string) {
   await signInAsAdmin(request);
   const response = await request.get(`/api/admin/waitlist?q=${encodeURIComponent(email)}`);
-  return ((await response.json()) as { entries: { name: string; email: string; businessType: string; employees: string }[] }).entries;
+  return (
+    (await response.json()) as { entries: { name: string; email: string; businessType: string; employees: string }[] }
+  ).entries;
 }
 
 function fields(form: Locator) {
@@ -67,13 +71,19 @@ function fields(form: Locator) {
 }
 
 test.describe("the waiting list form without scripts", () => {
-  test("a visitor joins through the plain form: a bad email comes back with its message and the entries kept, then the thank-you page and the email", async ({ page, browser }) => {
+  test("a visitor joins through the plain form: a bad email comes back with its message and the entries kept, then the thank-you page and the email", async ({
+    page,
+    browser,
+  }) => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": freshClientAddress() });
     await page.goto("/#join-waitlist");
     const landingForm = page.locator("section#join-waitlist form");
     await expect(landingForm).toHaveAttribute("method", "post");
     await expect(landingForm).toHaveAttribute("action", "/api/waitlist");
-    await expect(page.getByRole("link", { name: "How we use and protect your details" })).toHaveAttribute("href", "/privacy");
+    await expect(page.getByRole("link", { name: "How we use and protect your details" })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
     await axe(browser, page, "#join-waitlist");
 
     // An address the browser's own check lets through (it wants no dot after the @), but the server's does not.
@@ -112,7 +122,9 @@ test.describe("the waiting list form without scripts", () => {
 
     const [mail] = await mailsTo(email, 1);
     expect(mail!.subject).toBe("Confirm your place on the Otto waiting list");
-    expect(await adminEntries(page.request, email)).toEqual([expect.objectContaining({ name: "Nora Noscript", email, businessType: "tutoring", employees: "6-10" })]);
+    expect(await adminEntries(page.request, email)).toEqual([
+      expect.objectContaining({ name: "Nora Noscript", email, businessType: "tutoring", employees: "6-10" }),
+    ]);
 
     // The same address again: the same page, word for word, and still one entry.
     await page.goto("/#join-waitlist");
@@ -136,10 +148,15 @@ test.describe("the waiting list form without scripts", () => {
     expect(await form.name.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
   });
 
-  test("the thank-you page without a signup behind it still says what happens next, naming no address", async ({ page, browser }) => {
+  test("the thank-you page without a signup behind it still says what happens next, naming no address", async ({
+    page,
+    browser,
+  }) => {
     await page.goto("/waitlist/thanks");
     await expect(page.getByRole("heading", { level: 2, name: "Check your inbox" })).toBeVisible();
-    await expect(page.getByTestId("confirmation-address")).toHaveText("We've sent a confirmation link to the address you gave.");
+    await expect(page.getByTestId("confirmation-address")).toHaveText(
+      "We've sent a confirmation link to the address you gave.",
+    );
     await axe(browser, page);
   });
 });

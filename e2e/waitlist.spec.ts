@@ -39,7 +39,9 @@ async function countShown(page: Page): Promise<number> {
 const axe = (page: Page) => expectNoAxeViolations(page, { include: "#join-waitlist" });
 
 test.describe("waiting list", () => {
-  test("a visitor signs up with the keyboard only: messages, success panel, toast, count +1, and an empty form again", async ({ page }) => {
+  test("a visitor signs up with the keyboard only: messages, success panel, toast, count +1, and an empty form again", async ({
+    page,
+  }) => {
     const section = await openSection(page, freshClientAddress());
     const before = await countShown(page);
     await axe(page);
@@ -107,7 +109,9 @@ test.describe("waiting list", () => {
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "You're on the list!" });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText("We'll email you when it's your turn to try the product.");
-    await expect(section.getByTestId("confirmation-address")).toHaveText(`We've sent a confirmation link to ${address.toLowerCase()}.`);
+    await expect(section.getByTestId("confirmation-address")).toHaveText(
+      `We've sent a confirmation link to ${address.toLowerCase()}.`,
+    );
     await expect.poll(() => countShown(page)).toBe(before + 1);
     await axe(page);
 
@@ -123,14 +127,17 @@ test.describe("waiting list", () => {
     await expect(section.getByText(MESSAGES[0]!, { exact: true })).toBeHidden();
   });
 
-  test("a visitor from a newsletter browses, then signs up; the admin area shows where they came from", async ({ page, browser }) => {
+  test("a visitor from a newsletter browses, then signs up; the admin area shows where they came from", async ({
+    page,
+    browser,
+  }) => {
     const ip = freshClientAddress();
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
     await page.goto("/?utm_source=newsletter&utm_campaign=spring", { referer: "https://news.example.com/issue/12" });
     // The landing page records the visit's first touch once it is interactive.
-    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("otto.signup-source"))).toBe(
-      JSON.stringify({ utmSource: "newsletter", utmCampaign: "spring", referrer: "news.example.com" }),
-    );
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem("otto.signup-source")))
+      .toBe(JSON.stringify({ utmSource: "newsletter", utmCampaign: "spring", referrer: "news.example.com" }));
     expect(await page.evaluate(() => document.cookie)).toBe("");
     await page.goto("/privacy");
     await page.goto("/#join-waitlist");
@@ -153,7 +160,9 @@ test.describe("waiting list", () => {
     await signInAsAdmin(adminPage.request);
     await adminPage.goto(`/admin?q=${encodeURIComponent(email)}`);
     // The field offers the sources signups have come from.
-    const suggestions = await adminPage.getByLabel("Source").evaluate((field) => Array.from((field as HTMLInputElement).list?.options ?? [], (option) => option.value));
+    const suggestions = await adminPage
+      .getByLabel("Source")
+      .evaluate((field) => Array.from((field as HTMLInputElement).list?.options ?? [], (option) => option.value));
     expect(suggestions).toContain("newsletter");
     await adminPage.getByLabel("Source").fill("Newsletter");
     await adminPage.getByLabel("Source").press("Enter");
@@ -164,9 +173,13 @@ test.describe("waiting list", () => {
     await expect(details).toContainText("Campaignspring");
     await expect(details).toContainText("Referring sitenews.example.com");
     await expect(details).toContainText("MediumNone");
-    const exported = await (await adminPage.request.get(`/api/admin/waitlist/export?source=newsletter&q=${encodeURIComponent(email)}`)).text();
+    const exported = await (
+      await adminPage.request.get(`/api/admin/waitlist/export?source=newsletter&q=${encodeURIComponent(email)}`)
+    ).text();
     const records = parse(exported, { bom: true }) as string[][];
-    expect(records.slice(1).map((record) => record.slice(9))).toEqual([["newsletter", "", "spring", "news.example.com"]]);
+    expect(records.slice(1).map((record) => record.slice(9))).toEqual([
+      ["newsletter", "", "spring", "news.example.com"],
+    ]);
 
     // The overview counts the signup under its source, and its chart and table say the same.
     await adminPage.goto("/admin");
@@ -193,7 +206,9 @@ test.describe("waiting list", () => {
     await admin.close();
   });
 
-  test("over the per-IP limit the form shows the server's message in the failure toast and keeps the values", async ({ page }) => {
+  test("over the per-IP limit the form shows the server's message in the failure toast and keeps the values", async ({
+    page,
+  }) => {
     const ip = freshClientAddress();
     const section = await openSection(page, ip);
     await section.getByLabel("Your Name").fill("Limited Person");
@@ -210,7 +225,13 @@ test.describe("waiting list", () => {
     for (let i = 0; i < 5; i++) {
       const response = await page.request.post("/api/waitlist", {
         headers: { "X-Forwarded-For": ip },
-        data: { name: "Limit Test", email: `limit-${i}.${run}@example.com`, businessType: "car", employees: "1", agreedToTerms: true },
+        data: {
+          name: "Limit Test",
+          email: `limit-${i}.${run}@example.com`,
+          businessType: "car",
+          employees: "1",
+          agreedToTerms: true,
+        },
       });
       expect(response.status()).toBe(201);
     }
@@ -229,27 +250,47 @@ test.describe("waiting list", () => {
     await expect(section.getByRole("button", { name: "Join the Waiting List" })).toBeVisible();
   });
 
-  test("the API: 201 with only a message, repeat and honeypot answered alike, count cacheable by a CDN", async ({ request }) => {
+  test("the API: 201 with only a message, repeat and honeypot answered alike, count cacheable by a CDN", async ({
+    request,
+  }) => {
     const countOf = async () => ((await (await request.get("/api/waitlist/count")).json()) as { count: number }).count;
     const counted = await request.get("/api/waitlist/count");
     expect(counted.status()).toBe(200);
     expect(counted.headers()["cache-control"]).toMatch(/public.*s-maxage=\d+.*stale-while-revalidate=\d+/);
     const before = await countOf();
 
-    const body = { name: "Api Person", email: `api.${run}@example.com`, businessType: "tutoring", employees: "6-10", agreedToTerms: true };
-    const first = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": freshClientAddress(), "Accept-Encoding": "gzip" }, data: body });
+    const body = {
+      name: "Api Person",
+      email: `api.${run}@example.com`,
+      businessType: "tutoring",
+      employees: "6-10",
+      agreedToTerms: true,
+    };
+    const first = await request.post("/api/waitlist", {
+      headers: { "X-Forwarded-For": freshClientAddress(), "Accept-Encoding": "gzip" },
+      data: body,
+    });
     // An answer this small goes out as it is: gzipped it would be no smaller, and cost a zlib stream.
     expect(first.headers()["content-encoding"]).toBeUndefined();
     expect(first.headers()["cache-control"]).toBe("no-store, no-transform");
-    const again = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": freshClientAddress() }, data: { ...body, email: body.email.toUpperCase() } });
-    const bot = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": freshClientAddress() }, data: { ...body, email: `bot.${run}@example.com`, website: "http://spam" } });
+    const again = await request.post("/api/waitlist", {
+      headers: { "X-Forwarded-For": freshClientAddress() },
+      data: { ...body, email: body.email.toUpperCase() },
+    });
+    const bot = await request.post("/api/waitlist", {
+      headers: { "X-Forwarded-For": freshClientAddress() },
+      data: { ...body, email: `bot.${run}@example.com`, website: "http://spam" },
+    });
     expect([first.status(), again.status(), bot.status()]).toEqual([201, 201, 201]);
     const texts = await Promise.all([first.text(), again.text(), bot.text()]);
     expect(new Set(texts).size).toBe(1);
     expect(Object.keys(JSON.parse(texts[0]!) as object)).toEqual(["message"]);
     expect(await countOf()).toBe(before + 1);
 
-    const invalid = await request.post("/api/waitlist", { headers: { "X-Forwarded-For": freshClientAddress() }, data: { ...body, agreedToTerms: false } });
+    const invalid = await request.post("/api/waitlist", {
+      headers: { "X-Forwarded-For": freshClientAddress() },
+      data: { ...body, agreedToTerms: false },
+    });
     expect(invalid.status()).toBe(400);
     expect(await invalid.json()).toMatchObject({ errors: { agreedToTerms: ["You must agree to the terms"] } });
     expect((await request.get("/api/waitlist")).status()).toBe(405);
@@ -259,7 +300,9 @@ test.describe("waiting list", () => {
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 667 } });
 
-  test("after joining, the panel that replaces the form is in view below the sticky header, naming the address", async ({ page }) => {
+  test("after joining, the panel that replaces the form is in view below the sticky header, naming the address", async ({
+    page,
+  }) => {
     const section = await openSection(page, freshClientAddress());
     const email = `phone.${run}@example.com`;
     await section.getByLabel("Your Name").fill("Pat Phone");

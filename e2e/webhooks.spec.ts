@@ -1,7 +1,6 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-
 import { expect, test } from "@playwright/test";
 
 import { signInAsAdmin } from "@/e2e/support/admin";
@@ -31,7 +30,9 @@ test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())
 /** Standard Webhooks verification, as a receiver would write it. */
 function signedWith(secret: string, request: (typeof received)[number]): boolean {
   const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-  const expected = createHmac("sha256", key).update(`${request.headers["webhook-id"]}.${request.headers["webhook-timestamp"]}.${request.body}`).digest("base64");
+  const expected = createHmac("sha256", key)
+    .update(`${request.headers["webhook-id"]}.${request.headers["webhook-timestamp"]}.${request.body}`)
+    .digest("base64");
   return request.headers["webhook-signature"] === `v1,${expected}`;
 }
 
@@ -63,7 +64,10 @@ test("an admin adds a webhook, sends it a test event, and sees a signup arrive s
   expect(signup.status()).toBe(201);
   await expect.poll(() => received.filter((entry) => entry.body.includes(email)).length, { timeout: 15_000 }).toBe(1);
   const event = received.find((entry) => entry.body.includes(email))!;
-  expect(JSON.parse(event.body)).toMatchObject({ type: "waitlist.signup", data: { entry: { name: "Hana Hook", email, businessType: "beauty", source: "direct" } } });
+  expect(JSON.parse(event.body)).toMatchObject({
+    type: "waitlist.signup",
+    data: { entry: { name: "Hana Hook", email, businessType: "beauty", source: "direct" } },
+  });
   expect(signedWith(secret, event)).toBe(true);
 
   await page.reload();

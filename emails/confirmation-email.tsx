@@ -13,15 +13,30 @@ export interface ConfirmationEmailProps {
 /** Sent after a signup: one button that confirms the address is the visitor's own. */
 export function ConfirmationEmail({ productName, siteUrl, name, confirmUrl, leaveUrl }: ConfirmationEmailProps) {
   return (
-    <EmailLayout productName={productName} siteUrl={siteUrl} preview={`One click to confirm your place on the ${productName} waiting list.`} leaveUrl={leaveUrl}>
+    <EmailLayout
+      productName={productName}
+      siteUrl={siteUrl}
+      preview={`One click to confirm your place on the ${productName} waiting list.`}
+      leaveUrl={leaveUrl}
+    >
       <Heading as="h1" style={{ fontSize: "22px", lineHeight: "30px", margin: "0 0 16px" }}>
         Confirm your place, {name}
       </Heading>
       <Text style={{ fontSize: "16px", lineHeight: "26px", margin: "0 0 24px" }}>
-        Thanks for joining the {productName} waiting list. Please confirm that this is your email address, so we know where to send your invitation
-        when it is your turn.
+        Thanks for joining the {productName} waiting list. Please confirm that this is your email address, so we know
+        where to send your invitation when it is your turn.
       </Text>
-      <Button href={confirmUrl} style={{ backgroundColor: EMAIL_COLOURS.primary, color: "#ffffff", borderRadius: "8px", padding: "12px 20px", fontSize: "16px", fontWeight: 600 }}>
+      <Button
+        href={confirmUrl}
+        style={{
+          backgroundColor: EMAIL_COLOURS.primary,
+          color: "#ffffff",
+          borderRadius: "8px",
+          padding: "12px 20px",
+          fontSize: "16px",
+          fontWeight: 600,
+        }}
+      >
         Confirm my place
       </Button>
       <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "24px 0 0" }}>

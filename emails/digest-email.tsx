@@ -34,10 +34,25 @@ function Counts({ title, rows }: { title: string; rows: { label: string; signups
 }
 
 /** The daily digest for an admin: the day's signups by business type and source, and the newest names. */
-export function DigestEmail({ productName, siteUrl, dayLabel, total, byType, bySource, newest, overviewUrl, settingsUrl }: DigestEmailProps) {
+export function DigestEmail({
+  productName,
+  siteUrl,
+  dayLabel,
+  total,
+  byType,
+  bySource,
+  newest,
+  overviewUrl,
+  settingsUrl,
+}: DigestEmailProps) {
   const count = total.toLocaleString("en-GB");
   return (
-    <EmailLayout productName={productName} siteUrl={siteUrl} preview={`${count} new on the waiting list on ${dayLabel}.`} settingsUrl={settingsUrl}>
+    <EmailLayout
+      productName={productName}
+      siteUrl={siteUrl}
+      preview={`${count} new on the waiting list on ${dayLabel}.`}
+      settingsUrl={settingsUrl}
+    >
       <Heading as="h1" style={{ fontSize: "22px", lineHeight: "30px", margin: "0 0 8px" }}>
         {count} {total === 1 ? "signup" : "signups"} on {dayLabel}
       </Heading>
@@ -56,7 +71,18 @@ export function DigestEmail({ productName, siteUrl, dayLabel, total, byType, byS
           ))}
         </>
       ) : null}
-      <Button href={overviewUrl} style={{ backgroundColor: EMAIL_COLOURS.primary, color: "#ffffff", borderRadius: "8px", padding: "12px 20px", fontSize: "16px", fontWeight: 600, marginTop: "20px" }}>
+      <Button
+        href={overviewUrl}
+        style={{
+          backgroundColor: EMAIL_COLOURS.primary,
+          color: "#ffffff",
+          borderRadius: "8px",
+          padding: "12px 20px",
+          fontSize: "16px",
+          fontWeight: 600,
+          marginTop: "20px",
+        }}
+      >
         Open the overview
       </Button>
     </EmailLayout>

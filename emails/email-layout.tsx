@@ -1,7 +1,13 @@
 import { Body, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from "@react-email/components";
 
 // The site's colours, as plain hex: email clients know nothing of CSS variables or oklch.
-export const EMAIL_COLOURS = { primary: "#4338ca", text: "#1e2230", muted: "#5b6072", border: "#e4e6ee", background: "#f6f7fb" } as const;
+export const EMAIL_COLOURS = {
+  primary: "#4338ca",
+  text: "#1e2230",
+  muted: "#5b6072",
+  border: "#e4e6ee",
+  background: "#f6f7fb",
+} as const;
 
 type EmailLayoutProps = {
   productName: string;
@@ -30,13 +36,44 @@ export function EmailLayout({ productName, siteUrl, preview, leaveUrl, settingsU
     <Html lang="en">
       <Head />
       <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: EMAIL_COLOURS.background, color: EMAIL_COLOURS.text, fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" }}>
+      <Body
+        style={{
+          backgroundColor: EMAIL_COLOURS.background,
+          color: EMAIL_COLOURS.text,
+          fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
+        }}
+      >
         <Container style={{ maxWidth: "560px", margin: "0 auto", padding: "32px 24px" }}>
           <Section style={{ paddingBottom: "16px" }}>
-            <Img src={`${siteUrl}/apple-icon`} width="40" height="40" alt="" style={{ borderRadius: "10px", display: "inline-block", verticalAlign: "middle" }} />
-            <Text style={{ display: "inline-block", margin: "0 0 0 12px", fontSize: "20px", fontWeight: 600, verticalAlign: "middle" }}>{productName}</Text>
+            <Img
+              src={`${siteUrl}/apple-icon`}
+              width="40"
+              height="40"
+              alt=""
+              style={{ borderRadius: "10px", display: "inline-block", verticalAlign: "middle" }}
+            />
+            <Text
+              style={{
+                display: "inline-block",
+                margin: "0 0 0 12px",
+                fontSize: "20px",
+                fontWeight: 600,
+                verticalAlign: "middle",
+              }}
+            >
+              {productName}
+            </Text>
           </Section>
-          <Section style={{ backgroundColor: "#ffffff", border: `1px solid ${EMAIL_COLOURS.border}`, borderRadius: "12px", padding: "28px" }}>{children}</Section>
+          <Section
+            style={{
+              backgroundColor: "#ffffff",
+              border: `1px solid ${EMAIL_COLOURS.border}`,
+              borderRadius: "12px",
+              padding: "28px",
+            }}
+          >
+            {children}
+          </Section>
           <Hr style={{ borderColor: EMAIL_COLOURS.border, margin: "24px 0 16px" }} />
           <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "13px", lineHeight: "20px", margin: 0 }}>
             {leaveUrl

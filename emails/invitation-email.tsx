@@ -15,19 +15,45 @@ export interface InvitationEmailProps {
 /** Sent when the team lets an entry in: one button that opens early access. */
 export function InvitationEmail({ productName, siteUrl, name, acceptUrl, leaveUrl, note }: InvitationEmailProps) {
   return (
-    <EmailLayout productName={productName} siteUrl={siteUrl} preview={`It's your turn: early access to ${productName} is open for you.`} leaveUrl={leaveUrl}>
+    <EmailLayout
+      productName={productName}
+      siteUrl={siteUrl}
+      preview={`It's your turn: early access to ${productName} is open for you.`}
+      leaveUrl={leaveUrl}
+    >
       <Heading as="h1" style={{ fontSize: "22px", lineHeight: "30px", margin: "0 0 16px" }}>
         It&apos;s your turn, {name}
       </Heading>
       <Text style={{ fontSize: "16px", lineHeight: "26px", margin: "0 0 16px" }}>
-        Thanks for waiting. Early access to {productName} is open for you: run quotes, invoices, bookings and reminders by chatting.
+        Thanks for waiting. Early access to {productName} is open for you: run quotes, invoices, bookings and reminders
+        by chatting.
       </Text>
       {note ? (
-        <Text style={{ fontSize: "16px", lineHeight: "26px", margin: "0 0 24px", padding: "12px 16px", borderLeft: `3px solid ${EMAIL_COLOURS.primary}`, backgroundColor: EMAIL_COLOURS.background, whiteSpace: "pre-line" }}>
+        <Text
+          style={{
+            fontSize: "16px",
+            lineHeight: "26px",
+            margin: "0 0 24px",
+            padding: "12px 16px",
+            borderLeft: `3px solid ${EMAIL_COLOURS.primary}`,
+            backgroundColor: EMAIL_COLOURS.background,
+            whiteSpace: "pre-line",
+          }}
+        >
           {note}
         </Text>
       ) : null}
-      <Button href={acceptUrl} style={{ backgroundColor: EMAIL_COLOURS.primary, color: "#ffffff", borderRadius: "8px", padding: "12px 20px", fontSize: "16px", fontWeight: 600 }}>
+      <Button
+        href={acceptUrl}
+        style={{
+          backgroundColor: EMAIL_COLOURS.primary,
+          color: "#ffffff",
+          borderRadius: "8px",
+          padding: "12px 20px",
+          fontSize: "16px",
+          fontWeight: 600,
+        }}
+      >
         Get started
       </Button>
       <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "24px 0 0" }}>

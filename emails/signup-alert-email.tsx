@@ -15,7 +15,17 @@ export interface SignupAlertEmailProps {
 }
 
 /** Sent to an admin who asked to hear of every signup: who joined, and a link to their entry. */
-export function SignupAlertEmail({ productName, siteUrl, name, email, businessType, teamSize, source, entryUrl, settingsUrl }: SignupAlertEmailProps) {
+export function SignupAlertEmail({
+  productName,
+  siteUrl,
+  name,
+  email,
+  businessType,
+  teamSize,
+  source,
+  entryUrl,
+  settingsUrl,
+}: SignupAlertEmailProps) {
   const rows: [string, string][] = [
     ["Email", email],
     ["Business type", businessType],
@@ -23,7 +33,12 @@ export function SignupAlertEmail({ productName, siteUrl, name, email, businessTy
     ["Source", source],
   ];
   return (
-    <EmailLayout productName={productName} siteUrl={siteUrl} preview={`${name} joined the waiting list.`} settingsUrl={settingsUrl}>
+    <EmailLayout
+      productName={productName}
+      siteUrl={siteUrl}
+      preview={`${name} joined the waiting list.`}
+      settingsUrl={settingsUrl}
+    >
       <Heading as="h1" style={{ fontSize: "22px", lineHeight: "30px", margin: "0 0 16px" }}>
         {name} joined the waiting list
       </Heading>
@@ -32,7 +47,18 @@ export function SignupAlertEmail({ productName, siteUrl, name, email, businessTy
           <span style={{ color: EMAIL_COLOURS.muted }}>{label}:</span> {value}
         </Text>
       ))}
-      <Button href={entryUrl} style={{ backgroundColor: EMAIL_COLOURS.primary, color: "#ffffff", borderRadius: "8px", padding: "12px 20px", fontSize: "16px", fontWeight: 600, marginTop: "20px" }}>
+      <Button
+        href={entryUrl}
+        style={{
+          backgroundColor: EMAIL_COLOURS.primary,
+          color: "#ffffff",
+          borderRadius: "8px",
+          padding: "12px 20px",
+          fontSize: "16px",
+          fontWeight: 600,
+          marginTop: "20px",
+        }}
+      >
         Open their entry
       </Button>
     </EmailLayout>

@@ -16,7 +16,10 @@ beforeAll(async () => {
       seen.push({ method: req.method, contentType: req.headers["content-type"], body });
       const path = req.url ?? "/";
       if (path === "/ok") return void res.writeHead(200, { "content-type": "application/json" }).end('{"count":3}');
-      if (path === "/json-error") return void res.writeHead(409, { "content-type": "application/json" }).end('{"message":"Email already in use"}');
+      if (path === "/json-error")
+        return void res
+          .writeHead(409, { "content-type": "application/json" })
+          .end('{"message":"Email already in use"}');
       if (path === "/empty-error") return void res.writeHead(404).end();
       if (path === "/unauthorized") return void res.writeHead(401).end('{"message":"no"}');
       res.writeHead(500).end("boom");
@@ -38,7 +41,9 @@ describe("apiRequest", () => {
   });
 
   it("turns a failure into '<status>: <body>'", async () => {
-    await expect(apiRequest("POST", `${base}/json-error`, {})).rejects.toThrow('409: {"message":"Email already in use"}');
+    await expect(apiRequest("POST", `${base}/json-error`, {})).rejects.toThrow(
+      '409: {"message":"Email already in use"}',
+    );
     await expect(apiRequest("GET", `${base}/boom`)).rejects.toThrow("500: boom");
   });
 
@@ -55,7 +60,8 @@ describe("apiRequest", () => {
 });
 
 describe("getQueryFn", () => {
-  const context = (url: string) => ({ queryKey: [url], signal: new AbortController().signal, meta: undefined }) as never;
+  const context = (url: string) =>
+    ({ queryKey: [url], signal: new AbortController().signal, meta: undefined }) as never;
 
   it("GETs the first key element and parses JSON", async () => {
     await expect(getQueryFn({ on401: "throw" })(context(`${base}/ok`))).resolves.toEqual({ count: 3 });
@@ -64,7 +70,9 @@ describe("getQueryFn", () => {
 
   it("returns null on 401 when asked to, and throws by default", async () => {
     await expect(getQueryFn({ on401: "returnNull" })(context(`${base}/unauthorized`))).resolves.toBeNull();
-    await expect(getQueryFn({ on401: "throw" })(context(`${base}/unauthorized`))).rejects.toThrow('401: {"message":"no"}');
+    await expect(getQueryFn({ on401: "throw" })(context(`${base}/unauthorized`))).rejects.toThrow(
+      '401: {"message":"no"}',
+    );
   });
 });
 

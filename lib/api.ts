@@ -22,13 +22,20 @@ async function throwIfResNotOk(res: Response) {
   if (res.ok) return;
   const body = await res.text().catch(() => "");
   const retryAfter = Number(res.headers?.get("retry-after") ?? NaN);
-  throw new ApiError(res.status, body, res.statusText, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
+  throw new ApiError(
+    res.status,
+    body,
+    res.statusText,
+    Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+  );
 }
 
 /** The payload as the development log shows it: passwords masked, so a console never holds one. */
 export function loggablePayload(data: unknown): unknown {
   if (!data || typeof data !== "object" || Array.isArray(data)) return data;
-  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, /password/i.test(key) ? "********" : value]));
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [key, /password/i.test(key) ? "********" : value]),
+  );
 }
 
 /** Sends any method with credentials; the body is JSON only when a payload is given. */
@@ -79,7 +86,9 @@ export function serverMessage(error: unknown): string | null {
 
 /** What an admin screen's failure toast says: the server's message, or that the server could not be reached. */
 export function adminFailureDescription(error: unknown): string {
-  return error instanceof ApiError ? (serverMessage(error) ?? "Please try again.") : "There was a problem connecting to the server. Please try again.";
+  return error instanceof ApiError
+    ? (serverMessage(error) ?? "Please try again.")
+    : "There was a problem connecting to the server. Please try again.";
 }
 
 /** The `code` of a JSON error body: a machine-readable reason beside the message people read. */
@@ -92,7 +101,6 @@ function serverCode(error: ApiError): string | null {
   }
   return null;
 }
-
 
 // A database connection failure in words: what a server (ours without its code, or a host in front of
 // it) says when the database cannot be reached.

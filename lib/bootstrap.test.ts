@@ -1,10 +1,16 @@
 import bcrypt from "bcryptjs";
 
 import { POST as login } from "@/app/api/admin/login/route";
-import { testRequest } from "@/test/admin";
-import { bootstrap, DEV_ADMIN_EMAIL, ensureFirstAdmin, warnAboutClientAddresses, warnAboutEmail } from "@/lib/bootstrap";
+import {
+  bootstrap,
+  DEV_ADMIN_EMAIL,
+  ensureFirstAdmin,
+  warnAboutClientAddresses,
+  warnAboutEmail,
+} from "@/lib/bootstrap";
 import { getDb } from "@/lib/db";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { testRequest } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -49,7 +55,12 @@ describe("the first admin", () => {
   });
 
   it("uses ADMIN_EMAIL and ADMIN_PASSWORD when set", async () => {
-    Object.assign(process.env, { NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "a strong password" });
+    Object.assign(process.env, {
+      NODE_ENV: "production",
+      AUTH_SECRET: "s".repeat(32),
+      ADMIN_EMAIL: "Boss@Example.com",
+      ADMIN_PASSWORD: "a strong password",
+    });
     const { lines, log } = capture();
     await ensureFirstAdmin(log);
     expect(lines.join("\n")).not.toContain("a strong password");
@@ -66,7 +77,12 @@ describe("the first admin", () => {
   });
 
   it("is created once when several server instances start together, and nobody logs a fault", async () => {
-    Object.assign(process.env, { NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "a strong password" });
+    Object.assign(process.env, {
+      NODE_ENV: "production",
+      AUTH_SECRET: "s".repeat(32),
+      ADMIN_EMAIL: "boss@example.com",
+      ADMIN_PASSWORD: "a strong password",
+    });
     const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
     const logs = jest.spyOn(console, "log").mockImplementation(() => undefined);
     try {
@@ -94,7 +110,9 @@ describe("the start-up warning about client addresses", () => {
     delete process.env.VERCEL;
     expect(warned({ NODE_ENV: "production" })).toMatch(/TRUSTED_PROXY_HOPS is not set/);
     expect(warned({ NODE_ENV: "development" })).toBe("");
-    expect(warned({ NODE_ENV: "production", VERCEL: "1", DATABASE_URL: "postgresql://u:p@db.example.com:5432/otto" })).toBe("");
+    expect(
+      warned({ NODE_ENV: "production", VERCEL: "1", DATABASE_URL: "postgresql://u:p@db.example.com:5432/otto" }),
+    ).toBe("");
     expect(warned({ NODE_ENV: "production", TRUSTED_PROXY_HOPS: "0" })).toBe("");
   });
 });

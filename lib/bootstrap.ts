@@ -25,7 +25,8 @@ export async function ensureFirstAdmin(log: (line: string) => void = console.log
       email: settings.ADMIN_EMAIL,
       password: settings.ADMIN_PASSWORD,
     });
-    if (await createFirstAdmin(input)) log(`[admin] Created the first admin ${input.email} from ADMIN_EMAIL/ADMIN_PASSWORD.`);
+    if (await createFirstAdmin(input))
+      log(`[admin] Created the first admin ${input.email} from ADMIN_EMAIL/ADMIN_PASSWORD.`);
     return;
   }
   if (settings.NODE_ENV !== "development") {
@@ -33,7 +34,11 @@ export async function ensureFirstAdmin(log: (line: string) => void = console.log
     return;
   }
   // Through the same schema as every other admin, so the printed login always passes the sign-in form.
-  const input = createAdminSchema.parse({ name: "Local Admin", email: DEV_ADMIN_EMAIL, password: randomBytes(12).toString("base64url") });
+  const input = createAdminSchema.parse({
+    name: "Local Admin",
+    email: DEV_ADMIN_EMAIL,
+    password: randomBytes(12).toString("base64url"),
+  });
   if (!(await createFirstAdmin(input))) return;
   const line = "=".repeat(64);
   log(
@@ -101,7 +106,10 @@ export async function bootstrap(): Promise<void> {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (isConnectionError(error)) {
-      console.error("[startup] The database is not reachable yet; pages that need it will answer 503 until it is.", reason);
+      console.error(
+        "[startup] The database is not reachable yet; pages that need it will answer 503 until it is.",
+        reason,
+      );
     } else {
       console.error("[startup] Could not make sure an admin exists (has `npm run db:migrate` run?):", reason);
     }

@@ -17,9 +17,13 @@ export function writeStaticScriptHashes(distDir: string): string[] {
   const appDir = path.join(serverDir, "app");
   const hashes = new Set<string>();
   const pages = readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));
-  for (const page of pages) for (const hash of inlineScriptHashes(readFileSync(path.join(appDir, page), "utf8"))) hashes.add(hash);
+  for (const page of pages)
+    for (const hash of inlineScriptHashes(readFileSync(path.join(appDir, page), "utf8"))) hashes.add(hash);
   const sorted = [...hashes].sort();
-  writeFileSync(path.join(serverDir, STATIC_SCRIPT_HASHES_FILE), `${JSON.stringify({ pages: pages.sort(), hashes: sorted }, null, 2)}\n`);
+  writeFileSync(
+    path.join(serverDir, STATIC_SCRIPT_HASHES_FILE),
+    `${JSON.stringify({ pages: pages.sort(), hashes: sorted }, null, 2)}\n`,
+  );
 
   const tracePath = path.join(serverDir, "middleware.js.nft.json");
   const trace = JSON.parse(readFileSync(tracePath, "utf8")) as { files: string[] };

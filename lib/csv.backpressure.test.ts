@@ -1,6 +1,5 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-
 // What `next start` uses to send a route handler's streamed body: the test covers the CSV stream and
 // Next's piping together, over a real socket.
 import { pipeToNodeResponse } from "next/dist/server/pipe-readable";
@@ -49,7 +48,9 @@ describe("CSV export backpressure through Next's response piping", () => {
 
   it("stops reading batches while the client does not read, and sends everything once it does", async () => {
     const { port } = server.address() as AddressInfo;
-    const response = await new Promise<http.IncomingMessage>((resolve) => http.get(`http://127.0.0.1:${port}/`, resolve));
+    const response = await new Promise<http.IncomingMessage>((resolve) =>
+      http.get(`http://127.0.0.1:${port}/`, resolve),
+    );
     let received = 0;
     await new Promise<void>((resolve) =>
       response.once("data", (chunk: Buffer) => {
@@ -62,7 +63,7 @@ describe("CSV export backpressure through Next's response piping", () => {
 
     // Wait until the server stops taking batches (the socket buffers are full), then watch a while.
     let read = source.read();
-    for (let stable = 0; stable < 5; ) {
+    for (let stable = 0; stable < 5;) {
       await sleep(50);
       stable = source.read() === read ? stable + 1 : 0;
       read = source.read();

@@ -60,17 +60,26 @@ describe("CSV quoting (RFC 4180)", () => {
 
   it("round-trips any text", () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string({ unit: "grapheme" }), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 10 }), (rows) => {
-        const records = parse(rows.map(csvRecord).join(""), { relax_column_count: true }) as string[][];
-        expect(records).toEqual(rows.map((row) => row.map(neutraliseFormula)));
-      }),
+      fc.property(
+        fc.array(fc.array(fc.string({ unit: "grapheme" }), { minLength: 1, maxLength: 5 }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        (rows) => {
+          const records = parse(rows.map(csvRecord).join(""), { relax_column_count: true }) as string[][];
+          expect(records).toEqual(rows.map((row) => row.map(neutraliseFormula)));
+        },
+      ),
     );
   });
 });
 
 describe("createCsvStream", () => {
   it("writes a BOM, the header and every batch", async () => {
-    const stream = await createCsvStream({ header: ["Name", "Note"], batches: batchesOf([[["a", "=1"]], [["b", "c,d"]]]) });
+    const stream = await createCsvStream({
+      header: ["Name", "Note"],
+      batches: batchesOf([[["a", "=1"]], [["b", "c,d"]]]),
+    });
     const text = await readAll(stream);
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     expect(parse(text, { bom: true })).toEqual([
@@ -88,7 +97,11 @@ describe("createCsvStream", () => {
   it("reads batches only as the consumer pulls, at most one ahead", async () => {
     const read: number[] = [];
     const batches = Array.from({ length: 10 }, (_, index) => [[`row ${index}`]]);
-    const stream = await createCsvStream({ header: ["Name"], batches: batchesOf(batches, (index) => read.push(index)), bom: false });
+    const stream = await createCsvStream({
+      header: ["Name"],
+      batches: batchesOf(batches, (index) => read.push(index)),
+      bom: false,
+    });
     const reader = stream.getReader();
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toBe('"Name"\r\n"row 0"\r\n');
@@ -144,7 +157,10 @@ describe("lfToCrlfOutsideQuotes", () => {
   };
 
   it("handles a chunk holding thousands of records, and counts them", async () => {
-    const records = Array.from({ length: 5000 }, (_, index) => [`Person ${index}`, index % 7 === 0 ? "two\nlines" : "one line"]);
+    const records = Array.from({ length: 5000 }, (_, index) => [
+      `Person ${index}`,
+      index % 7 === 0 ? "two\nlines" : "one line",
+    ]);
     const lf = records.map((record) => csvRecord(record).slice(0, -2) + "\n").join("");
     const counter = { records: 0 };
     const transform = lfToCrlfOutsideQuotes(counter);
@@ -159,13 +175,19 @@ describe("lfToCrlfOutsideQuotes", () => {
 
   it("turns COPY's LF record ends into CRLF, keeps line breaks inside fields, wherever the chunks split", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(fc.string(), { minLength: 1, maxLength: 4 }), { maxLength: 6 }), fc.array(fc.nat(40)), async (records, cuts) => {
-        const lf = records.map((record) => csvRecord(record).slice(0, -2) + "\n").join("");
-        const expected = records.map((record) => csvRecord(record)).join("");
-        const positions = [...new Set(cuts.map((cut) => cut % (lf.length + 1)))].sort((a, b) => a - b);
-        const chunks = [0, ...positions, lf.length].slice(1).map((end, i, ends) => lf.slice(i === 0 ? 0 : ends[i - 1], end));
-        expect(await run(chunks)).toBe(expected);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(fc.string(), { minLength: 1, maxLength: 4 }), { maxLength: 6 }),
+        fc.array(fc.nat(40)),
+        async (records, cuts) => {
+          const lf = records.map((record) => csvRecord(record).slice(0, -2) + "\n").join("");
+          const expected = records.map((record) => csvRecord(record)).join("");
+          const positions = [...new Set(cuts.map((cut) => cut % (lf.length + 1)))].sort((a, b) => a - b);
+          const chunks = [0, ...positions, lf.length]
+            .slice(1)
+            .map((end, i, ends) => lf.slice(i === 0 ? 0 : ends[i - 1], end));
+          expect(await run(chunks)).toBe(expected);
+        },
+      ),
     );
   });
 });

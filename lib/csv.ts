@@ -1,4 +1,4 @@
-import { type Readable, Transform } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 
 /** First characters that make a spreadsheet run a cell as a formula (or treat it as one after stripping a tab or carriage return). */
 export const FORMULA_TRIGGER_CHARACTERS: readonly string[] = ["=", "+", "-", "@", "\t", "\r"];
@@ -60,7 +60,11 @@ export async function createCsvStream(options: {
   const encoder = new TextEncoder();
   // Chunks of about 16k characters keep every string and buffer small: V8 puts objects over 128 kB in
   // its large-object space, which only a full garbage collection reclaims.
-  const enqueueRecords = (controller: ReadableStreamDefaultController<Uint8Array>, rows: readonly (readonly string[])[], prefix = "") => {
+  const enqueueRecords = (
+    controller: ReadableStreamDefaultController<Uint8Array>,
+    rows: readonly (readonly string[])[],
+    prefix = "",
+  ) => {
     records += rows.length;
     let text = prefix;
     for (const record of rows) {

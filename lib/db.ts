@@ -1,16 +1,15 @@
 import type { Readable } from "node:stream";
-
+import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
-import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
-import { env } from "@/lib/env";
-import { PrismaClient } from "@/lib/generated/prisma/client";
 import { DatabaseUnavailableError, translateDatabaseError } from "@/lib/db/errors";
 import { applyMigrations, type SqlRunner } from "@/lib/db/migrate";
 import { DEFAULT_PGLITE_DIR, openPglite, pgliteRunner } from "@/lib/db/pglite";
 import { postgresPoolConfig, postgresRunner } from "@/lib/db/postgres";
+import { env } from "@/lib/env";
+import { PrismaClient } from "@/lib/generated/prisma/client";
 
 function extend(base: PrismaClient, ready: Promise<unknown>) {
   return base.$extends({

@@ -50,7 +50,9 @@ describe("parseEnv", () => {
     const onVercel = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), VERCEL: "1" };
     expect(() => parseEnv(onVercel)).toThrow(/DATABASE_URL: is required on Vercel/);
     expect(() => parseEnv({ ...onVercel, DATABASE_URL: " " })).toThrow(/DATABASE_URL/);
-    expect(parseEnv({ ...onVercel, DATABASE_URL: "postgresql://u:p@db.example.com:5432/otto" }).DATABASE_URL).toContain("db.example.com");
+    expect(parseEnv({ ...onVercel, DATABASE_URL: "postgresql://u:p@db.example.com:5432/otto" }).DATABASE_URL).toContain(
+      "db.example.com",
+    );
     // Elsewhere, no DATABASE_URL means the embedded database.
     expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) }).DATABASE_URL).toBeUndefined();
   });
@@ -85,9 +87,13 @@ describe("parseEnv", () => {
   it("holds the first admin from ADMIN_* to the same rules as any admin", () => {
     const base = { NODE_ENV: "development", ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "a strong password" };
     expect(parseEnv(base).ADMIN_EMAIL).toBe("boss@example.com");
-    expect(() => parseEnv({ ...base, ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD: Password must be at least 8 characters/);
+    expect(() => parseEnv({ ...base, ADMIN_PASSWORD: "short" })).toThrow(
+      /ADMIN_PASSWORD: Password must be at least 8 characters/,
+    );
     expect(() => parseEnv({ ...base, ADMIN_NAME: "B" })).toThrow(/ADMIN_NAME: Name must be at least 2 characters/);
-    expect(() => parseEnv({ ...base, ADMIN_EMAIL: "boss@localhost" })).toThrow(/ADMIN_EMAIL: Please enter a valid email address/);
+    expect(() => parseEnv({ ...base, ADMIN_EMAIL: "boss@localhost" })).toThrow(
+      /ADMIN_EMAIL: Please enter a valid email address/,
+    );
   });
 
   it("trusts no proxy hop unless TRUSTED_PROXY_HOPS says so, and refuses a nonsense count", () => {
@@ -95,21 +101,31 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUSTED_PROXY_HOPS: "" }).TRUSTED_PROXY_HOPS).toBe(0);
     expect(parseEnv({ TRUSTED_PROXY_HOPS: " 2 " }).TRUSTED_PROXY_HOPS).toBe(2);
     for (const value of ["-1", "1.5", "two", "11"]) {
-      expect(() => parseEnv({ TRUSTED_PROXY_HOPS: value })).toThrow(/TRUSTED_PROXY_HOPS: must be a whole number from 0 to 10/);
+      expect(() => parseEnv({ TRUSTED_PROXY_HOPS: value })).toThrow(
+        /TRUSTED_PROXY_HOPS: must be a whole number from 0 to 10/,
+      );
     }
   });
 });
 
 describe("email settings", () => {
   it("accept smtp:// and smtps:// URLs and a From address, and say what is wrong otherwise", () => {
-    expect(parseEnv({ SMTP_URL: "smtp://user:pass@smtp.example.com:587", EMAIL_FROM: "Otto <hello@example.com>" })).toMatchObject({
+    expect(
+      parseEnv({ SMTP_URL: "smtp://user:pass@smtp.example.com:587", EMAIL_FROM: "Otto <hello@example.com>" }),
+    ).toMatchObject({
       SMTP_URL: "smtp://user:pass@smtp.example.com:587",
       EMAIL_FROM: "Otto <hello@example.com>",
     });
-    expect(parseEnv({ SMTP_URL: "smtps://smtp.example.com", EMAIL_FROM: "hello@example.com" }).EMAIL_RETRY_SCHEDULE).toEqual([60, 300, 1800, 7200, 43200]);
-    expect(() => parseEnv({ SMTP_URL: "https://smtp.example.com" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(
+      parseEnv({ SMTP_URL: "smtps://smtp.example.com", EMAIL_FROM: "hello@example.com" }).EMAIL_RETRY_SCHEDULE,
+    ).toEqual([60, 300, 1800, 7200, 43200]);
+    expect(() => parseEnv({ SMTP_URL: "https://smtp.example.com" })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
     expect(() => parseEnv({ EMAIL_FROM: "Otto" })).toThrow(/EMAIL_FROM: must be an address/);
-    expect(() => parseEnv({ EMAIL_RETRY_SCHEDULE: "1m,5m" })).toThrow(/EMAIL_RETRY_SCHEDULE: must be whole numbers of seconds/);
+    expect(() => parseEnv({ EMAIL_RETRY_SCHEDULE: "1m,5m" })).toThrow(
+      /EMAIL_RETRY_SCHEDULE: must be whole numbers of seconds/,
+    );
     expect(parseEnv({ EMAIL_RETRY_SCHEDULE: "1,2,4" }).EMAIL_RETRY_SCHEDULE).toEqual([1, 2, 4]);
   });
 });

@@ -28,7 +28,10 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATABASE_URL: optionalUrl,
-    DATABASE_SCHEMA: optionalString.refine((v) => v === undefined || /^[a-z_][a-z0-9_]*$/.test(v), "must be a lower-case SQL identifier"),
+    DATABASE_SCHEMA: optionalString.refine(
+      (v) => v === undefined || /^[a-z_][a-z0-9_]*$/.test(v),
+      "must be a lower-case SQL identifier",
+    ),
     DATABASE_POOL_MAX: optionalInt(1, 100, 5),
     PGLITE_DIR: optionalString,
     AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
@@ -43,7 +46,12 @@ const envSchema = z
     // unless said: trusting a header no proxy wrote would let every client pick its own address.
     TRUSTED_PROXY_HOPS: z.preprocess(
       emptyAsUnset,
-      z.coerce.number({ message: HOPS_MESSAGE }).int(HOPS_MESSAGE).min(0, HOPS_MESSAGE).max(10, HOPS_MESSAGE).default(0),
+      z.coerce
+        .number({ message: HOPS_MESSAGE })
+        .int(HOPS_MESSAGE)
+        .min(0, HOPS_MESSAGE)
+        .max(10, HOPS_MESSAGE)
+        .default(0),
     ),
     // Set to "1" by Vercel on its deployments; its edge then supplies the client address.
     VERCEL: optionalString,
@@ -61,7 +69,10 @@ const envSchema = z
       emptyAsUnset,
       z
         .string()
-        .refine((v) => /^smtps?:\/\/[^\s/]+/.test(v) && URL.canParse(v), "must be an smtp:// or smtps:// URL, such as smtp://user:pass@smtp.example.com:587")
+        .refine(
+          (v) => /^smtps?:\/\/[^\s/]+/.test(v) && URL.canParse(v),
+          "must be an smtp:// or smtps:// URL, such as smtp://user:pass@smtp.example.com:587",
+        )
         .optional(),
     ),
     EMAIL_FROM: z.preprocess(
@@ -69,7 +80,10 @@ const envSchema = z
       z
         .string()
         .trim()
-        .refine((v) => /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)$/.test(v), 'must be an address, such as "Otto <hello@example.com>" or hello@example.com')
+        .refine(
+          (v) => /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)$/.test(v),
+          'must be an address, such as "Otto <hello@example.com>" or hello@example.com',
+        )
         .optional(),
     ),
     // Seconds between delivery attempts of one message; after the last, it is marked failed.
@@ -82,7 +96,13 @@ const envSchema = z
     // Seconds between attempts to deliver a webhook event; after the last, it is marked failed.
     WEBHOOK_RETRY_SCHEDULE: retrySchedule("30,120,600,3600,21600"),
     // Webhook URLs may point at private, loopback and link-local addresses: for development and tests only.
-    WEBHOOKS_ALLOW_PRIVATE: z.preprocess(emptyAsUnset, z.enum(["true", "false"]).default("false").transform((v) => v === "true")),
+    WEBHOOKS_ALLOW_PRIVATE: z.preprocess(
+      emptyAsUnset,
+      z
+        .enum(["true", "false"])
+        .default("false")
+        .transform((v) => v === "true"),
+    ),
     // Where an accepted invitation sends the visitor (the product's sign-up, say). Unset: a welcome page here.
     EARLY_ACCESS_URL: optionalUrl,
     NEXT_PUBLIC_SITE_URL: optionalUrl,
@@ -91,17 +111,34 @@ const envSchema = z
   .superRefine((env, ctx) => {
     // Vercel's disks are read-only and nothing on them outlives a request: no embedded database there.
     if (env.VERCEL === "1" && !env.DATABASE_URL) {
-      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required on Vercel: set it to your PostgreSQL database's URL (postgresql://user:password@host:5432/db)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message:
+          "is required on Vercel: set it to your PostgreSQL database's URL (postgresql://user:password@host:5432/db)",
+      });
     }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production (generate one with `openssl rand -base64 32`)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required in production (generate one with `openssl rand -base64 32`)",
+      });
     }
     if (!!env.ADMIN_EMAIL !== !!env.ADMIN_PASSWORD) {
-      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_PASSWORD"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither",
+      });
     }
     // The first admin must pass the same rules as any admin, or the server would start with nobody able to sign in.
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const admin = createAdminSchema.safeParse({ name: env.ADMIN_NAME ?? "Administrator", email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+      const admin = createAdminSchema.safeParse({
+        name: env.ADMIN_NAME ?? "Administrator",
+        email: env.ADMIN_EMAIL,
+        password: env.ADMIN_PASSWORD,
+      });
       for (const issue of admin.success ? [] : admin.error.issues) {
         // The email was checked by its own field above.
         const field = { name: "ADMIN_NAME", password: "ADMIN_PASSWORD" }[String(issue.path[0])];

@@ -1,7 +1,17 @@
-import { parseEnv } from "@/lib/env";
 import { z } from "zod";
 
-import { clientIp, HttpError, json, NOT_JSON_MESSAGE, PEER_ADDRESS_HEADER, readJson, readQuery, route, SMALL_JSON_BYTES } from "@/lib/http";
+import { parseEnv } from "@/lib/env";
+import {
+  clientIp,
+  HttpError,
+  json,
+  NOT_JSON_MESSAGE,
+  PEER_ADDRESS_HEADER,
+  readJson,
+  readQuery,
+  route,
+  SMALL_JSON_BYTES,
+} from "@/lib/http";
 
 function withHeaders(headers: Record<string, string>) {
   return new Request("http://localhost/api/waitlist", { headers });
@@ -14,7 +24,13 @@ describe("clientIp", () => {
 
   it("trusts no forwarding header by default: a server reached directly goes by the connection's own address", () => {
     expect(parseEnv({}).TRUSTED_PROXY_HOPS).toBe(0);
-    const spoofs: Record<string, string>[] = [{}, { "x-forwarded-for": "1.2.3.4" }, { "x-forwarded-for": "5.6.7.8, 9.9.9.9" }, { "x-real-ip": "6.6.6.6" }, { "x-forwarded-for": "," }];
+    const spoofs: Record<string, string>[] = [
+      {},
+      { "x-forwarded-for": "1.2.3.4" },
+      { "x-forwarded-for": "5.6.7.8, 9.9.9.9" },
+      { "x-real-ip": "6.6.6.6" },
+      { "x-forwarded-for": "," },
+    ];
     const seen = spoofs.map((headers) => clientIp(withHeaders({ ...headers, ...peer("203.0.113.7") }), direct));
     expect(new Set(seen)).toEqual(new Set(["203.0.113.7"]));
   });
@@ -31,21 +47,33 @@ describe("clientIp", () => {
     );
     expect(new Set(addresses)).toEqual(new Set(["203.0.113.7"]));
     // Without the peer header (a request that did not pass through our server), the same entry.
-    expect(clientIp(withHeaders({ "x-forwarded-for": "1.1.1.1,2.2.2.2 ,  203.0.113.7 " }), behindOneProxy)).toBe("203.0.113.7");
+    expect(clientIp(withHeaders({ "x-forwarded-for": "1.1.1.1,2.2.2.2 ,  203.0.113.7 " }), behindOneProxy)).toBe(
+      "203.0.113.7",
+    );
   });
 
   it("steps back as many hops as TRUSTED_PROXY_HOPS says (e.g. a CDN in front of nginx)", () => {
     const twoHops = { hops: 2, vercel: false };
-    expect(clientIp(withHeaders({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 198.51.100.1", ...peer("10.0.0.2") }), twoHops)).toBe("203.0.113.7");
-    expect(clientIp(withHeaders({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 198.51.100.1" }), twoHops)).toBe("203.0.113.7");
+    expect(
+      clientIp(withHeaders({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 198.51.100.1", ...peer("10.0.0.2") }), twoHops),
+    ).toBe("203.0.113.7");
+    expect(clientIp(withHeaders({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 198.51.100.1" }), twoHops)).toBe(
+      "203.0.113.7",
+    );
     // Fewer entries than hops: the leftmost one is still the closest thing to the client.
-    expect(clientIp(withHeaders({ "x-forwarded-for": "203.0.113.7", ...peer("10.0.0.2") }), { hops: 3, vercel: false })).toBe("203.0.113.7");
+    expect(
+      clientIp(withHeaders({ "x-forwarded-for": "203.0.113.7", ...peer("10.0.0.2") }), { hops: 3, vercel: false }),
+    ).toBe("203.0.113.7");
   });
 
   it("on Vercel takes Vercel's own header, which its edge sets, and ignores X-Forwarded-For", () => {
     const vercel = { hops: 0, vercel: true };
-    expect(clientIp(withHeaders({ "x-vercel-forwarded-for": "203.0.113.7", "x-forwarded-for": "1.2.3.4" }), vercel)).toBe("203.0.113.7");
-    expect(clientIp(withHeaders({ "x-real-ip": "203.0.113.8", "x-forwarded-for": "1.2.3.4" }), vercel)).toBe("203.0.113.8");
+    expect(
+      clientIp(withHeaders({ "x-vercel-forwarded-for": "203.0.113.7", "x-forwarded-for": "1.2.3.4" }), vercel),
+    ).toBe("203.0.113.7");
+    expect(clientIp(withHeaders({ "x-real-ip": "203.0.113.8", "x-forwarded-for": "1.2.3.4" }), vercel)).toBe(
+      "203.0.113.8",
+    );
     expect(clientIp(withHeaders({ "x-forwarded-for": "1.2.3.4" }), vercel)).toBeNull();
   });
 
@@ -56,12 +84,22 @@ describe("clientIp", () => {
     expect(clientIp(withHeaders({ "x-forwarded-for": "1.2.3.4" }))).toBe("1.2.3.4");
     // A Vercel deployment always has its database's URL (the environment requires it there).
     Object.assign(process.env, { VERCEL: "1", DATABASE_URL: "postgresql://u:p@db.example.com:5432/otto" });
-    expect(clientIp(withHeaders({ "x-forwarded-for": "1.2.3.4", "x-vercel-forwarded-for": "203.0.113.1" }))).toBe("203.0.113.1");
+    expect(clientIp(withHeaders({ "x-forwarded-for": "1.2.3.4", "x-vercel-forwarded-for": "203.0.113.1" }))).toBe(
+      "203.0.113.1",
+    );
   });
 
-  const saved = { hops: process.env.TRUSTED_PROXY_HOPS, vercel: process.env.VERCEL, database: process.env.DATABASE_URL };
+  const saved = {
+    hops: process.env.TRUSTED_PROXY_HOPS,
+    vercel: process.env.VERCEL,
+    database: process.env.DATABASE_URL,
+  };
   afterEach(() => {
-    for (const [name, value] of [["TRUSTED_PROXY_HOPS", saved.hops], ["VERCEL", saved.vercel], ["DATABASE_URL", saved.database]] as const) {
+    for (const [name, value] of [
+      ["TRUSTED_PROXY_HOPS", saved.hops],
+      ["VERCEL", saved.vercel],
+      ["DATABASE_URL", saved.database],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -71,7 +109,11 @@ describe("clientIp", () => {
 describe("readJson", () => {
   const body = (headers: Record<string, string>, text: string) =>
     readJson(new Request("http://localhost/api/waitlist", { method: "POST", headers, body: text }));
-  const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as HttpError);
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (error: unknown) => error as HttpError,
+    );
 
   it("reads a body declared as JSON, including a +json type and a charset", async () => {
     expect(await body({ "content-type": "application/json" }, '{"a":1}')).toEqual({ a: 1 });
@@ -80,7 +122,13 @@ describe("readJson", () => {
   });
 
   it("refuses a body not declared as JSON with 400 and a message naming the header (not 415)", async () => {
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", ""]) {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/jsonp",
+      "",
+    ]) {
       const error = await refusal(body({ "content-type": type }, '{"a":1}'));
       expect(error).toBeInstanceOf(HttpError);
       expect(error).toMatchObject({ status: 400, message: NOT_JSON_MESSAGE });
@@ -89,8 +137,14 @@ describe("readJson", () => {
   });
 
   it("answers 400 to an empty body or broken JSON, and 413 to one over the limit", async () => {
-    expect(await refusal(body({ "content-type": "application/json" }, " "))).toMatchObject({ status: 400, message: expect.stringMatching(/empty/) });
-    expect(await refusal(body({ "content-type": "application/json" }, "{nope"))).toMatchObject({ status: 400, message: expect.stringMatching(/not valid JSON/) });
+    expect(await refusal(body({ "content-type": "application/json" }, " "))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/empty/),
+    });
+    expect(await refusal(body({ "content-type": "application/json" }, "{nope"))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/not valid JSON/),
+    });
     const big = JSON.stringify({ pad: "x".repeat(11_000) });
     expect(await refusal(body({ "content-type": "application/json" }, big))).toMatchObject({ status: 413 });
   });
@@ -107,7 +161,10 @@ describe("json", () => {
     const cached = json({ count: 3 }, { headers: { "Cache-Control": "public, s-maxage=10" } });
     expect(cached.headers.get("cache-control")).toBe("public, s-maxage=10, no-transform");
 
-    const entries = Array.from({ length: 40 }, (_, index) => ({ name: `Person ${index}`, email: `person${index}@example.com` }));
+    const entries = Array.from({ length: 40 }, (_, index) => ({
+      name: `Person ${index}`,
+      email: `person${index}@example.com`,
+    }));
     const large = json({ entries });
     expect(JSON.stringify({ entries }).length).toBeGreaterThanOrEqual(SMALL_JSON_BYTES);
     expect(large.headers.get("cache-control")).toBe("no-store");
@@ -116,7 +173,10 @@ describe("json", () => {
 });
 
 describe("readQuery", () => {
-  const schema = z.object({ page: z.coerce.number().int().min(1, { message: "page must be at least 1" }), q: z.string().default("") });
+  const schema = z.object({
+    page: z.coerce.number().int().min(1, { message: "page must be at least 1" }),
+    q: z.string().default(""),
+  });
   const at = (search: string) => new Request(`http://localhost/api/admin/waitlist${search}`);
 
   it("parses the query string with the schema, the last of a repeated name winning", () => {
@@ -131,7 +191,11 @@ describe("readQuery", () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(HttpError);
-    expect(thrown).toMatchObject({ status: 400, message: "Invalid parameters: page must be at least 1.", extra: { errors: { page: ["page must be at least 1"] } } });
+    expect(thrown).toMatchObject({
+      status: 400,
+      message: "Invalid parameters: page must be at least 1.",
+      extra: { errors: { page: ["page must be at least 1"] } },
+    });
   });
 });
 

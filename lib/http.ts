@@ -24,7 +24,8 @@ export class HttpError extends Error {
 }
 
 /** The 400 message for a value the database refuses to store or compare. */
-export const INVALID_VALUE_MESSAGE = "The request contains a value that cannot be stored or searched for. Please check it and try again.";
+export const INVALID_VALUE_MESSAGE =
+  "The request contains a value that cannot be stored or searched for. Please check it and try again.";
 
 /** Below this size a gzipped JSON body saves next to nothing and still costs a zlib stream to make. */
 export const SMALL_JSON_BYTES = 1024;
@@ -60,14 +61,19 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 /** Turns any error into the JSON `{ message }` response it deserves; never leaks a stack trace. */
 export function errorResponse(error: unknown): NextResponse {
   if (error instanceof HttpError) {
-    const body = error.extra.errors ? { message: error.message, errors: error.extra.errors } : { message: error.message };
+    const body = error.extra.errors
+      ? { message: error.message, errors: error.extra.errors }
+      : { message: error.message };
     return json(body, { status: error.status, headers: error.extra.headers });
   }
   if (error instanceof z.ZodError) {
     return json({ message: "Please check the highlighted fields.", errors: fieldErrors(error) }, { status: 400 });
   }
   if (isConnectionError(error)) {
-    return json({ message: DATABASE_UNAVAILABLE_MESSAGE, code: DATABASE_UNAVAILABLE_CODE }, { status: 503, headers: { "Retry-After": "30" } });
+    return json(
+      { message: DATABASE_UNAVAILABLE_MESSAGE, code: DATABASE_UNAVAILABLE_CODE },
+      { status: 503, headers: { "Retry-After": "30" } },
+    );
   }
   // A value the schemas let through but PostgreSQL refuses is the client's input, not our fault: a 400,
   // logged as one line (the full error would copy the request's data into the log).
@@ -96,7 +102,8 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
 }
 
 /** The 400 message for a body that is not declared as JSON. */
-export const NOT_JSON_MESSAGE = "The request body must be JSON: send it with the header Content-Type: application/json.";
+export const NOT_JSON_MESSAGE =
+  "The request body must be JSON: send it with the header Content-Type: application/json.";
 
 /** The 413 for a body over `maxBytes`. */
 function tooLarge(maxBytes: number) {
@@ -170,7 +177,11 @@ async function readBytesWithLimit(request: Request, maxBytes: number): Promise<B
 }
 
 /** Parses `data` with `schema`, throwing a 400 with field errors when it does not fit. */
-export function parseWith<S extends z.ZodType>(schema: S, data: unknown, message = "Please check the highlighted fields."): z.infer<S> {
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  message = "Please check the highlighted fields.",
+): z.infer<S> {
   const result = schema.safeParse(data);
   if (!result.success) throw new HttpError(400, message, { errors: fieldErrors(result.error) });
   return result.data;
@@ -204,7 +215,11 @@ export function seeOther(location: string) {
 
 /** A 405 answer naming the methods a route accepts. */
 export function methodNotAllowed(allowed: string[]) {
-  return () => json({ message: `Method not allowed. Use ${allowed.join(" or ")}.` }, { status: 405, headers: { Allow: allowed.join(", ") } });
+  return () =>
+    json(
+      { message: `Method not allowed. Use ${allowed.join(" or ")}.` },
+      { status: 405, headers: { Allow: allowed.join(", ") } },
+    );
 }
 
 /**
@@ -221,7 +236,10 @@ export const PEER_ADDRESS_HEADER = "x-otto-peer-address";
  *   that `TRUSTED_PROXY_HOPS` says stands in front of the app (each appends the address it got the
  *   request from; entries further left came from the client and may be forged).
  */
-export function clientIp(request: { headers: Pick<Headers, "get"> }, settings: { hops: number; vercel: boolean } = ipSettings()): string | null {
+export function clientIp(
+  request: { headers: Pick<Headers, "get"> },
+  settings: { hops: number; vercel: boolean } = ipSettings(),
+): string | null {
   const header = (name: string) => request.headers.get(name)?.trim() || null;
   if (settings.vercel) return header("x-vercel-forwarded-for")?.split(",")[0]?.trim() || header("x-real-ip");
   const forwarded = (request.headers.get("x-forwarded-for") ?? "")

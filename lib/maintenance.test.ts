@@ -1,8 +1,8 @@
 import { GET as cron } from "@/app/api/cron/outbox/route";
-import { insertAdmin, startTestSession } from "@/test/admin";
 import { getDb } from "@/lib/db";
 import { sweep } from "@/lib/maintenance";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { insertAdmin, startTestSession } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -38,7 +38,9 @@ describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedd
   it("prunes dead sessions, audit entries past the retention period and ended rate-limit windows, and nothing else", async () => {
     const live = await seed();
     expect(await sweep()).toEqual({ sessions: 1, auditEntries: 1, rateLimits: 1, digests: 0 });
-    expect((await getDb().adminSession.findMany({ select: { id: true } })).map((row) => row.id)).toEqual([live.sessionId]);
+    expect((await getDb().adminSession.findMany({ select: { id: true } })).map((row) => row.id)).toEqual([
+      live.sessionId,
+    ]);
     expect(await getDb().auditLog.count()).toBe(1);
     expect((await getDb().rateLimit.findMany({ select: { key: true } })).map((row) => row.key)).toEqual(["current"]);
   });
@@ -62,7 +64,10 @@ describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedd
   it("runs from the cron route only with the scheduler's bearer secret", async () => {
     await seed();
     const call = (authorization?: string) =>
-      cron(new Request("http://localhost/api/cron/outbox", { headers: authorization ? { authorization } : {} }), undefined);
+      cron(
+        new Request("http://localhost/api/cron/outbox", { headers: authorization ? { authorization } : {} }),
+        undefined,
+      );
     // Without CRON_SECRET configured, nobody can run it.
     expect((await call(`Bearer ${SECRET}`)).status).toBe(401);
     process.env.CRON_SECRET = SECRET;
@@ -70,6 +75,10 @@ describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedd
     expect((await call(`Bearer ${SECRET}x`)).status).toBe(401);
     const response = await call(`Bearer ${SECRET}`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ email: { sent: 0, retried: 0, failed: 0, unsent: 0 }, webhooks: { delivered: 0, retry: 0, failed: 0 }, pruned: { sessions: 1, auditEntries: 1, rateLimits: 1, digests: 0 } });
+    expect(await response.json()).toEqual({
+      email: { sent: 0, retried: 0, failed: 0, unsent: 0 },
+      webhooks: { delivered: 0, retry: 0, failed: 0 },
+      pruned: { sessions: 1, auditEntries: 1, rateLimits: 1, digests: 0 },
+    });
   });
 });

@@ -13,7 +13,11 @@ export function recordPeerAddresses(): void {
   if (installed) return;
   installed = true;
   const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function emitWithPeerAddress(this: http.Server, event: string | symbol, ...args: unknown[]) {
+  http.Server.prototype.emit = function emitWithPeerAddress(
+    this: http.Server,
+    event: string | symbol,
+    ...args: unknown[]
+  ) {
     if (event === "request") {
       const request = args[0] as http.IncomingMessage;
       const address = request.socket?.remoteAddress;

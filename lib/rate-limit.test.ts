@@ -1,5 +1,5 @@
 import { clientRateKey, hitRateLimit, peekRateLimit, resetRateLimit } from "@/lib/rate-limit";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 beforeEach(() => resetDatabase());
@@ -51,7 +51,13 @@ describe("clientRateKey", () => {
     expect(clientRateKey("203.0.113.9")).toBe("203.0.113.9");
     expect(clientRateKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
     expect(clientRateKey("0:0:0:0:0:FFFF:cb00:7109")).toBe("203.0.113.9");
-    for (const address of ["2001:db8:1:2::1", "2001:0DB8:0001:0002:aaaa:bbbb:cccc:dddd", "2001:db8:1:2:ffff::", "2001:db8:1:2::203.0.113.9", "2001:db8:1:2::1%eth0"]) {
+    for (const address of [
+      "2001:db8:1:2::1",
+      "2001:0DB8:0001:0002:aaaa:bbbb:cccc:dddd",
+      "2001:db8:1:2:ffff::",
+      "2001:db8:1:2::203.0.113.9",
+      "2001:db8:1:2::1%eth0",
+    ]) {
       expect({ address, key: clientRateKey(address) }).toEqual({ address, key: "2001:db8:1:2::/64" });
     }
     expect(clientRateKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");

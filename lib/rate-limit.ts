@@ -38,7 +38,11 @@ function windowOf(rule: RateLimitRule, now: number) {
 }
 
 function stateOf(rule: RateLimitRule, count: number, end: Date, now: number): RateLimitState {
-  return { allowed: count <= rule.limit, count, retryAfterSeconds: Math.max(1, Math.ceil((end.getTime() - now) / 1000)) };
+  return {
+    allowed: count <= rule.limit,
+    count,
+    retryAfterSeconds: Math.max(1, Math.ceil((end.getTime() - now) / 1000)),
+  };
 }
 
 /**
@@ -102,6 +106,9 @@ export async function remember(key: string, ttlMs: number, now = Date.now()): Pr
 
 /** True while a fact noted by remember() has not expired. */
 export async function isRemembered(key: string, now = Date.now()): Promise<boolean> {
-  const row = await getDb().rateLimit.findFirst({ where: { key, windowStart: new Date(0), expiresAt: { gt: new Date(now) } }, select: { key: true } });
+  const row = await getDb().rateLimit.findFirst({
+    where: { key, windowStart: new Date(0), expiresAt: { gt: new Date(now) } },
+    select: { key: true },
+  });
   return row !== null;
 }

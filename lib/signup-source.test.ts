@@ -4,14 +4,27 @@ import { cleanSignupSource, sourceOf } from "@/lib/validation/waitlist";
 /** sessionStorage as a Map. */
 function memoryStorage() {
   const items = new Map<string, string>();
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), items };
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    items,
+  };
 }
 
 describe("the visit's source", () => {
   it("keeps the first page's UTM parameters and the referring site's host", () => {
     const storage = memoryStorage();
-    captureSignupSource("https://otto.example/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=x", "https://news.example.com/issue/4?ref=1", storage);
-    expect(storedSignupSource(storage)).toEqual({ utmSource: "newsletter", utmMedium: "email", utmCampaign: "spring", referrer: "news.example.com" });
+    captureSignupSource(
+      "https://otto.example/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=x",
+      "https://news.example.com/issue/4?ref=1",
+      storage,
+    );
+    expect(storedSignupSource(storage)).toEqual({
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "spring",
+      referrer: "news.example.com",
+    });
   });
 
   it("is first touch: a later page of the same visit changes nothing, and a direct first visit counts too", () => {
@@ -41,7 +54,14 @@ describe("the visit's source", () => {
   });
 
   it("sends only the values the server accepts, each checked on its own", () => {
-    expect(cleanSignupSource({ utmSource: "Newsletter", utmCampaign: "<b>spring</b>", referrer: "News.Example.com", other: "x" })).toEqual({
+    expect(
+      cleanSignupSource({
+        utmSource: "Newsletter",
+        utmCampaign: "<b>spring</b>",
+        referrer: "News.Example.com",
+        other: "x",
+      }),
+    ).toEqual({
       utmSource: "newsletter",
       referrer: "news.example.com",
     });

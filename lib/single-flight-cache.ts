@@ -10,7 +10,11 @@ export interface SingleFlightCache<T> {
  * Caches what `load` returns for `ttlMs`, counted from when the load started (so the value is never
  * older than that), with one load at a time. A failed load is not cached.
  */
-export function singleFlightCache<T>(ttlMs: number, load: () => Promise<T>, now: () => number = () => performance.now()): SingleFlightCache<T> {
+export function singleFlightCache<T>(
+  ttlMs: number,
+  load: () => Promise<T>,
+  now: () => number = () => performance.now(),
+): SingleFlightCache<T> {
   let value: { data: T; loadedAt: number } | undefined;
   let pending: { promise: Promise<T>; generation: number } | undefined;
   let generation = 0;

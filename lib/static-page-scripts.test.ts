@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { contentSecurityPolicy } from "@/lib/csp";
 import { writeStaticScriptHashes } from "@/lib/build-output";
+import { contentSecurityPolicy } from "@/lib/csp";
 import { inlineScriptHashes, prerenderedScriptHashes, STATIC_SCRIPT_HASHES_FILE } from "@/lib/static-page-scripts";
 
 const sha = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
@@ -18,7 +18,13 @@ describe("the hashes of a built page's inline scripts", () => {
       `<script type="application/ld+json">{"@type":"Organization"}</script>`,
       `<script>self.__next_f.push([1,"a\\u003cb"])</script>`,
     ].join("");
-    expect(inlineScriptHashes(html).sort()).toEqual([sha("self.__next_f=self.__next_f||[]"), sha('import "@/lib/a.js"'), sha('self.__next_f.push([1,"a\\u003cb"])')].sort());
+    expect(inlineScriptHashes(html).sort()).toEqual(
+      [
+        sha("self.__next_f=self.__next_f||[]"),
+        sha('import "@/lib/a.js"'),
+        sha('self.__next_f.push([1,"a\\u003cb"])'),
+      ].sort(),
+    );
   });
 
   it("are written by the build beside the proxy, listed in its trace, and read from the project root wherever the server starts", () => {
@@ -28,12 +34,17 @@ describe("the hashes of a built page's inline scripts", () => {
     writeFileSync(path.join(serverDir, "app", "index.html"), "<script>one()</script>");
     writeFileSync(path.join(serverDir, "app", "nested", "page.html"), "<script>two()</script><script>one()</script>");
     writeFileSync(path.join(serverDir, "app", "index.rsc"), "<script>not-html()</script>");
-    writeFileSync(path.join(serverDir, "middleware.js.nft.json"), JSON.stringify({ version: 1, files: ["chunks/a.js"] }));
+    writeFileSync(
+      path.join(serverDir, "middleware.js.nft.json"),
+      JSON.stringify({ version: 1, files: ["chunks/a.js"] }),
+    );
 
     expect(writeStaticScriptHashes(path.join(root, ".next-x"))).toEqual([sha("one()"), sha("two()")].sort());
     // Written twice (a second build step), it is listed once.
     writeStaticScriptHashes(path.join(root, ".next-x"));
-    const trace = JSON.parse(readFileSync(path.join(serverDir, "middleware.js.nft.json"), "utf8")) as { files: string[] };
+    const trace = JSON.parse(readFileSync(path.join(serverDir, "middleware.js.nft.json"), "utf8")) as {
+      files: string[];
+    };
     expect(trace.files).toEqual(["chunks/a.js", STATIC_SCRIPT_HASHES_FILE]);
 
     // Read relative to the project root, not the working directory (this test runs from the repository).

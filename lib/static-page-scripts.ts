@@ -33,7 +33,10 @@ let cached: { file: string; hashes: string[] | null } | undefined;
  * development). The file is found from the project's folder, not the working directory, so a server started
  * from anywhere (`next start /path/to/project`) finds it.
  */
-export function prerenderedScriptHashes(distDir = process.env.NEXT_DIST_DIR || ".next", projectRoot = projectPath()): string[] | null {
+export function prerenderedScriptHashes(
+  distDir = process.env.NEXT_DIST_DIR || ".next",
+  projectRoot = projectPath(),
+): string[] | null {
   const file = path.resolve(projectRoot, distDir, "server", STATIC_SCRIPT_HASHES_FILE);
   if (cached?.file === file) return cached.hashes;
   let hashes: string[] | null = null;
@@ -44,7 +47,9 @@ export function prerenderedScriptHashes(distDir = process.env.NEXT_DIST_DIR || "
     // Not written: the proxy falls back to a policy that cannot block the page's own scripts.
   }
   if (hashes === null && process.env.NODE_ENV === "production") {
-    console.warn(`[csp] ${file} is missing, so prerendered pages allow inline scripts without their hashes. Build with \`npm run build\`, which writes it.`);
+    console.warn(
+      `[csp] ${file} is missing, so prerendered pages allow inline scripts without their hashes. Build with \`npm run build\`, which writes it.`,
+    );
   }
   cached = { file, hashes };
   return hashes;

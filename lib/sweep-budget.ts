@@ -91,6 +91,13 @@ export class BudgetRun {
 
   /** The report of a sweep that ended as `stopped` says; one that gave work back stopped for its budget. */
   report(stopped: BudgetReport["stopped"]): BudgetReport {
-    return { stopped: this.released > 0 ? "budget" : stopped, deadline: this.budget.deadline, cutoff: this.cutoff, lastClaimAt: this.lastClaimAt, lastStartAt: this.lastStartAt, released: this.released };
+    return {
+      stopped: this.released > 0 ? "budget" : stopped,
+      deadline: this.budget.deadline,
+      cutoff: this.cutoff,
+      lastClaimAt: this.lastClaimAt,
+      lastStartAt: this.lastStartAt,
+      released: this.released,
+    };
   }
 }

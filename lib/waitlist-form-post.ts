@@ -16,7 +16,13 @@ export interface WaitlistFormEntries {
   agreedToTerms: boolean;
 }
 
-export const EMPTY_WAITLIST_ENTRIES: WaitlistFormEntries = { name: "", email: "", businessType: "", employees: "", agreedToTerms: false };
+export const EMPTY_WAITLIST_ENTRIES: WaitlistFormEntries = {
+  name: "",
+  email: "",
+  businessType: "",
+  employees: "",
+  agreedToTerms: false,
+};
 
 /** Why a form post did not go through, beyond its fields; each has its own words on the form. */
 export type WaitlistFormProblem = "rate-limit" | "busy" | "database" | "failed";
@@ -67,7 +73,8 @@ export function entriesOfForm(fields: URLSearchParams): WaitlistFormEntries {
 
 function cleanEntries(raw: Record<string, unknown>): WaitlistFormEntries {
   const text = (value: unknown) => (typeof value === "string" ? value.slice(0, MAX_KEPT_LENGTH) : "");
-  const choice = (value: unknown, options: readonly { value: string }[]) => (options.some((option) => option.value === value) ? (value as string) : "");
+  const choice = (value: unknown, options: readonly { value: string }[]) =>
+    options.some((option) => option.value === value) ? (value as string) : "";
   return {
     name: text(raw.name),
     email: text(raw.email),
@@ -99,7 +106,12 @@ export function decodeDraft(value: string | undefined): WaitlistFormDraft | null
 }
 
 /** A Set-Cookie value only the page at `path` receives: HttpOnly, SameSite=Strict, for a few minutes (0 clears it). */
-export function pageCookie(name: string, value: string, path: string, options: { secure: boolean; maxAge?: number }): string {
+export function pageCookie(
+  name: string,
+  value: string,
+  path: string,
+  options: { secure: boolean; maxAge?: number },
+): string {
   const maxAge = options.maxAge ?? COOKIE_MAX_AGE_SECONDS;
   return `${name}=${value}; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${options.secure ? "; Secure" : ""}`;
 }

@@ -11,7 +11,11 @@ async function main() {
 
 main()
   .catch((error: unknown) => {
-    console.error(error instanceof EnvError ? error.message : `Migration failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      error instanceof EnvError
+        ? error.message
+        : `Migration failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exitCode = 1;
   })
   .finally(() => closeDb());

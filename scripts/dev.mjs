@@ -7,7 +7,10 @@ import { spawn } from "node:child_process";
 
 const args = process.argv.slice(2);
 const portFlag = args.findIndex((arg) => arg === "-p" || arg === "--port");
-const port = (portFlag >= 0 ? args[portFlag + 1] : args.find((arg) => arg.startsWith("--port="))?.slice(7)) ?? process.env.PORT ?? "3000";
+const port =
+  (portFlag >= 0 ? args[portFlag + 1] : args.find((arg) => arg.startsWith("--port="))?.slice(7)) ??
+  process.env.PORT ??
+  "3000";
 
 const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "dev", ...args], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

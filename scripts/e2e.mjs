@@ -19,9 +19,16 @@ function ensureBrowser() {
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (isRoot && existsSync("/usr/bin/apt-get")) {
     console.log("[e2e] Installing Debian's chromium (Playwright cannot download its own browser here)...");
-    if (run("apt-get", ["update", "-qq"]) === 0 && run("apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" }) === 0 && existsSync(chromium)) return;
+    if (
+      run("apt-get", ["update", "-qq"]) === 0 &&
+      run("apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" }) === 0 &&
+      existsSync(chromium)
+    )
+      return;
   }
-  console.error(`[e2e] No browser at ${chromium}: install Debian's chromium (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `[e2e] No browser at ${chromium}: install Debian's chromium (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 
@@ -45,10 +52,14 @@ if (process.env.E2E_DATABASE_URL) {
   schema = `e2e_${runId}`.toLowerCase();
   env.E2E_DATABASE_SCHEMA = schema;
   console.log(`[e2e] Migrating PostgreSQL schema ${schema}...`);
-  const migrated = run("node", ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/db-migrate.ts"], {
-    DATABASE_URL: process.env.E2E_DATABASE_URL,
-    DATABASE_SCHEMA: schema,
-  });
+  const migrated = run(
+    "node",
+    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/db-migrate.ts"],
+    {
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+    },
+  );
   if (migrated !== 0) process.exit(migrated);
 }
 

@@ -10,7 +10,17 @@
 // `npm test` runs it before Playwright, which then serves the very build it checked.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -19,7 +29,8 @@ const output = path.join(root, ".vercel", "output");
 const functionsDir = path.join(output, "functions");
 const FUNCTION_LIMIT_BYTES = 250 * 1024 * 1024;
 // What the proxy must never carry: it needs no database and renders no email.
-const FORBIDDEN_IN_PROXY = /(^|\/)node_modules\/(pg|pg-[^/]+|@electric-sql\/[^/]+|@prisma\/[^/]+|prisma|pglite-prisma-adapter|prettier|nodemailer|@react-email\/[^/]+|bcryptjs)\//;
+const FORBIDDEN_IN_PROXY =
+  /(^|\/)node_modules\/(pg|pg-[^/]+|@electric-sql\/[^/]+|@prisma\/[^/]+|prisma|pglite-prisma-adapter|prettier|nodemailer|@react-email\/[^/]+|bcryptjs)\//;
 // A stand-in for the variables a Vercel project sets; nothing connects to this database during the check.
 const PLACEHOLDER_DATABASE_URL = "postgresql://vercel-check@127.0.0.1:5432/unused";
 const vercelCli = path.join(root, "node_modules", "vercel", "dist", "vc.js");
@@ -37,14 +48,26 @@ function ensureProjectSettings() {
   const file = path.join(root, ".vercel", "project.json");
   if (existsSync(file)) return;
   mkdirSync(path.dirname(file), { recursive: true });
-  const settings = { framework: "nextjs", installCommand: "true", buildCommand: null, outputDirectory: null, devCommand: null, rootDirectory: null };
+  const settings = {
+    framework: "nextjs",
+    installCommand: "true",
+    buildCommand: null,
+    outputDirectory: null,
+    devCommand: null,
+    rootDirectory: null,
+  };
   writeFileSync(file, `${JSON.stringify({ projectId: "prj_local", orgId: "team_local", settings }, null, 2)}\n`);
 }
 
 function vercelBuild(extraEnv) {
   const env = { ...process.env, VERCEL_TELEMETRY_DISABLED: "1", NEXT_TELEMETRY_DISABLED: "1", ...extraEnv };
   for (const [key, value] of Object.entries(extraEnv)) if (value === undefined) delete env[key];
-  return spawnSync(process.execPath, [vercelCli, "build", "--yes"], { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return spawnSync(process.execPath, [vercelCli, "build", "--yes"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 /** The base64 SHA-256 of each inline script a browser would run (written apart from the app's own, to check it). */
@@ -55,7 +78,11 @@ function inlineScripts(html) {
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? "";
     if (type && !/^(text\/javascript|application\/javascript|module)$/i.test(type)) continue;
-    scripts.push(createHash("sha256").update(match[2] ?? "", "utf8").digest("base64"));
+    scripts.push(
+      createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64"),
+    );
   }
   return scripts;
 }
@@ -94,7 +121,10 @@ if (!skipBuild) {
   const refused = vercelBuild({ DATABASE_URL: undefined });
   const said = `${refused.stdout}\n${refused.stderr}`;
   if (refused.status !== 0 && /DATABASE_URL is not set/.test(said)) pass("the build stops, naming DATABASE_URL");
-  else fail(`vercel build without DATABASE_URL ${refused.status === 0 ? "succeeded" : "failed without naming DATABASE_URL"}:\n${said.slice(-2000)}`);
+  else
+    fail(
+      `vercel build without DATABASE_URL ${refused.status === 0 ? "succeeded" : "failed without naming DATABASE_URL"}:\n${said.slice(-2000)}`,
+    );
 
   console.log("[vercel] vercel build...");
   const started = Date.now();
@@ -129,12 +159,18 @@ const proxyDir = path.join(functionsDir, "_middleware.func");
 const proxy = functionFiles(proxyDir);
 const proxyBytes = sizeOf(proxy.files);
 const heavy = [...proxy.files.keys()].filter((file) => FORBIDDEN_IN_PROXY.test(file));
-if (heavy.length > 0) fail(`the proxy carries ${heavy.length} files it must not, such as ${heavy.slice(0, 5).join(", ")}`);
-else pass(`${proxy.files.size} files, ${mb(proxyBytes)}, no database driver, PGlite, Prisma, email renderer or prettier`);
+if (heavy.length > 0)
+  fail(`the proxy carries ${heavy.length} files it must not, such as ${heavy.slice(0, 5).join(", ")}`);
+else
+  pass(`${proxy.files.size} files, ${mb(proxyBytes)}, no database driver, PGlite, Prisma, email renderer or prettier`);
 const hashesFile = [...proxy.files.keys()].find((file) => file.endsWith("/server/static-script-hashes.json"));
 if (hashesFile) pass(`it ships ${hashesFile}`);
-else fail("it does not ship static-script-hashes.json: prerendered pages would fall back to allowing any inline script");
-writeFileSync(path.join(output, "proxy-bundle.json"), `${JSON.stringify({ files: proxy.files.size, bytes: proxyBytes }, null, 2)}\n`);
+else
+  fail("it does not ship static-script-hashes.json: prerendered pages would fall back to allowing any inline script");
+writeFileSync(
+  path.join(output, "proxy-bundle.json"),
+  `${JSON.stringify({ files: proxy.files.size, bytes: proxyBytes }, null, 2)}\n`,
+);
 
 // 4. The proxy from its own files alone, for every page Vercel serves prerendered.
 const pages = walk(functionsDir)
@@ -142,7 +178,12 @@ const pages = walk(functionsDir)
   .map((file) => {
     const name = path.relative(functionsDir, file).replace(/\.prerender-fallback\.html$/, "");
     // The not-found page is served for any unknown address; the global error page in place of any page.
-    const route = name === "index" || name === "_global-error" ? "/" : name === "_not-found" ? "/vercel-check-no-such-page" : `/${name}`;
+    const route =
+      name === "index" || name === "_global-error"
+        ? "/"
+        : name === "_not-found"
+          ? "/vercel-check-no-such-page"
+          : `/${name}`;
     return { name, route, scripts: inlineScripts(readFileSync(file, "utf8")) };
   });
 if (pages.length === 0) fail("no prerendered pages found in .vercel/output");
@@ -168,7 +209,13 @@ const ran = spawnSync(process.execPath, ["-e", probe], {
   cwd: sandbox,
   encoding: "utf8",
   // What a Vercel deployment of this project has: its own variables, and Vercel's.
-  env: { PATH: process.env.PATH, NODE_ENV: "production", VERCEL: "1", AUTH_SECRET: "vercel-check-secret-that-is-at-least-32-characters", DATABASE_URL: PLACEHOLDER_DATABASE_URL },
+  env: {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    VERCEL: "1",
+    AUTH_SECRET: "vercel-check-secret-that-is-at-least-32-characters",
+    DATABASE_URL: PLACEHOLDER_DATABASE_URL,
+  },
 });
 rmSync(sandbox, { recursive: true, force: true });
 const answers = ran.status === 0 ? JSON.parse(ran.stdout.slice(ran.stdout.lastIndexOf("@@") + 2)) : null;
@@ -179,9 +226,16 @@ for (const page of answers ? pages : []) {
   const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]?.split(/\s+/) ?? [];
   const blocked = page.scripts.filter((hash) => !scriptSrc.includes(`'sha256-${hash}'`));
   if (!csp) fail(`${page.name} (${page.route}): no Content-Security-Policy`);
-  else if (scriptSrc.some((source) => source.startsWith("'nonce-"))) fail(`${page.name} (${page.route}): a nonce policy for a page whose scripts carry no nonce: every one of its ${page.scripts.length} inline scripts is blocked`);
-  else if (scriptSrc.includes("'unsafe-inline'")) fail(`${page.name} (${page.route}): the fallback policy ('unsafe-inline'), not the hashes of its scripts`);
-  else if (blocked.length > 0) fail(`${page.name} (${page.route}): ${blocked.length} of its ${page.scripts.length} inline scripts are not allowed by the policy`);
+  else if (scriptSrc.some((source) => source.startsWith("'nonce-")))
+    fail(
+      `${page.name} (${page.route}): a nonce policy for a page whose scripts carry no nonce: every one of its ${page.scripts.length} inline scripts is blocked`,
+    );
+  else if (scriptSrc.includes("'unsafe-inline'"))
+    fail(`${page.name} (${page.route}): the fallback policy ('unsafe-inline'), not the hashes of its scripts`);
+  else if (blocked.length > 0)
+    fail(
+      `${page.name} (${page.route}): ${blocked.length} of its ${page.scripts.length} inline scripts are not allowed by the policy`,
+    );
   else pass(`${page.name} (${page.route}): all ${page.scripts.length} inline scripts allowed by hash`);
 }
 

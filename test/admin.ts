@@ -36,7 +36,13 @@ export async function insertAdmin(fields: { email: string; name?: string; isActi
 export async function startTestSession(admin: { id: number }, client: { userAgent?: string; ip?: string } = {}) {
   const sessionId = randomBytes(32).toString("base64url");
   await getDb().adminSession.create({
-    data: { id: sessionId, adminId: admin.id, expiresAt: new Date(Date.now() + 8 * 60 * 60 * 1000), userAgent: client.userAgent ?? null, ip: client.ip ?? null },
+    data: {
+      id: sessionId,
+      adminId: admin.id,
+      expiresAt: new Date(Date.now() + 8 * 60 * 60 * 1000),
+      userAgent: client.userAgent ?? null,
+      ip: client.ip ?? null,
+    },
   });
   const setCookie = await createSessionCookie(new Request("http://localhost/"), { adminId: admin.id, sessionId });
   return { sessionId, cookie: setCookie.split(";")[0]! };
@@ -63,7 +69,12 @@ export function testRequest(
   return new Request(`http://localhost${path}`, {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),
     headers,
-    body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === "string"
+          ? options.body
+          : JSON.stringify(options.body),
   });
 }
 

@@ -51,6 +51,8 @@ export function prepareTestDatabase() {
  */
 export async function resetDatabase(): Promise<void> {
   const tables = await (emptiedTables ??= tablesLeftEmptyByMigrations());
-  await withSql((sql) => sql.exec(tables.map((table) => `TRUNCATE ${quoted(table)} RESTART IDENTITY CASCADE;`).join("\n")));
+  await withSql((sql) =>
+    sql.exec(tables.map((table) => `TRUNCATE ${quoted(table)} RESTART IDENTITY CASCADE;`).join("\n")),
+  );
   forgetCachedWaitlistCount();
 }

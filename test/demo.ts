@@ -1,7 +1,6 @@
 /** Shared by the demo tests: plays a script on Jest's fake timers and checks each step lands on time. */
-import { applyStep, DemoPlayer, emptySnapshot, scriptTimeline, type DemoSnapshot } from "@/lib/demo/player";
-
 import type { ChatDemoScript, DemoCard, DemoDocument } from "@/content/demo/types";
+import { applyStep, DemoPlayer, emptySnapshot, scriptTimeline, type DemoSnapshot } from "@/lib/demo/player";
 
 type Snapshot = DemoSnapshot<DemoCard, DemoDocument>;
 
@@ -17,7 +16,12 @@ const view = (s: Snapshot) => ({
  * run, checks that nothing changed 1 ms before and that the state matches the reducer's right on time.
  * Returns the instants (ms after the script's start) that were checked.
  */
-export function expectStepsOnTime(player: DemoPlayer<DemoCard, DemoDocument>, script: ChatDemoScript, offset = 0, base: Snapshot = emptySnapshot()) {
+export function expectStepsOnTime(
+  player: DemoPlayer<DemoCard, DemoDocument>,
+  script: ChatDemoScript,
+  offset = 0,
+  base: Snapshot = emptySnapshot(),
+) {
   const instants = [...new Set(scriptTimeline(script).map((entry) => entry.at))];
   let expected = base;
   let elapsed = 0;

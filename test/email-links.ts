@@ -6,8 +6,14 @@ type LinkField = "confirmUrl" | "leaveUrl" | "acceptUrl";
 
 /** The token of a link (confirm, leave or accept) in the newest email queued for an entry that has one. */
 export async function tokenFromQueuedEmail(entryId: number, link: LinkField): Promise<string> {
-  const emails = await getDb().emailOutbox.findMany({ where: { entryId }, orderBy: { id: "desc" }, select: { payload: true } });
-  const url = emails.map((email) => (email.payload as Partial<Record<LinkField, string>>)[link]).find((value) => value !== undefined);
+  const emails = await getDb().emailOutbox.findMany({
+    where: { entryId },
+    orderBy: { id: "desc" },
+    select: { payload: true },
+  });
+  const url = emails
+    .map((email) => (email.payload as Partial<Record<LinkField, string>>)[link])
+    .find((value) => value !== undefined);
   if (!url) throw new Error(`no email to entry ${entryId} holds a ${link}`);
   return new URL(url).searchParams.get("token")!;
 }

@@ -2,7 +2,6 @@
 // thread of its own, as a provider runs on its own machine, so that pauses of the process under test (a
 // render, an embedded-database query) cannot bunch up the arrivals it counts.
 import { parentPort, workerData } from "node:worker_threads";
-
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -51,4 +50,6 @@ parentPort.on("message", (message) => {
   }
 });
 
-server.listen(port, "127.0.0.1", () => parentPort.postMessage({ type: "listening", port: server.server.address().port }));
+server.listen(port, "127.0.0.1", () =>
+  parentPort.postMessage({ type: "listening", port: server.server.address().port }),
+);

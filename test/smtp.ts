@@ -2,7 +2,6 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -35,8 +34,13 @@ export interface MailboxOptions {
  * `messages`. Stopping it closes the connections a pooled client keeps open. With `delayMs` or `perSecond`
  * it plays a provider, in a thread of its own (test/smtp-worker.mjs).
  */
-export async function startMailbox(port = 0, messages: ParsedMail[] = [], options: MailboxOptions = {}): Promise<TestMailbox> {
-  if (options.delayMs !== undefined || options.perSecond !== undefined) return startProviderMailbox(port, messages, options);
+export async function startMailbox(
+  port = 0,
+  messages: ParsedMail[] = [],
+  options: MailboxOptions = {},
+): Promise<TestMailbox> {
+  if (options.delayMs !== undefined || options.perSecond !== undefined)
+    return startProviderMailbox(port, messages, options);
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -57,12 +61,25 @@ export async function startMailbox(port = 0, messages: ParsedMail[] = [], option
     server.listen(port, "127.0.0.1", () => resolve());
   });
   const actualPort = (server.server.address() as AddressInfo).port;
-  return mailboxAt(actualPort, messages, () => 0, () => new Promise<void>((resolve) => server.close(() => resolve())));
+  return mailboxAt(
+    actualPort,
+    messages,
+    () => 0,
+    () => new Promise<void>((resolve) => server.close(() => resolve())),
+  );
 }
 
-type FromWorker = { type: "listening"; port: number } | { type: "refused" } | { type: "mail"; id: number; mail: ParsedMail } | { type: "stopped" };
+type FromWorker =
+  | { type: "listening"; port: number }
+  | { type: "refused" }
+  | { type: "mail"; id: number; mail: ParsedMail }
+  | { type: "stopped" };
 
-async function startProviderMailbox(port: number, messages: ParsedMail[], options: MailboxOptions): Promise<TestMailbox> {
+async function startProviderMailbox(
+  port: number,
+  messages: ParsedMail[],
+  options: MailboxOptions,
+): Promise<TestMailbox> {
   const worker = new Worker(path.join(__dirname, "smtp-worker.mjs"), { workerData: { port, ...options } });
   let refused = 0;
   const listening = new Promise<number>((resolve, reject) => {
@@ -82,7 +99,9 @@ async function startProviderMailbox(port: number, messages: ParsedMail[], option
     messages,
     () => refused,
     async () => {
-      const stopped = new Promise<void>((resolve) => worker.on("message", (message: FromWorker) => message.type === "stopped" && resolve()));
+      const stopped = new Promise<void>((resolve) =>
+        worker.on("message", (message: FromWorker) => message.type === "stopped" && resolve()),
+      );
       worker.postMessage({ type: "stop" });
       await stopped;
       await worker.terminate();
@@ -90,7 +109,12 @@ async function startProviderMailbox(port: number, messages: ParsedMail[], option
   );
 }
 
-function mailboxAt(port: number, messages: ParsedMail[], refused: () => number, stop: () => Promise<void>): TestMailbox {
+function mailboxAt(
+  port: number,
+  messages: ParsedMail[],
+  refused: () => number,
+  stop: () => Promise<void>,
+): TestMailbox {
   return {
     port,
     url: `smtp://127.0.0.1:${port}`,
@@ -114,7 +138,10 @@ function mailboxAt(port: number, messages: ParsedMail[], refused: () => number, 
  * A mailbox for a whole test file: started before its tests, emptied before each one and stopped after them
  * all. `env` names what each test's environment takes from it (set before each test, removed after).
  */
-export function mailboxForEachTest(env: (mailbox: TestMailbox) => Record<string, string>, options: MailboxOptions = {}): TestMailbox {
+export function mailboxForEachTest(
+  env: (mailbox: TestMailbox) => Record<string, string>,
+  options: MailboxOptions = {},
+): TestMailbox {
   const messages: ParsedMail[] = [];
   let started: TestMailbox | undefined;
   let names: string[] = [];

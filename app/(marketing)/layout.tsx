@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 
+import { socialMetadata } from "@/app/(marketing)/social";
 import { SiteFooter } from "@/components/landing/site-footer";
 import { SiteHeader } from "@/components/landing/site-header";
 import { headerLinks, joinWaitlistLink, sectionIds, sectionOrder } from "@/content/landing/navigation";
-
-import { socialMetadata } from "@/app/(marketing)/social";
 
 // The social cards live at this level, beside opengraph-image.tsx and twitter-image.tsx: Next adds a segment's
 // generated images only to the Open Graph and Twitter settings declared at the same level.

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 
-import { ChatExperience } from "@/components/landing/demos/chat-experience";
+import { landingTitle } from "@/app/(marketing)/social";
 import { BusinessExamples } from "@/components/landing/business-examples";
 import { Comparison } from "@/components/landing/comparison";
 import { DeferredRender } from "@/components/landing/deferred-render";
+import { ChatExperience } from "@/components/landing/demos/chat-experience";
 import { Examples } from "@/components/landing/examples";
 import { Features } from "@/components/landing/features";
 import { Hero } from "@/components/landing/hero";
@@ -16,8 +17,6 @@ import { SourceCapture } from "@/components/landing/source-capture";
 import { Why } from "@/components/landing/why";
 import { WaitlistSection } from "@/components/waitlist/waitlist-section";
 import { siteConfig } from "@/config/site";
-
-import { landingTitle } from "@/app/(marketing)/social";
 
 export const metadata: Metadata = {
   title: { absolute: landingTitle },

@@ -1,7 +1,7 @@
 "use client";
 
-import { useEffect } from "react";
 import { useRouter } from "next/navigation";
+import { useEffect } from "react";
 import { toast } from "sonner";
 
 import { LOGIN_PATH } from "@/lib/admin-paths";
@@ -14,7 +14,10 @@ export default function AdminError() {
   const router = useRouter();
   useEffect(() => {
     // The id keeps React's development double-effect from showing it twice.
-    toast.error("Authentication error", { id: "admin-auth-error", description: "There was a problem checking your authentication status" });
+    toast.error("Authentication error", {
+      id: "admin-auth-error",
+      description: "There was a problem checking your authentication status",
+    });
     router.replace(LOGIN_PATH);
   }, [router]);
   return (

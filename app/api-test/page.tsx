@@ -1,6 +1,6 @@
+import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ArrowLeft } from "lucide-react";
 
 import { ConnectionTest } from "@/components/api-test/connection-test";
 import { Providers } from "@/components/providers";
@@ -15,7 +15,10 @@ export const metadata: Metadata = {
 
 export default function ApiTestPage() {
   return (
-    <main id="main" className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-accent/60 to-background px-4 py-16">
+    <main
+      id="main"
+      className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-accent/60 to-background px-4 py-16"
+    >
       <div className="w-full max-w-xl">
         <Link
           href="/"
@@ -24,7 +27,10 @@ export default function ApiTestPage() {
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to {siteConfig.name} home
         </Link>
-        <section aria-labelledby="api-test-heading" className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">
+        <section
+          aria-labelledby="api-test-heading"
+          className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8"
+        >
           <p className="text-sm font-semibold uppercase tracking-wide text-primary">Diagnostics</p>
           <h1 id="api-test-heading" className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
             AI provider connection test

@@ -2,10 +2,10 @@ import { POST as createAdminRoute } from "@/app/api/admin/users/route";
 import { GET as exportWaitlist } from "@/app/api/admin/waitlist/export/route";
 import { GET as listWaitlist } from "@/app/api/admin/waitlist/route";
 import { POST as signup } from "@/app/api/waitlist/route";
-import { testRequest, insertAdmin, sessionCookieFor } from "@/test/admin";
 import { getDb } from "@/lib/db";
 import { INVALID_VALUE_MESSAGE, route } from "@/lib/http";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { insertAdmin, sessionCookieFor, testRequest } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -16,7 +16,13 @@ beforeEach(async () => {
 });
 
 const NUL = "\u0000";
-const valid = { name: "Ada Lovelace", email: "ada@example.com", businessType: "cleaning", employees: "2-5", agreedToTerms: true };
+const valid = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  businessType: "cleaning",
+  employees: "2-5",
+  agreedToTerms: true,
+};
 
 async function fieldError(response: Response, field: string): Promise<string> {
   expect(response.status).toBe(400);
@@ -27,7 +33,10 @@ async function fieldError(response: Response, field: string): Promise<string> {
 describe(`control characters in text (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("refuses them in a waitlist name with a field message, storing nothing", async () => {
     for (const name of [`Ada${NUL}Lovelace`, "Ada\u0007Lovelace", "Ada\u009bLovelace", "Ada\nLovelace"]) {
-      const response = await signup(testRequest("/api/waitlist", { body: { ...valid, name }, headers: { "x-forwarded-for": "192.0.2.1" } }), undefined);
+      const response = await signup(
+        testRequest("/api/waitlist", { body: { ...valid, name }, headers: { "x-forwarded-for": "192.0.2.1" } }),
+        undefined,
+      );
       expect(await fieldError(response, "name")).toMatch(/control characters/);
     }
     expect(await getDb().waitlistEntry.count()).toBe(0);
@@ -37,15 +46,25 @@ describe(`control characters in text (${process.env.DATABASE_URL ? "PostgreSQL" 
     const body = { name: `Eve${NUL}`, email: "eve@example.com", password: "a strong password" };
     const response = await createAdminRoute(testRequest("/api/admin/users", { body, cookie }), undefined);
     expect(await fieldError(response, "name")).toMatch(/control characters/);
-    const email = await createAdminRoute(testRequest("/api/admin/users", { body: { ...body, name: "Eve", email: `eve${NUL}@example.com` }, cookie }), undefined);
+    const email = await createAdminRoute(
+      testRequest("/api/admin/users", { body: { ...body, name: "Eve", email: `eve${NUL}@example.com` }, cookie }),
+      undefined,
+    );
     expect(email.status).toBe(400);
     expect(await getDb().adminUser.count()).toBe(1);
   });
 
   it("refuses them in the admin list's and the export's search", async () => {
     const q = encodeURIComponent(`ada${NUL}`);
-    expect(await fieldError(await listWaitlist(testRequest(`/api/admin/waitlist?q=${q}`, { cookie }), undefined), "q")).toMatch(/control characters/);
-    expect(await fieldError(await exportWaitlist(testRequest(`/api/admin/waitlist/export?q=${q}`, { cookie }), undefined), "q")).toMatch(/control characters/);
+    expect(
+      await fieldError(await listWaitlist(testRequest(`/api/admin/waitlist?q=${q}`, { cookie }), undefined), "q"),
+    ).toMatch(/control characters/);
+    expect(
+      await fieldError(
+        await exportWaitlist(testRequest(`/api/admin/waitlist/export?q=${q}`, { cookie }), undefined),
+        "q",
+      ),
+    ).toMatch(/control characters/);
   });
 
   it("turns any value the database refuses into a 400 with a message, never a 500 or a logged stack", async () => {

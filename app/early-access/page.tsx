@@ -18,7 +18,11 @@ const copy = emailLinkCopy.accept;
  * once or by its button. Once accepted, the link sends the visitor on to EARLY_ACCESS_URL, or shows the
  * welcome page when it is unset.
  */
-export default async function EarlyAccessPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
+export default async function EarlyAccessPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ token?: string | string[] }>;
+}) {
   const { token } = await searchParams;
   const link = isWellFormedToken(token) ? token : null;
   const state: InvitationLinkState = link ? await invitationLinkState(link) : { status: "invalid" };
@@ -33,7 +37,11 @@ export default async function EarlyAccessPage({ searchParams }: { searchParams: 
     return (
       <MessagePage title={copy.askTitle(state.name)}>
         <p className="text-lg text-muted-foreground">{copy.askBody}</p>
-        <LinkStepForm action={`/api/waitlist/accept?token=${encodeURIComponent(link)}`} label={copy.button} busyLabel={copy.working} />
+        <LinkStepForm
+          action={`/api/waitlist/accept?token=${encodeURIComponent(link)}`}
+          label={copy.button}
+          busyLabel={copy.working}
+        />
       </MessagePage>
     );
   }

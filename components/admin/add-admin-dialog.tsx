@@ -1,15 +1,24 @@
 "use client";
 
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2Icon, UserPlusIcon } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
 
 import { ADMIN_USERS_URL } from "@/components/admin/admin-users";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { ApiError, apiRequest } from "@/lib/api";
@@ -24,11 +33,15 @@ const FIELDS: FieldName[] = ["name", "email", "password", "confirmPassword"];
 /** The 'Add Admin' button and its dialog: validates, sends name, email and password (never the confirmation). */
 export function AddAdminDialog() {
   const [open, setOpen] = useState(false);
-  const form = useForm<AddAdminFormValues, unknown, AddAdminOutput>({ resolver: zodResolver(addAdminFormSchema), defaultValues: EMPTY });
+  const form = useForm<AddAdminFormValues, unknown, AddAdminOutput>({
+    resolver: zodResolver(addAdminFormSchema),
+    defaultValues: EMPTY,
+  });
   const { errors } = form.formState;
 
   const create = useAdminAction({
-    request: ({ name, email, password }: AddAdminOutput) => apiRequest("POST", ADMIN_USERS_URL, { name, email, password }),
+    request: ({ name, email, password }: AddAdminOutput) =>
+      apiRequest("POST", ADMIN_USERS_URL, { name, email, password }),
     succeeded: { title: "Success", description: "Admin user created successfully" },
     failed: "Failed to create admin",
     onSuccess: () => {
@@ -66,20 +79,33 @@ export function AddAdminDialog() {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Add New Admin User</DialogTitle>
-          <DialogDescription>They can sign in to the admin area straight away with this email and password.</DialogDescription>
+          <DialogDescription>
+            They can sign in to the admin area straight away with this email and password.
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={form.handleSubmit((values) => void create.run(values))} className="grid gap-4">
           <FormField id="add-admin-name" label="Name" error={errors.name?.message}>
             {(control) => <Input {...control} autoComplete="off" {...form.register("name")} />}
           </FormField>
           <FormField id="add-admin-email" label="Email" error={errors.email?.message}>
-            {(control) => <Input {...control} type="email" autoComplete="off" spellCheck={false} {...form.register("email")} />}
+            {(control) => (
+              <Input {...control} type="email" autoComplete="off" spellCheck={false} {...form.register("email")} />
+            )}
           </FormField>
-          <FormField id="add-admin-password" label="Password" hint="At least 8 characters." error={errors.password?.message}>
-            {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />}
+          <FormField
+            id="add-admin-password"
+            label="Password"
+            hint="At least 8 characters."
+            error={errors.password?.message}
+          >
+            {(control) => (
+              <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />
+            )}
           </FormField>
           <FormField id="add-admin-confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
-            {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register("confirmPassword")} />}
+            {(control) => (
+              <Input {...control} type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
+            )}
           </FormField>
           <DialogFooter className="pt-2">
             <DialogClose asChild>

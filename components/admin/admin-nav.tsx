@@ -1,10 +1,21 @@
 "use client";
 
-import { useState } from "react";
+import {
+  ChartColumnIcon,
+  ListIcon,
+  Loader2Icon,
+  LogOutIcon,
+  MailIcon,
+  MenuIcon,
+  ScrollTextIcon,
+  SettingsIcon,
+  UsersIcon,
+  XIcon,
+} from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { ChartColumnIcon, ListIcon, Loader2Icon, LogOutIcon, MailIcon, MenuIcon, ScrollTextIcon, SettingsIcon, UsersIcon, XIcon } from "lucide-react";
+import { useState } from "react";
 
 import { useLogout } from "@/components/admin/use-logout";
 import { Button } from "@/components/ui/button";
@@ -34,7 +45,9 @@ export function AdminNavLinks({ onNavigate }: { onNavigate?: () => void }) {
               onClick={onNavigate}
               className={cn(
                 "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                current ? "bg-primary text-primary-foreground" : "text-foreground hover:bg-accent hover:text-accent-foreground",
+                current
+                  ? "bg-primary text-primary-foreground"
+                  : "text-foreground hover:bg-accent hover:text-accent-foreground",
               )}
             >
               <Icon className="size-4" aria-hidden="true" />

@@ -22,7 +22,14 @@ let replies: Record<string, Reply>;
 let calls: string[];
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as never;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  })) as never;
 });
 
 afterEach(() => {
@@ -40,7 +47,13 @@ beforeEach(() => {
     const answer = replies[key] ?? { status: 404, body: { message: "not found" } };
     if (answer instanceof Error) throw new TypeError("Failed to fetch");
     const text = JSON.stringify(answer.body);
-    return { ok: answer.status < 300, status: answer.status, statusText: "", text: async () => text, json: async () => JSON.parse(text) } as Response;
+    return {
+      ok: answer.status < 300,
+      status: answer.status,
+      statusText: "",
+      text: async () => text,
+      json: async () => JSON.parse(text),
+    } as Response;
   }) as typeof fetch;
 });
 

@@ -5,7 +5,10 @@ import { siteConfig } from "@/config/site";
 
 function Brand() {
   return (
-    <Link href="/admin" className="rounded-md px-3 text-lg font-semibold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+    <Link
+      href="/admin"
+      className="rounded-md px-3 text-lg font-semibold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       {siteConfig.name} <span className="font-normal text-muted-foreground">Admin</span>
     </Link>
   );
@@ -51,9 +54,12 @@ export function AdminShell({
       </aside>
       <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">
         {emailConfigured ? null : (
-          <p role="note" className="mx-auto mb-6 max-w-6xl rounded-lg border border-warning/50 bg-warning/10 px-4 py-3 text-sm">
-            <strong className="font-semibold">Email is not configured.</strong> Confirmation emails wait in the outbox and are not sent. Set{" "}
-            <code>SMTP_URL</code> and <code>EMAIL_FROM</code> to send them.
+          <p
+            role="note"
+            className="mx-auto mb-6 max-w-6xl rounded-lg border border-warning/50 bg-warning/10 px-4 py-3 text-sm"
+          >
+            <strong className="font-semibold">Email is not configured.</strong> Confirmation emails wait in the outbox
+            and are not sent. Set <code>SMTP_URL</code> and <code>EMAIL_FROM</code> to send them.
           </p>
         )}
         {children}

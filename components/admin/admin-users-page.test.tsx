@@ -4,8 +4,8 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 
-import { AdminUsersPage } from "@/components/admin/admin-users-page";
 import type { AdminListItem } from "@/components/admin/admin-users";
+import { AdminUsersPage } from "@/components/admin/admin-users-page";
 import { Toaster } from "@/components/ui/sonner";
 import { makeQueryClient } from "@/lib/query-client";
 
@@ -23,15 +23,34 @@ let admins: AdminListItem[];
 let calls: { method: string; url: string; body: unknown }[];
 let override: ((method: string, url: string) => Reply | Promise<Reply | undefined> | undefined) | undefined;
 
-const ada: AdminListItem = { id: 1, name: "Ada Lovelace", email: "ada@example.com", isActive: true, createdAt: "2026-03-03T10:00:00.000Z" };
-const grace: AdminListItem = { id: 2, name: "Grace Hopper", email: "grace@example.com", isActive: false, createdAt: "2026-11-22T10:00:00.000Z" };
+const ada: AdminListItem = {
+  id: 1,
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  isActive: true,
+  createdAt: "2026-03-03T10:00:00.000Z",
+};
+const grace: AdminListItem = {
+  id: 2,
+  name: "Grace Hopper",
+  email: "grace@example.com",
+  isActive: false,
+  createdAt: "2026-11-22T10:00:00.000Z",
+};
 
 function reply(method: string, url: string, body: unknown): Reply {
-  if (url === "/api/admin/session") return { status: 200, body: { isAuthenticated: true, admin: { name: ada.name, email: ada.email } } };
+  if (url === "/api/admin/session")
+    return { status: 200, body: { isAuthenticated: true, admin: { name: ada.name, email: ada.email } } };
   if (method === "GET" && url === "/api/admin/users") return { status: 200, body: { admins } };
   if (method === "POST" && url === "/api/admin/users") {
     const input = body as { name: string; email: string };
-    const admin = { id: admins.length + 1, name: input.name, email: input.email, isActive: true, createdAt: "2026-12-01T10:00:00.000Z" };
+    const admin = {
+      id: admins.length + 1,
+      name: input.name,
+      email: input.email,
+      isActive: true,
+      createdAt: "2026-12-01T10:00:00.000Z",
+    };
     admins = [...admins, admin];
     return { status: 201, body: { message: "Admin user created successfully", admin } };
   }
@@ -45,7 +64,14 @@ function reply(method: string, url: string, body: unknown): Reply {
 }
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as never;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  })) as never;
 });
 
 afterEach(() => {
@@ -63,7 +89,13 @@ beforeEach(() => {
     const answer = (await override?.(method, input)) ?? reply(method, input, body);
     if (answer instanceof Error) throw new TypeError("Failed to fetch");
     const text = JSON.stringify(answer.body);
-    return { ok: answer.status < 300, status: answer.status, statusText: "", text: async () => text, json: async () => JSON.parse(text) } as Response;
+    return {
+      ok: answer.status < 300,
+      status: answer.status,
+      statusText: "",
+      text: async () => text,
+      json: async () => JSON.parse(text),
+    } as Response;
   }) as typeof fetch;
 });
 
@@ -87,7 +119,13 @@ describe("AdminUsersPage", () => {
     renderPage();
     expect(rows()).toHaveLength(2);
     expect(within(rows()[0]!).getByText("(you)")).toBeInTheDocument();
-    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Name", "Email", "Status", "Created", "Actions"]);
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
+      "Name",
+      "Email",
+      "Status",
+      "Created",
+      "Actions",
+    ]);
     const first = within(rows()[0]!);
     expect(first.getByText("Ada Lovelace")).toBeInTheDocument();
     expect(first.getByText("Active")).toBeInTheDocument();
@@ -147,7 +185,11 @@ describe("AdminUsersPage", () => {
     await user.type(d.getByLabelText("Confirm Password"), "orbital-mechanics");
     await user.click(d.getByRole("button", { name: "Create Admin" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ name: "Katherine Johnson", email: "katherine@example.com", password: "orbital-mechanics" });
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      name: "Katherine Johnson",
+      email: "katherine@example.com",
+      password: "orbital-mechanics",
+    });
     expect(await screen.findByText("Success")).toBeInTheDocument();
     expect(screen.getByText("Admin user created successfully")).toBeInTheDocument();
     await waitFor(() => expect(rows()).toHaveLength(3));
@@ -200,7 +242,8 @@ describe("AdminUsersPage", () => {
 
   it("reads 'Creating...' and is disabled while the POST is pending, and cannot be closed or sent twice", async () => {
     let release: () => void = () => undefined;
-    override = (method) => (method === "POST" ? new Promise((resolve) => (release = () => resolve(undefined))) : undefined);
+    override = (method) =>
+      method === "POST" ? new Promise((resolve) => (release = () => resolve(undefined))) : undefined;
     const user = renderPage();
     await waitFor(() => expect(rows()).toHaveLength(2));
     await user.click(screen.getByRole("button", { name: "Add Admin" }));
@@ -227,7 +270,16 @@ describe("AdminUsersPage", () => {
   });
 
   it("shows 'Failed to create admin' with the server's message, and puts a taken email next to the field", async () => {
-    override = (method) => (method === "POST" ? { status: 409, body: { message: "An admin with this email already exists.", errors: { email: ["An admin with this email already exists."] } } } : undefined);
+    override = (method) =>
+      method === "POST"
+        ? {
+            status: 409,
+            body: {
+              message: "An admin with this email already exists.",
+              errors: { email: ["An admin with this email already exists."] },
+            },
+          }
+        : undefined;
     const user = renderPage();
     await waitFor(() => expect(rows()).toHaveLength(2));
     await user.click(screen.getByRole("button", { name: "Add Admin" }));
@@ -255,12 +307,22 @@ describe("AdminUsersPage", () => {
     await user.click(screen.getByRole("button", { name: "Activate Grace Hopper" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Activate" }));
     expect(await screen.findByText("Admin activated successfully")).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "PATCH")).toEqual({ method: "PATCH", url: "/api/admin/users/2/toggle-status", body: { isActive: true } });
+    expect(calls.find((c) => c.method === "PATCH")).toEqual({
+      method: "PATCH",
+      url: "/api/admin/users/2/toggle-status",
+      body: { isActive: true },
+    });
     expect(await screen.findByRole("button", { name: "Deactivate Grace Hopper" })).toBeInTheDocument();
   });
 
   it("deactivates only after confirmation: Cancel changes nothing, confirming sends PATCH { isActive: false }", async () => {
-    const katherine: AdminListItem = { id: 3, name: "Katherine Johnson", email: "katherine@example.com", isActive: true, createdAt: "2026-12-01T10:00:00.000Z" };
+    const katherine: AdminListItem = {
+      id: 3,
+      name: "Katherine Johnson",
+      email: "katherine@example.com",
+      isActive: true,
+      createdAt: "2026-12-01T10:00:00.000Z",
+    };
     admins = [ada, grace, katherine];
     const user = renderPage();
     await waitFor(() => expect(rows()).toHaveLength(3));
@@ -278,14 +340,21 @@ describe("AdminUsersPage", () => {
     await user.click(row().getByRole("button", { name: "Deactivate Katherine Johnson" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Deactivate" }));
     expect(await screen.findByText("Admin deactivated successfully")).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === "PATCH")).toEqual([{ method: "PATCH", url: "/api/admin/users/3/toggle-status", body: { isActive: false } }]);
+    expect(calls.filter((c) => c.method === "PATCH")).toEqual([
+      { method: "PATCH", url: "/api/admin/users/3/toggle-status", body: { isActive: false } },
+    ]);
     await waitFor(() => expect(row().getByText("Inactive")).toBeInTheDocument());
     expect(row().getByRole("button", { name: "Activate Katherine Johnson" })).toBeInTheDocument();
   });
 
   it("shows 'Failed to update status' with the server's reason", async () => {
     override = (method) =>
-      method === "PATCH" ? { status: 409, body: { message: "This is the last active admin: deactivating it would leave nobody able to sign in." } } : undefined;
+      method === "PATCH"
+        ? {
+            status: 409,
+            body: { message: "This is the last active admin: deactivating it would leave nobody able to sign in." },
+          }
+        : undefined;
     const user = renderPage();
     await waitFor(() => expect(rows()).toHaveLength(2));
     await user.click(screen.getByRole("button", { name: "Deactivate Ada Lovelace" }));

@@ -1,17 +1,17 @@
 "use client";
 
-import { useDeferredValue, useState } from "react";
 import { SearchIcon } from "lucide-react";
+import { useDeferredValue, useState } from "react";
 
 import { AddAdminDialog } from "@/components/admin/add-admin-dialog";
 import { filterAdmins, type AdminListItem } from "@/components/admin/admin-users";
-import { formatLongDate } from "@/lib/format";
 import { DataTable, type Column, type TableMessage } from "@/components/admin/kit/data-table";
 import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
 import { ToggleStatusDialog } from "@/components/admin/toggle-status-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { formatLongDate } from "@/lib/format";
 
 function columns(currentAdminId: number): Column<AdminListItem>[] {
   return [
@@ -21,14 +21,28 @@ function columns(currentAdminId: number): Column<AdminListItem>[] {
       cell: (admin) => (
         <>
           {admin.name}
-          {admin.id === currentAdminId ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
+          {admin.id === currentAdminId ? (
+            <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>
+          ) : null}
         </>
       ),
     },
     { header: "Email", className: "break-all", cell: (admin) => admin.email },
-    { header: "Status", cell: (admin) => <Badge variant={admin.isActive ? "success" : "muted"}>{admin.isActive ? "Active" : "Inactive"}</Badge> },
-    { header: "Created", className: "whitespace-nowrap", cell: (admin) => <time dateTime={admin.createdAt}>{formatLongDate(admin.createdAt)}</time> },
-    { header: "Actions", cell: (admin) => <ToggleStatusDialog admin={admin} isCurrentAdmin={admin.id === currentAdminId} /> },
+    {
+      header: "Status",
+      cell: (admin) => (
+        <Badge variant={admin.isActive ? "success" : "muted"}>{admin.isActive ? "Active" : "Inactive"}</Badge>
+      ),
+    },
+    {
+      header: "Created",
+      className: "whitespace-nowrap",
+      cell: (admin) => <time dateTime={admin.createdAt}>{formatLongDate(admin.createdAt)}</time>,
+    },
+    {
+      header: "Actions",
+      cell: (admin) => <ToggleStatusDialog admin={admin} isCurrentAdmin={admin.id === currentAdminId} />,
+    },
   ];
 }
 
@@ -56,7 +70,11 @@ export function AdminUsersPage({ admins, currentAdminId }: AdminUsersPageProps) 
           text: "Error loading admin users. Please try again.",
           action: (
             <>
-              <ErrorToast id="admin-users-fetch" title="Failed to fetch admin users" description="There was a problem connecting to the server." />
+              <ErrorToast
+                id="admin-users-fetch"
+                title="Failed to fetch admin users"
+                description="There was a problem connecting to the server."
+              />
               <RetryButton />
             </>
           ),
@@ -71,7 +89,10 @@ export function AdminUsersPage({ admins, currentAdminId }: AdminUsersPageProps) 
             Search admins
           </Label>
           <div className="relative">
-            <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <SearchIcon
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
             <Input
               id="admin-search"
               type="search"

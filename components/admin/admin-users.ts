@@ -14,5 +14,7 @@ export interface AdminListItem {
 export function filterAdmins(admins: AdminListItem[], query: string): AdminListItem[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return admins;
-  return admins.filter((admin) => admin.name.toLowerCase().includes(needle) || admin.email.toLowerCase().includes(needle));
+  return admins.filter(
+    (admin) => admin.name.toLowerCase().includes(needle) || admin.email.toLowerCase().includes(needle),
+  );
 }

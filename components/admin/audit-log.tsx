@@ -1,15 +1,15 @@
+import { DownloadIcon } from "lucide-react";
 import Form from "next/form";
 import Link from "next/link";
-import { DownloadIcon } from "lucide-react";
 
 import { DataTable, type Column } from "@/components/admin/kit/data-table";
 import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { LoadFailed } from "@/components/admin/kit/section";
-import { formatNumber, utcDateTimeSeconds as time } from "@/lib/format";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { AuditPage } from "@/lib/data/audit-admin";
-import { AUDIT_ACTIONS, AUDIT_ACTION_VALUES, auditQuerySearch, type AuditQuery } from "@/lib/validation/audit";
+import { formatNumber, utcDateTimeSeconds as time } from "@/lib/format";
+import { AUDIT_ACTION_VALUES, AUDIT_ACTIONS, auditQuerySearch, type AuditQuery } from "@/lib/validation/audit";
 
 type AuditEntry = AuditPage["entries"][number];
 
@@ -21,15 +21,29 @@ const selectClass =
  * The filters: who, what and when. A GET form (next/form: a client-side navigation once scripts run, a
  * plain form before), so the filters live in the URL, bookmarkable, and the server renders the matching page.
  */
-export function AuditFilters({ query, admins }: { query: AuditQuery; admins: { id: number; name: string; email: string }[] }) {
+export function AuditFilters({
+  query,
+  admins,
+}: {
+  query: AuditQuery;
+  admins: { id: number; name: string; email: string }[];
+}) {
   const exportSearch = auditQuerySearch({ ...query, page: 1 });
   return (
-    <Form action="/admin/audit" className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end">
+    <Form
+      action="/admin/audit"
+      className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end"
+    >
       <div className="grid gap-2">
         <label htmlFor="audit-admin" className="text-sm font-medium">
           Admin
         </label>
-        <select id="audit-admin" name="admin" defaultValue={query.admin ? String(query.admin) : ""} className={selectClass}>
+        <select
+          id="audit-admin"
+          name="admin"
+          defaultValue={query.admin ? String(query.admin) : ""}
+          className={selectClass}
+        >
           <option value="">Everyone</option>
           {admins.map((admin) => (
             <option key={admin.id} value={admin.id}>
@@ -68,7 +82,11 @@ export function AuditFilters({ query, admins }: { query: AuditQuery; admins: { i
         <Link href="/admin/audit" className={buttonVariants({ variant: "ghost" })}>
           Clear
         </Link>
-        <a href={`/api/admin/audit/export${exportSearch ? `?${exportSearch}` : ""}`} download className={buttonVariants({ variant: "outline" })}>
+        <a
+          href={`/api/admin/audit/export${exportSearch ? `?${exportSearch}` : ""}`}
+          download
+          className={buttonVariants({ variant: "outline" })}
+        >
           <DownloadIcon aria-hidden="true" />
           Export as CSV
         </a>
@@ -81,12 +99,19 @@ function describeDetails(details: unknown): string {
   if (details === null || details === undefined) return "";
   if (typeof details !== "object") return String(details);
   return Object.entries(details as Record<string, unknown>)
-    .map(([key, value]) => `${key}: ${typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key}: ${typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
     .join(", ");
 }
 
 const COLUMNS: Column<AuditEntry>[] = [
-  { header: "Time (UTC)", className: "whitespace-nowrap", cell: (entry) => <time dateTime={entry.at.toISOString()}>{time.format(entry.at)}</time> },
+  {
+    header: "Time (UTC)",
+    className: "whitespace-nowrap",
+    cell: (entry) => <time dateTime={entry.at.toISOString()}>{time.format(entry.at)}</time>,
+  },
   { header: "Admin", className: "break-all", cell: (entry) => entry.adminEmail ?? "Unknown" },
   { header: "Action", cell: (entry) => AUDIT_ACTIONS[entry.action] ?? entry.action },
   { header: "Target", cell: (entry) => entry.target ?? "" },
@@ -97,7 +122,13 @@ const COLUMNS: Column<AuditEntry>[] = [
 /** The log's entries, newest first, and the page controls. */
 export function AuditTable({ query, data }: { query: AuditQuery; data: AuditPage | null }) {
   if (!data) {
-    return <LoadFailed toastId="audit-fetch" toastTitle="Failed to fetch the audit log" text="Error loading the audit log. Please try again." />;
+    return (
+      <LoadFailed
+        toastId="audit-fetch"
+        toastTitle="Failed to fetch the audit log"
+        text="Error loading the audit log. Please try again."
+      />
+    );
   }
   const first = (data.page - 1) * data.pageSize + 1;
   return (
@@ -107,7 +138,14 @@ export function AuditTable({ query, data }: { query: AuditQuery; data: AuditPage
           ? ""
           : `Showing ${formatNumber(first)}–${formatNumber(first + data.entries.length - 1)} of ${formatNumber(data.total)} entries`}
       </p>
-      <DataTable label="Audit log" columns={COLUMNS} rows={data.entries} rowKey={(entry) => entry.id} rowTestId="audit-row" empty="No audit entries match these filters" />
+      <DataTable
+        label="Audit log"
+        columns={COLUMNS}
+        rows={data.entries}
+        rowKey={(entry) => entry.id}
+        rowTestId="audit-row"
+        empty="No audit entries match these filters"
+      />
       {data.total > data.pageSize && (
         <Pagination
           page={data.page}

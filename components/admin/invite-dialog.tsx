@@ -1,21 +1,28 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Loader2Icon } from "lucide-react";
+import { useEffect, useId, useState } from "react";
 
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { adminFailureDescription, apiRequest } from "@/lib/api";
-import { invitationNoteSchema, type WaitlistFilter } from "@/lib/validation/waitlist-query";
 import { formatNumber } from "@/lib/format";
+import { invitationNoteSchema, type WaitlistFilter } from "@/lib/validation/waitlist-query";
 
 /** Who to invite, as POST /api/admin/waitlist/invitations takes it, without the note. */
 export type InvitationTargetBody =
-  | { ids: number[] }
-  | { filter: WaitlistFilter; limit: number; includeUnconfirmed: boolean };
+  { ids: number[] } | { filter: WaitlistFilter; limit: number; includeUnconfirmed: boolean };
 
 interface InvitationPreview {
   count: number;
@@ -46,7 +53,15 @@ interface InviteDialogProps {
  * accepted are skipped), the email as they will see it, and the team's personal note, editable, with the
  * preview following it. Sending invites them in one request and renders the list again.
  */
-export function InviteDialog({ open, onOpenChange, title, description, target, children, onInvited }: InviteDialogProps) {
+export function InviteDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  target,
+  children,
+  onInvited,
+}: InviteDialogProps) {
   const id = useId();
   const [note, setNote] = useState("");
   const [previewNote, setPreviewNote] = useState("");
@@ -72,10 +87,12 @@ export function InviteDialog({ open, onOpenChange, title, description, target, c
   });
 
   const invite = useAdminAction({
-    request: async (): Promise<{ invited: number }> => (await apiRequest("POST", "/api/admin/waitlist/invitations", { ...target, note })).json(),
+    request: async (): Promise<{ invited: number }> =>
+      (await apiRequest("POST", "/api/admin/waitlist/invitations", { ...target, note })).json(),
     succeeded: ({ invited }) => ({
       title: invited === 0 ? "No one was invited" : `Invited ${people(invited)}`,
-      description: invited === 0 ? "Everyone chosen had been invited already." : "Their invitation emails are on their way.",
+      description:
+        invited === 0 ? "Everyone chosen had been invited already." : "Their invitation emails are on their way.",
     }),
     failed: "Could not send the invitations",
     onSuccess: () => {
@@ -113,7 +130,12 @@ export function InviteDialog({ open, onOpenChange, title, description, target, c
             {counting && <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />}
             {countText}
           </p>
-          <FormField id={`${id}-note`} label="Personal note (optional)" hint="Shown in the email above the Get started button." error={noteError}>
+          <FormField
+            id={`${id}-note`}
+            label="Personal note (optional)"
+            hint="Shown in the email above the Get started button."
+            error={noteError}
+          >
             {(control) => (
               <textarea
                 {...control}
@@ -130,7 +152,12 @@ export function InviteDialog({ open, onOpenChange, title, description, target, c
               Email preview{preview.data ? `: ${preview.data.subject}` : ""}
             </h3>
             {preview.data ? (
-              <iframe title="Preview of the invitation email" sandbox="" srcDoc={preview.data.html} className="h-72 w-full rounded-md border bg-white" />
+              <iframe
+                title="Preview of the invitation email"
+                sandbox=""
+                srcDoc={preview.data.html}
+                className="h-72 w-full rounded-md border bg-white"
+              />
             ) : (
               <div className="flex h-72 items-center justify-center rounded-md border text-sm text-muted-foreground">
                 {preview.isError ? "No preview" : "Loading the preview..."}

@@ -18,7 +18,14 @@ let answers: FakeAnswer[] = [];
 let calls: { url: string; init: RequestInit | undefined }[] = [];
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as never;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  })) as never;
 });
 
 // Sonner keeps its toasts in a module-level store that outlives each test's <Toaster />.
@@ -35,7 +42,13 @@ beforeEach(() => {
     const answer = answers.shift() ?? new Error("no answer queued");
     if (answer instanceof Error) throw new TypeError("Failed to fetch");
     const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
-    return { ok: answer.status < 300, status: answer.status, statusText: "", text: async () => text, json: async () => JSON.parse(text) } as Response;
+    return {
+      ok: answer.status < 300,
+      status: answer.status,
+      statusText: "",
+      text: async () => text,
+      json: async () => JSON.parse(text),
+    } as Response;
   }) as typeof fetch;
 });
 
@@ -81,13 +94,24 @@ describe("LoginForm", () => {
       calls.push({ url, init });
       return new Promise((resolve) => {
         release = () =>
-          resolve({ ok: true, status: 200, statusText: "", json: async () => ({ message: "Login successful", admin: { name: "Ada Lovelace", email: "ada@example.com" } }) } as Response);
+          resolve({
+            ok: true,
+            status: 200,
+            statusText: "",
+            json: async () => ({
+              message: "Login successful",
+              admin: { name: "Ada Lovelace", email: "ada@example.com" },
+            }),
+          } as Response);
       });
     }) as typeof fetch;
     await signIn(user, email, password);
     expect(screen.getByRole("button", { name: "Signing in..." })).toBeDisabled();
     expect(calls[0]?.url).toBe("/api/admin/login");
-    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ email: "ada@example.com", password: "correct-horse-battery" });
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({
+      email: "ada@example.com",
+      password: "correct-horse-battery",
+    });
     release();
     expect(await screen.findByText("Login successful")).toBeInTheDocument();
     expect(screen.getByText(/Welcome back, Ada Lovelace\. You're now in the .+ admin dashboard\./)).toBeInTheDocument();
@@ -114,7 +138,10 @@ describe("LoginForm", () => {
 
   it("shows the database message when the server says the database is unavailable (a 503 with its code)", async () => {
     const { user, email, password } = renderForm();
-    answers.push({ status: 503, body: { message: "Database connection failed. Please try again in a few minutes.", code: "database_unavailable" } });
+    answers.push({
+      status: 503,
+      body: { message: "Database connection failed. Please try again in a few minutes.", code: "database_unavailable" },
+    });
     await signIn(user, email, password);
     expect(await screen.findByText("Login error")).toBeInTheDocument();
     expect(screen.getByText("Database connection is unavailable. Our team is working on it.")).toBeInTheDocument();

@@ -1,10 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2Icon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 
@@ -33,9 +33,12 @@ export function LoginForm() {
   const { errors } = form.formState;
 
   const login = useMutation({
-    mutationFn: async (values: LoginOutput) => (await (await apiRequest("POST", "/api/admin/login", values)).json()) as LoginResponse,
+    mutationFn: async (values: LoginOutput) =>
+      (await (await apiRequest("POST", "/api/admin/login", values)).json()) as LoginResponse,
     onSuccess: ({ admin }) => {
-      toast.success("Login successful", { description: `Welcome back, ${admin.name}. You're now in the ${siteConfig.name} admin dashboard.` });
+      toast.success("Login successful", {
+        description: `Welcome back, ${admin.name}. You're now in the ${siteConfig.name} admin dashboard.`,
+      });
       // A new session: nothing cached from an earlier one may show.
       queryClient.clear();
       router.replace("/admin");
@@ -57,10 +60,21 @@ export function LoginForm() {
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="grid gap-5">
       <FormField id="login-email" label="Email" error={errors.email?.message}>
-        {(control) => <Input {...control} type="email" autoComplete="username" inputMode="email" spellCheck={false} {...form.register("email")} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            spellCheck={false}
+            {...form.register("email")}
+          />
+        )}
       </FormField>
       <FormField id="login-password" label="Password" error={errors.password?.message}>
-        {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register("password")} />}
+        {(control) => (
+          <Input {...control} type="password" autoComplete="current-password" {...form.register("password")} />
+        )}
       </FormField>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? (

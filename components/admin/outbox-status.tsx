@@ -9,6 +9,9 @@ const STATUS: Record<string, { label: string; variant: "success" | "muted" | "de
 
 /** A message's delivery status as a badge; while email is not configured, a waiting message is "Not sent". */
 export function OutboxStatus({ status, emailConfigured }: { status: string; emailConfigured: boolean }) {
-  const shown = (status === "pending" && !emailConfigured ? STATUS.unsent : STATUS[status]) ?? { label: status, variant: "muted" as const };
+  const shown = (status === "pending" && !emailConfigured ? STATUS.unsent : STATUS[status]) ?? {
+    label: status,
+    variant: "muted" as const,
+  };
   return <Badge variant={shown.variant}>{shown.label}</Badge>;
 }

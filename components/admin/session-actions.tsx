@@ -1,7 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { Loader2Icon } from "lucide-react";
+import { useRouter } from "next/navigation";
 
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Button } from "@/components/ui/button";
@@ -9,7 +9,15 @@ import { LOGIN_PATH } from "@/lib/admin-paths";
 import { apiRequest } from "@/lib/api";
 
 /** "Sign out" of one session in the list; for this device's own session it is the ordinary sign-out. */
-export function EndSessionButton({ sessionId, device, current }: { sessionId: string; device: string; current: boolean }) {
+export function EndSessionButton({
+  sessionId,
+  device,
+  current,
+}: {
+  sessionId: string;
+  device: string;
+  current: boolean;
+}) {
   const router = useRouter();
   const end = useAdminAction({
     request: () => apiRequest("DELETE", `/api/admin/sessions/${encodeURIComponent(sessionId)}`),
@@ -25,7 +33,13 @@ export function EndSessionButton({ sessionId, device, current }: { sessionId: st
   });
   const busy = end.pending || (current && end.succeeded);
   return (
-    <Button variant="outline" size="sm" onClick={() => end.run()} disabled={busy} aria-label={current ? "Sign out of this device" : `Sign out ${device}`}>
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => end.run()}
+      disabled={busy}
+      aria-label={current ? "Sign out of this device" : `Sign out ${device}`}
+    >
       {busy && <Loader2Icon className="animate-spin" aria-hidden="true" />}
       {busy ? "Signing out..." : "Sign out"}
     </Button>
@@ -35,7 +49,8 @@ export function EndSessionButton({ sessionId, device, current }: { sessionId: st
 /** "Sign out of all other sessions": ends every session but this device's. */
 export function EndOtherSessionsButton({ disabled }: { disabled: boolean }) {
   const end = useAdminAction({
-    request: async () => (await (await apiRequest("POST", "/api/admin/sessions/revoke-others")).json()) as { message: string },
+    request: async () =>
+      (await (await apiRequest("POST", "/api/admin/sessions/revoke-others")).json()) as { message: string },
     succeeded: ({ message }) => ({ title: "Signed out elsewhere", description: message }),
     failed: "Could not end the other sessions",
   });

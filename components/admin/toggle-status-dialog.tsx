@@ -17,7 +17,9 @@ export function ToggleStatusDialog({ admin, isCurrentAdmin }: { admin: AdminList
     request: () => apiRequest("PATCH", `${ADMIN_USERS_URL}/${admin.id}/toggle-status`, { isActive: !admin.isActive }),
     succeeded: {
       title: deactivating ? "Admin deactivated successfully" : "Admin activated successfully",
-      description: deactivating ? `${admin.name} has been signed out and can no longer sign in.` : `${admin.name} can sign in again.`,
+      description: deactivating
+        ? `${admin.name} has been signed out and can no longer sign in.`
+        : `${admin.name} can sign in again.`,
     },
     failed: "Failed to update status",
   });

@@ -1,7 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
 import { LOGIN_PATH } from "@/lib/admin-paths";
@@ -20,7 +20,8 @@ export function useLogout() {
     onError: (error) => {
       // A 401 means the session had already ended: the admin is signed out either way.
       if (error instanceof ApiError && error.status === 401) signedOut();
-      else if (error instanceof ApiError) toast.error("Logout failed", { description: "There was a problem logging out" });
+      else if (error instanceof ApiError)
+        toast.error("Logout failed", { description: "There was a problem logging out" });
       else toast.error("Logout error", { description: "There was a problem connecting to the server" });
     },
   });

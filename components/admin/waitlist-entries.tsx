@@ -1,19 +1,25 @@
-import { cache, Suspense } from "react";
-import { redirect } from "next/navigation";
 import { Loader2Icon } from "lucide-react";
+import { redirect } from "next/navigation";
+import { cache, Suspense } from "react";
 
+import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
 import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
-import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
 import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-selection";
 import { WaitlistTable } from "@/components/admin/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { knownSources } from "@/lib/data/overview";
 import { listWaitlistEntries, type AdminWaitlistPage } from "@/lib/data/waitlist/list";
-import { DEFAULT_WAITLIST_PAGE_SIZE, isFiltered, readWaitlistViewState, waitlistViewKey, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 import { formatNumber } from "@/lib/format";
-
+import {
+  DEFAULT_WAITLIST_PAGE_SIZE,
+  isFiltered,
+  readWaitlistViewState,
+  waitlistViewKey,
+  waitlistViewSearch,
+  type WaitlistViewState,
+} from "@/lib/validation/waitlist-query";
 
 type Loaded = { page: AdminWaitlistPage; failed?: never } | { page?: never; failed: true };
 
@@ -60,11 +66,19 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
   if (!loaded.page) {
     return (
       <>
-        <ErrorToast id="waitlist-fetch-error" title="Failed to fetch waitlist entries" description="Please try again." />
+        <ErrorToast
+          id="waitlist-fetch-error"
+          title="Failed to fetch waitlist entries"
+          description="Please try again."
+        />
         <WaitlistTable
           entries={[]}
           view={view}
-          message={{ kind: "error", text: "Error loading waitlist entries. Please try again.", action: <RetryButton /> }}
+          message={{
+            kind: "error",
+            text: "Error loading waitlist entries. Please try again.",
+            action: <RetryButton />,
+          }}
         />
       </>
     );
@@ -72,7 +86,9 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
   const data = loaded.page;
   // A bookmarked page past the end (entries were removed since): go to the last page that exists.
   if (data.entries.length === 0 && data.total > 0 && view.page > 1) {
-    redirect(`?${waitlistViewSearch({ ...view, page: lastPageOf(data.total, data.pageSize, data.totalIsExact) ?? 1 })}`);
+    redirect(
+      `?${waitlistViewSearch({ ...view, page: lastPageOf(data.total, data.pageSize, data.totalIsExact) ?? 1 })}`,
+    );
   }
   const empty = data.total === 0;
   const filtered = isFiltered(view);
@@ -91,7 +107,11 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
           entries={data.entries}
           view={view}
           selectable={!empty}
-          message={empty ? { kind: "empty", text: filtered ? "No entries match your search" : "No waitlist entries found" } : undefined}
+          message={
+            empty
+              ? { kind: "empty", text: filtered ? "No entries match your search" : "No waitlist entries found" }
+              : undefined
+          }
         />
       </WaitlistSelection>
       {showPages && (

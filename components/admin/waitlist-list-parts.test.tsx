@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
+import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { toast } from "sonner";
 
-import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
 import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
+import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
 import { SEARCH_DEBOUNCE_MS, WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
 import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-selection";
 import { WaitlistTable } from "@/components/admin/waitlist-table";
@@ -26,7 +26,14 @@ jest.mock("next/navigation", () => ({
 const VIEW: WaitlistViewState = { q: "", page: 1, sort: "joined_desc" };
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as never;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  })) as never;
 });
 beforeEach(() => replace.mockReset());
 afterEach(() => {
@@ -37,12 +44,30 @@ afterEach(() => {
 
 describe("WaitlistTable", () => {
   const entries = [
-    { id: 1, name: "Ann Smith", email: "ann@example.com", businessTypeLabel: "Car valeting & detailing", employees: "2-5", joinedAt: new Date("2025-04-10T09:30:00Z"), confirmedAt: null, status: "invited" },
+    {
+      id: 1,
+      name: "Ann Smith",
+      email: "ann@example.com",
+      businessTypeLabel: "Car valeting & detailing",
+      employees: "2-5",
+      joinedAt: new Date("2025-04-10T09:30:00Z"),
+      confirmedAt: null,
+      status: "invited",
+    },
   ];
 
   it("shows the list's eight columns, the business type label, the team-size badge and the long date", () => {
     render(<WaitlistTable entries={entries} view={VIEW} />);
-    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Select", "Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status"]);
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
+      "Select",
+      "Name",
+      "Email",
+      "Business Type",
+      "Team Size",
+      "Joined",
+      "Confirmed",
+      "Status",
+    ]);
     const row = screen.getAllByRole("row")[1]!;
     expect(within(row).getByText("Car valeting & detailing")).toBeInTheDocument();
     expect(within(row).getByText(teamSizeLabel("2-5"))).toBeInTheDocument();
@@ -66,7 +91,10 @@ describe("WaitlistTable", () => {
     expect(screen.getByText("Tick entries to invite them, or invite the next ones in the queue.")).toBeInTheDocument();
     await user.click(screen.getByRole("checkbox", { name: "Select Bob Jones" }));
     expect(screen.getByText("1 selected on this page.")).toBeInTheDocument();
-    expect(screen.getByRole("checkbox", { name: "Select every entry on this page" })).toHaveAttribute("aria-checked", "mixed");
+    expect(screen.getByRole("checkbox", { name: "Select every entry on this page" })).toHaveAttribute(
+      "aria-checked",
+      "mixed",
+    );
     expect(screen.queryByRole("button", { name: /Select all/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole("checkbox", { name: "Select every entry on this page" }));
     expect(screen.getByText("2 selected on this page.")).toBeInTheDocument();
@@ -87,21 +115,51 @@ describe("WaitlistTable", () => {
   });
 
   it("shows a message row instead of rows: empty, error with its action", () => {
-    const { rerender } = render(<WaitlistTable entries={[]} view={VIEW} message={{ kind: "empty", text: "No waitlist entries found" }} />);
+    const { rerender } = render(
+      <WaitlistTable entries={[]} view={VIEW} message={{ kind: "empty", text: "No waitlist entries found" }} />,
+    );
     expect(screen.getByRole("status")).toHaveTextContent("No waitlist entries found");
-    rerender(<WaitlistTable entries={[]} view={VIEW} message={{ kind: "error", text: "Error loading waitlist entries. Please try again.", action: <button>Try again</button> }} />);
+    rerender(
+      <WaitlistTable
+        entries={[]}
+        view={VIEW}
+        message={{
+          kind: "error",
+          text: "Error loading waitlist entries. Please try again.",
+          action: <button>Try again</button>,
+        }}
+      />,
+    );
     expect(screen.getByRole("alert")).toHaveTextContent("Error loading waitlist entries. Please try again.");
   });
 });
 
 /** The list's page controls, as the waitlist page draws them: links to the same search and order. */
-function WaitlistPagination({ view, pageSize, total, totalIsExact }: { view: WaitlistViewState; pageSize: number; total: number; totalIsExact: boolean }) {
-  return <Pagination page={view.page} lastPage={lastPageOf(total, pageSize, totalIsExact)} hrefFor={(page) => `?${waitlistViewSearch({ ...view, page })}`} />;
+function WaitlistPagination({
+  view,
+  pageSize,
+  total,
+  totalIsExact,
+}: {
+  view: WaitlistViewState;
+  pageSize: number;
+  total: number;
+  totalIsExact: boolean;
+}) {
+  return (
+    <Pagination
+      page={view.page}
+      lastPage={lastPageOf(total, pageSize, totalIsExact)}
+      hrefFor={(page) => `?${waitlistViewSearch({ ...view, page })}`}
+    />
+  );
 }
 
 describe("Pagination", () => {
   it("links to the first, previous, next and last pages of the same search and order", () => {
-    render(<WaitlistPagination view={{ q: "ann", page: 2, sort: "name_asc" }} pageSize={50} total={160} totalIsExact />);
+    render(
+      <WaitlistPagination view={{ q: "ann", page: 2, sort: "name_asc" }} pageSize={50} total={160} totalIsExact />,
+    );
     expect(screen.getByText("Page 2 of 4")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "First page" })).toHaveAttribute("href", "?q=ann&sort=name_asc");
     expect(screen.getByRole("link", { name: "Previous page" })).toHaveAttribute("href", "?q=ann&sort=name_asc");
@@ -126,20 +184,30 @@ describe("WaitlistFilters", () => {
     expect(replace).toHaveBeenLastCalledWith("/admin?q=ann&sort=name_asc&confirmed=yes", { scroll: false });
     rerender(<WaitlistFilters view={{ q: "ann", page: 1, sort: "name_asc", confirmed: "yes" }} />);
     await user.selectOptions(screen.getByRole("combobox", { name: "Business type" }), "Cleaning");
-    expect(replace).toHaveBeenLastCalledWith("/admin?q=ann&sort=name_asc&confirmed=yes&type=cleaning", { scroll: false });
+    expect(replace).toHaveBeenLastCalledWith("/admin?q=ann&sort=name_asc&confirmed=yes&type=cleaning", {
+      scroll: false,
+    });
     await user.selectOptions(screen.getByRole("combobox", { name: "Status" }), "Invited");
-    expect(replace).toHaveBeenLastCalledWith("/admin?q=ann&sort=name_asc&confirmed=yes&status=invited", { scroll: false });
+    expect(replace).toHaveBeenLastCalledWith("/admin?q=ann&sort=name_asc&confirmed=yes&status=invited", {
+      scroll: false,
+    });
     await user.selectOptions(screen.getByRole("combobox", { name: "Confirmed" }), "Confirmed or not");
     expect(replace).toHaveBeenLastCalledWith("/admin?q=ann&sort=name_asc", { scroll: false });
   });
 
   it("offers the known sources as the source field is typed, and still takes one it does not know", async () => {
     const user = userEvent.setup();
-    render(<WaitlistFilters view={{ q: "", page: 2, sort: "joined_desc" }} sources={["newsletter", "t.co", "direct"]} />);
+    render(
+      <WaitlistFilters view={{ q: "", page: 2, sort: "joined_desc" }} sources={["newsletter", "t.co", "direct"]} />,
+    );
     const field = screen.getByRole("combobox", { name: "Source" });
     const list = document.getElementById(field.getAttribute("list") ?? "");
     expect(list?.tagName).toBe("DATALIST");
-    expect(Array.from(list!.querySelectorAll("option"), (option) => option.value)).toEqual(["newsletter", "t.co", "direct"]);
+    expect(Array.from(list!.querySelectorAll("option"), (option) => option.value)).toEqual([
+      "newsletter",
+      "t.co",
+      "direct",
+    ]);
     await user.type(field, "T.CO{Enter}");
     expect(replace).toHaveBeenLastCalledWith("/admin?source=t.co", { scroll: false });
     await user.clear(field);
@@ -240,7 +308,9 @@ describe("Export as CSV", () => {
     act(() => release());
     expect(await screen.findByText("Export successful")).toBeInTheDocument();
     expect(screen.getByText("Waitlist data has been exported as CSV.")).toBeInTheDocument();
-    expect(clicked).toEqual([{ href: "/api/admin/waitlist/export?q=car&sort=name_desc", download: "waitlist_entries.csv" }]);
+    expect(clicked).toEqual([
+      { href: "/api/admin/waitlist/export?q=car&sort=name_desc", download: "waitlist_entries.csv" },
+    ]);
     await waitFor(() => expect(screen.getByRole("button", { name: "Export as CSV" })).toBeEnabled());
   });
 

@@ -1,13 +1,17 @@
 "use client";
 
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { usePathname, useRouter } from "next/navigation";
 import { SearchIcon, XIcon } from "lucide-react";
+import { usePathname, useRouter } from "next/navigation";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ANY_WAITLIST_FILTERS, filterValueOf, type AnyWaitlistFilter } from "@/lib/validation/waitlist-filters";
-import { MAX_WAITLIST_SEARCH_LENGTH, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import {
+  MAX_WAITLIST_SEARCH_LENGTH,
+  waitlistViewSearch,
+  type WaitlistViewState,
+} from "@/lib/validation/waitlist-query";
 
 /** How long typing must pause before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -65,7 +69,8 @@ export function WaitlistFilters({ view, sources = [] }: { view: WaitlistViewStat
     <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
       <legend className="sr-only">Filter the list</legend>
       {CONTROLS.map((filter) => {
-        const apply = (value: string | undefined) => replaceView({ ...view, page: 1, [filter.key]: value } as WaitlistViewState);
+        const apply = (value: string | undefined) =>
+          replaceView({ ...view, page: 1, [filter.key]: value } as WaitlistViewState);
         const current = filterValueOf(view, filter) ?? "";
         if (filter.control.kind === "text") {
           return (
@@ -85,7 +90,12 @@ export function WaitlistFilters({ view, sources = [] }: { view: WaitlistViewStat
             <label htmlFor={`${id}-${filter.key}`} className="text-sm font-medium">
               {filter.label}
             </label>
-            <select id={`${id}-${filter.key}`} value={current} onChange={(event) => apply(event.target.value || undefined)} className={selectClass}>
+            <select
+              id={`${id}-${filter.key}`}
+              value={current}
+              onChange={(event) => apply(event.target.value || undefined)}
+              className={selectClass}
+            >
               <option value="">{filter.control.any}</option>
               {filter.control.options.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -189,7 +199,10 @@ export function WaitlistSearchBox({ view }: WaitlistSearchBoxProps) {
       <label htmlFor={id} className="sr-only">
         Search waitlist entries
       </label>
-      <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <SearchIcon
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
       <Input
         ref={inputRef}
         id={id}

@@ -1,7 +1,7 @@
 "use client";
 
-import { createContext, use, useId, useMemo, useState, useSyncExternalStore } from "react";
 import { MailPlusIcon } from "lucide-react";
+import { createContext, use, useId, useMemo, useState, useSyncExternalStore } from "react";
 
 import { InviteDialog, type InvitationTargetBody } from "@/components/admin/invite-dialog";
 import { Button } from "@/components/ui/button";
@@ -9,9 +9,13 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { invitationLimitSchema, MAX_INVITATION_BATCH, waitlistFilterOf, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 import { formatNumber } from "@/lib/format";
-
+import {
+  invitationLimitSchema,
+  MAX_INVITATION_BATCH,
+  waitlistFilterOf,
+  type WaitlistViewState,
+} from "@/lib/validation/waitlist-query";
 
 interface Selection {
   /** False in the server's HTML, before the page's scripts run: the controls do nothing yet, so they say so. */
@@ -30,7 +34,12 @@ const SelectionContext = createContext<Selection | null>(null);
 
 const noSubscription = () => () => {};
 /** True once the page's scripts run (false while rendering on the server and hydrating). */
-const useInteractive = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const useInteractive = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 function useSelection(): Selection {
   const selection = use(SelectionContext);
@@ -82,7 +91,14 @@ export function WaitlistSelection({ pageIds, children }: { pageIds: number[]; ch
 /** One row's checkbox, named after the person (Space toggles it). */
 export function RowCheckbox({ id, name }: { id: number; name: string }) {
   const { interactive, selected, toggle } = useSelection();
-  return <Checkbox aria-label={`Select ${name}`} disabled={!interactive} checked={selected.has(id)} onCheckedChange={(checked) => toggle(id, checked === true)} />;
+  return (
+    <Checkbox
+      aria-label={`Select ${name}`}
+      disabled={!interactive}
+      checked={selected.has(id)}
+      onCheckedChange={(checked) => toggle(id, checked === true)}
+    />
+  );
 }
 
 /** The header's checkbox: selects or clears every row on this page; mixed when some are chosen. */
@@ -90,7 +106,14 @@ export function PageCheckbox() {
   const { interactive, pageIds, selected, togglePage } = useSelection();
   const chosen = pageIds.filter((id) => selected.has(id)).length;
   const state = chosen === 0 ? false : chosen === pageIds.length ? true : "indeterminate";
-  return <Checkbox aria-label="Select every entry on this page" disabled={!interactive} checked={state} onCheckedChange={() => togglePage(state !== true)} />;
+  return (
+    <Checkbox
+      aria-label="Select every entry on this page"
+      disabled={!interactive}
+      checked={state}
+      onCheckedChange={() => togglePage(state !== true)}
+    />
+  );
 }
 
 interface SelectionBarProps {
@@ -113,7 +136,11 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
   let chosenText = "";
   if (allMatching) {
     // Everyone the admin chose, confirmed or not, oldest first, up to one batch.
-    target = { filter: waitlistFilterOf(view), limit: Math.min(totalIsExact ? total : MAX_INVITATION_BATCH, MAX_INVITATION_BATCH), includeUnconfirmed: true };
+    target = {
+      filter: waitlistFilterOf(view),
+      limit: Math.min(totalIsExact ? total : MAX_INVITATION_BATCH, MAX_INVITATION_BATCH),
+      includeUnconfirmed: true,
+    };
     chosenText = `All ${matching} matching entries are selected.`;
   } else if (selected.size > 0) {
     target = { ids: [...selected] };
@@ -174,7 +201,8 @@ function InviteNext({ view, disabled }: { view: WaitlistViewState; disabled: boo
   const [includeUnconfirmed, setIncludeUnconfirmed] = useState(false);
   // The request's own rule for the number, so the dialog never previews what the server would refuse.
   const checked = limit.trim() === "" ? null : invitationLimitSchema.safeParse(Number(limit));
-  const limitError = checked === null ? "Enter how many to invite" : checked.success ? undefined : checked.error.issues[0]?.message;
+  const limitError =
+    checked === null ? "Enter how many to invite" : checked.success ? undefined : checked.error.issues[0]?.message;
   const candidate = { filter: waitlistFilterOf(view), limit: Number(limit), includeUnconfirmed };
   return (
     <>
@@ -191,11 +219,24 @@ function InviteNext({ view, disabled }: { view: WaitlistViewState; disabled: boo
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr] sm:items-start">
           <FormField id={`${id}-limit`} label="How many" error={limitError}>
             {(control) => (
-              <Input {...control} type="number" inputMode="numeric" min={1} max={MAX_INVITATION_BATCH} step={1} value={limit} onChange={(event) => setLimit(event.target.value)} />
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_INVITATION_BATCH}
+                step={1}
+                value={limit}
+                onChange={(event) => setLimit(event.target.value)}
+              />
             )}
           </FormField>
           <div className="flex items-center gap-2 sm:mt-8">
-            <Checkbox id={`${id}-unconfirmed`} checked={includeUnconfirmed} onCheckedChange={(value) => setIncludeUnconfirmed(value === true)} />
+            <Checkbox
+              id={`${id}-unconfirmed`}
+              checked={includeUnconfirmed}
+              onCheckedChange={(value) => setIncludeUnconfirmed(value === true)}
+            />
             <Label htmlFor={`${id}-unconfirmed`}>Include unconfirmed entries</Label>
           </div>
         </div>

@@ -1,21 +1,23 @@
-import Link from "next/link";
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
+import Link from "next/link";
 
 import { JoinedTime } from "@/components/admin/joined-time";
 import { TableMessageRow, type TableMessage } from "@/components/admin/kit/data-table";
+import { teamSizeBadgeVariant } from "@/components/admin/team-size-badge";
+import { PageCheckbox, RowCheckbox } from "@/components/admin/waitlist-selection";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { teamSizeBadgeVariant } from "@/components/admin/team-size-badge";
-import { PageCheckbox, RowCheckbox } from "@/components/admin/waitlist-selection";
-import { STATUS_LABELS, teamSizeLabel, type WaitlistStatus } from "@/lib/validation/waitlist";
-import { waitlistViewSearch, type WaitlistSort, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 import type { AdminWaitlistEntry } from "@/lib/data/waitlist/list";
 import { cn } from "@/lib/utils";
-
+import { STATUS_LABELS, teamSizeLabel, type WaitlistStatus } from "@/lib/validation/waitlist";
+import { waitlistViewSearch, type WaitlistSort, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 interface WaitlistTableProps {
-  entries: Pick<AdminWaitlistEntry, "id" | "name" | "email" | "businessTypeLabel" | "employees" | "joinedAt" | "confirmedAt" | "status">[];
+  entries: Pick<
+    AdminWaitlistEntry,
+    "id" | "name" | "email" | "businessTypeLabel" | "employees" | "joinedAt" | "confirmedAt" | "status"
+  >[];
   /** The list's search, page and order: the sort headers link to the same search in another order. */
   view: WaitlistViewState;
   /** Replaces the rows (loading, error, empty). */
@@ -31,14 +33,31 @@ function SortHeader({ label, column, view }: { label: string; column: "name" | "
   const active = sort.startsWith(column);
   const ascending = sort.endsWith("_asc");
   // Names start A→Z, dates newest first; a second click reverses.
-  const next: WaitlistSort = column === "name" ? (sort === "name_asc" ? "name_desc" : "name_asc") : sort === "joined_desc" ? "joined_asc" : "joined_desc";
+  const next: WaitlistSort =
+    column === "name"
+      ? sort === "name_asc"
+        ? "name_desc"
+        : "name_asc"
+      : sort === "joined_desc"
+        ? "joined_asc"
+        : "joined_desc";
   const Icon = !active ? ArrowUpDownIcon : ascending ? ArrowUpIcon : ArrowDownIcon;
-  const nextDescription = next.endsWith("_asc") ? (column === "name" ? "A to Z" : "oldest first") : column === "name" ? "Z to A" : "newest first";
+  const nextDescription = next.endsWith("_asc")
+    ? column === "name"
+      ? "A to Z"
+      : "oldest first"
+    : column === "name"
+      ? "Z to A"
+      : "newest first";
   return (
     <TableHead data-sortable="" aria-sort={active ? (ascending ? "ascending" : "descending") : "none"} className="px-2">
       <Link
         href={`?${waitlistViewSearch({ ...view, sort: next, page: 1 })}`}
-        className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "-my-1 h-8 px-2 font-medium", active ? "text-foreground" : "text-muted-foreground")}
+        className={cn(
+          buttonVariants({ variant: "ghost", size: "sm" }),
+          "-my-1 h-8 px-2 font-medium",
+          active ? "text-foreground" : "text-muted-foreground",
+        )}
         aria-label={`${label}: sort ${nextDescription}`}
       >
         {label}
@@ -51,7 +70,9 @@ function SortHeader({ label, column, view }: { label: string; column: "name" | "
 /** An entry's status as a badge. */
 export function StatusBadge({ status }: { status: string }) {
   const label = STATUS_LABELS[status as WaitlistStatus] ?? status;
-  return <Badge variant={status === "accepted" ? "success" : status === "invited" ? "default" : "outline"}>{label}</Badge>;
+  return (
+    <Badge variant={status === "accepted" ? "success" : status === "invited" ? "default" : "outline"}>{label}</Badge>
+  );
 }
 
 /**
@@ -65,7 +86,9 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
     <Table containerLabel="Waitlist entries" stackOnPhone aria-busy={message?.kind === "loading"}>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead data-row-select="" className="w-10 pr-0">{selectable ? <PageCheckbox /> : <span className="sr-only">Select</span>}</TableHead>
+          <TableHead data-row-select="" className="w-10 pr-0">
+            {selectable ? <PageCheckbox /> : <span className="sr-only">Select</span>}
+          </TableHead>
           <SortHeader label="Name" column="name" view={view} />
           <TableHead className="px-3">Email</TableHead>
           <TableHead className="px-3">Business Type</TableHead>
@@ -92,8 +115,12 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
                   {entry.name}
                 </Link>
               </TableCell>
-              <TableCell data-label="Email" className="min-w-48 px-3 [overflow-wrap:anywhere]">{entry.email}</TableCell>
-              <TableCell data-label="Business Type" className="min-w-36 px-3">{entry.businessTypeLabel}</TableCell>
+              <TableCell data-label="Email" className="min-w-48 px-3 [overflow-wrap:anywhere]">
+                {entry.email}
+              </TableCell>
+              <TableCell data-label="Business Type" className="min-w-36 px-3">
+                {entry.businessTypeLabel}
+              </TableCell>
               <TableCell data-label="Team Size" className="px-3">
                 <Badge variant={teamSizeBadgeVariant(entry.employees)}>{teamSizeLabel(entry.employees)}</Badge>
               </TableCell>

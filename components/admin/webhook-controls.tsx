@@ -34,9 +34,23 @@ export function AddWebhookForm() {
         if (checked.success) void add.run(url);
       }}
     >
-      <FormField id={`${id}-url`} label="Webhook URL" hint="A Slack incoming-webhook URL gets Slack messages; any other URL gets signed JSON." error={error}>
+      <FormField
+        id={`${id}-url`}
+        label="Webhook URL"
+        hint="A Slack incoming-webhook URL gets Slack messages; any other URL gets signed JSON."
+        error={error}
+      >
         {(control) => (
-          <Input {...control} type="url" inputMode="url" placeholder="https://example.com/hooks/otto" value={url} onChange={(event) => setUrl(event.target.value)} autoComplete="off" spellCheck={false} />
+          <Input
+            {...control}
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/hooks/otto"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
         )}
       </FormField>
       <Button type="submit" className="sm:mt-6" disabled={add.pending}>
@@ -53,7 +67,14 @@ export function WebhookSecret({ secret }: { secret: string }) {
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <span className="text-muted-foreground">Signing secret:</span>
       <code className="rounded bg-muted px-1.5 py-0.5 break-all">{shown ? secret : "whsec_••••••••••••"}</code>
-      <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={() => setShown(!shown)} aria-expanded={shown}>
+      <Button
+        type="button"
+        variant="link"
+        size="sm"
+        className="h-auto p-0"
+        onClick={() => setShown(!shown)}
+        aria-expanded={shown}
+      >
         {shown ? "Hide" : "Show"}
       </Button>
     </div>
@@ -69,8 +90,12 @@ export function WebhookActions({ id, url }: { id: number; url: string }) {
     failed: "Could not send the test event",
     // Delivered or not, the request worked: the toast says which, and the delivery log shows the attempt.
     onSuccess: (result) => {
-      if (result.delivered) toast.success("Test event delivered", { description: `The receiver answered ${result.responseStatus}.` });
-      else toast.error("The test event was not delivered", { description: `${result.error ?? "No answer."} It will be retried.` });
+      if (result.delivered)
+        toast.success("Test event delivered", { description: `The receiver answered ${result.responseStatus}.` });
+      else
+        toast.error("The test event was not delivered", {
+          description: `${result.error ?? "No answer."} It will be retried.`,
+        });
     },
   });
   const remove = useAdminAction({

@@ -53,7 +53,10 @@ describe("ConnectionTest", () => {
     expect(calls[0]?.init?.headers).toEqual({ "Content-Type": "application/json" });
     expect(calls[0]?.init?.body).toBeUndefined();
 
-    answer({ status: 200, body: JSON.stringify({ message: "Connected to the AI provider: model m replied.", response: "Hi there." }) });
+    answer({
+      status: 200,
+      body: JSON.stringify({ message: "Connected to the AI provider: model m replied.", response: "Hi there." }),
+    });
     await waitFor(() => expect(button()).toHaveTextContent("Test OpenAI Connection"));
     expect(button()).toBeEnabled();
     const status = screen.getByRole("status");
@@ -65,7 +68,13 @@ describe("ConnectionTest", () => {
   it("shows the server's message and error text on failure", async () => {
     const { user, button } = renderPage();
     await user.click(button());
-    answer({ status: 502, body: JSON.stringify({ message: "The AI provider rejected the API key", error: "Check the value of OPENAI_API_KEY." }) });
+    answer({
+      status: 502,
+      body: JSON.stringify({
+        message: "The AI provider rejected the API key",
+        error: "Check the value of OPENAI_API_KEY.",
+      }),
+    });
     const status = screen.getByRole("status");
     await waitFor(() => expect(status).toHaveTextContent("The AI provider rejected the API key"));
     expect(status).toHaveTextContent("Check the value of OPENAI_API_KEY.");
@@ -83,7 +92,10 @@ describe("ConnectionTest", () => {
   it("keeps the message and uses 'Unknown error' when only the error text is missing", async () => {
     const { user, button } = renderPage();
     await user.click(button());
-    answer({ status: 503, body: JSON.stringify({ message: "Database connection failed. Please try again in a few minutes." }) });
+    answer({
+      status: 503,
+      body: JSON.stringify({ message: "Database connection failed. Please try again in a few minutes." }),
+    });
     const status = screen.getByRole("status");
     await waitFor(() => expect(status).toHaveTextContent("Database connection failed."));
     expect(status).toHaveTextContent("Unknown error");

@@ -1,7 +1,7 @@
 "use client";
 
-import { useEffect, useRef } from "react";
 import { CircleAlert, CircleCheck, LoaderCircle, PlugZap } from "lucide-react";
+import { useEffect, useRef } from "react";
 
 import { useConnectionTest } from "@/components/api-test/use-connection-test";
 import { Button } from "@/components/ui/button";
@@ -42,7 +42,9 @@ export function ConnectionTest() {
             {result.response ? (
               <figure className="mt-3 pl-7">
                 <figcaption className="text-sm text-muted-foreground">The model replied:</figcaption>
-                <blockquote className="mt-1 border-l-2 border-border pl-3 text-foreground">{result.response}</blockquote>
+                <blockquote className="mt-1 border-l-2 border-border pl-3 text-foreground">
+                  {result.response}
+                </blockquote>
               </figure>
             ) : null}
           </div>

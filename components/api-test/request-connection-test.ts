@@ -5,8 +5,7 @@ export const DEFAULT_FAILURE_ERROR = "Unknown error";
 export const CONNECTION_TEST_URL = "/api/ai/test-connection";
 
 export type ConnectionTestResult =
-  | { ok: true; message: string; response: string }
-  | { ok: false; message: string; error: string };
+  { ok: true; message: string; response: string } | { ok: false; message: string; error: string };
 
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null);
 
@@ -42,5 +41,9 @@ export async function requestConnectionTest(): Promise<ConnectionTestResult> {
   if (response.ok) {
     return { ok: true, message: text(body.message) ?? "Connection successful", response: text(body.response) ?? "" };
   }
-  return { ok: false, message: text(body.message) ?? DEFAULT_FAILURE_MESSAGE, error: text(body.error) ?? DEFAULT_FAILURE_ERROR };
+  return {
+    ok: false,
+    message: text(body.message) ?? DEFAULT_FAILURE_MESSAGE,
+    error: text(body.error) ?? DEFAULT_FAILURE_ERROR,
+  };
 }

@@ -22,9 +22,7 @@ function setup({ reducedMotion = false } = {}) {
     addEventListener: jest.fn(),
     removeEventListener: jest.fn(),
   }));
-  render(
-    <BusinessCarousel label="Examples" slides={slides} assistantName="Otto" />,
-  );
+  render(<BusinessCarousel label="Examples" slides={slides} assistantName="Otto" />);
   return userEvent.setup();
 }
 

@@ -4,11 +4,10 @@ import { useId, useRef, useState } from "react";
 
 import { Icon } from "@/components/icons/icon";
 import type { IconName } from "@/components/icons/icon-names";
-import type { ExampleCommand } from "@/content/landing/business-examples";
-
 import { cx } from "@/components/landing/class-names";
 import { wrapIndex } from "@/components/landing/scroll-math";
 import { prefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
+import type { ExampleCommand } from "@/content/landing/business-examples";
 
 export interface CarouselSlide {
   id: string;
@@ -189,7 +188,10 @@ function Slide({ slide, assistantName }: { slide: CarouselSlide; assistantName: 
   return (
     <div className="grid overflow-hidden rounded-3xl border bg-card shadow-[0_24px_60px_-32px_oklch(0.3_0.1_275/0.35)] min-h-[51rem] grid-rows-[auto_1fr] sm:min-h-0 lg:min-h-[26rem] lg:grid-rows-none lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <div className="relative isolate flex flex-col justify-between gap-10 overflow-hidden bg-gradient-to-br from-indigo-600 via-primary to-violet-800 p-8 text-white sm:p-10 [&_.slide-watermark_svg]:size-40 [&_.slide-watermark_svg]:stroke-[1.25] sm:[&_.slide-watermark_svg]:size-48">
-        <div aria-hidden="true" className="absolute -top-24 -right-24 -z-10 size-72 rounded-full bg-white/10 blur-2xl" />
+        <div
+          aria-hidden="true"
+          className="absolute -top-24 -right-24 -z-10 size-72 rounded-full bg-white/10 blur-2xl"
+        />
         <span aria-hidden="true" className="slide-watermark absolute right-6 bottom-6 -z-10 text-white/10">
           <Icon name={slide.icon} />
         </span>
@@ -202,7 +204,10 @@ function Slide({ slide, assistantName }: { slide: CarouselSlide; assistantName: 
         </div>
       </div>
 
-      <ol className="flex flex-col justify-start gap-5 p-6 sm:justify-center sm:p-10" aria-label={`Example requests for ${slide.label}`}>
+      <ol
+        className="flex flex-col justify-start gap-5 p-6 sm:justify-center sm:p-10"
+        aria-label={`Example requests for ${slide.label}`}
+      >
         {slide.commands.map((example) => (
           <li key={example.command} className="flex flex-col gap-2.5">
             <p className="ml-auto max-w-[92%] rounded-2xl rounded-br-md bg-primary px-4 py-3 text-[0.95rem] leading-snug text-primary-foreground shadow-sm">

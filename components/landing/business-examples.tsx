@@ -1,10 +1,9 @@
-import { businessExamples, businessExamplesIntro } from "@/content/landing/business-examples";
-import { sectionIds } from "@/content/landing/navigation";
-import { siteConfig } from "@/config/site";
-
 import { BusinessCarousel } from "@/components/landing/business-carousel";
 import { Reveal } from "@/components/landing/reveal";
 import { SectionHeading } from "@/components/landing/section-heading";
+import { siteConfig } from "@/config/site";
+import { businessExamples, businessExamplesIntro } from "@/content/landing/business-examples";
+import { sectionIds } from "@/content/landing/navigation";
 
 export function BusinessExamples() {
   return (

@@ -1,10 +1,9 @@
 import { Icon } from "@/components/icons/icon";
-import { dayMoments, examplesIntro, examplesOutro } from "@/content/landing/examples";
-import { sectionIds } from "@/content/landing/navigation";
-import { siteConfig } from "@/config/site";
-
 import { Reveal } from "@/components/landing/reveal";
 import { SectionHeading } from "@/components/landing/section-heading";
+import { siteConfig } from "@/config/site";
+import { dayMoments, examplesIntro, examplesOutro } from "@/content/landing/examples";
+import { sectionIds } from "@/content/landing/navigation";
 
 /** "A day with {product}": four timed moments that lead into the hands-on chat demo below. */
 export function Examples() {

@@ -1,4 +1,6 @@
 import { Icon } from "@/components/icons/icon";
+import { Reveal } from "@/components/landing/reveal";
+import { SectionHeading } from "@/components/landing/section-heading";
 import { Button } from "@/components/ui/button";
 import {
   comingSoonFeatures,
@@ -8,9 +10,6 @@ import {
   featuresIntro,
 } from "@/content/landing/features";
 import { sectionIds } from "@/content/landing/navigation";
-
-import { Reveal } from "@/components/landing/reveal";
-import { SectionHeading } from "@/components/landing/section-heading";
 
 export function Features() {
   return (

@@ -1,13 +1,17 @@
 import { Icon } from "@/components/icons/icon";
+import { Reveal } from "@/components/landing/reveal";
+import { SectionHeading } from "@/components/landing/section-heading";
 import { industries, industriesIntro } from "@/content/landing/industries";
 import { sectionIds } from "@/content/landing/navigation";
 
-import { Reveal } from "@/components/landing/reveal";
-import { SectionHeading } from "@/components/landing/section-heading";
-
 export function Industries() {
   return (
-    <section data-defer-render="" id={sectionIds.industries} aria-labelledby="industries-heading" className="py-24 sm:py-32">
+    <section
+      data-defer-render=""
+      id={sectionIds.industries}
+      aria-labelledby="industries-heading"
+      className="py-24 sm:py-32"
+    >
       <div className="mx-auto max-w-6xl px-6">
         <Reveal>
           <SectionHeading id="industries-heading" intro={industriesIntro} />

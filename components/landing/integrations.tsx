@@ -1,5 +1,8 @@
 import type { SimpleIcon } from "simple-icons";
 
+import { Reveal } from "@/components/landing/reveal";
+import { DriftGroup } from "@/components/landing/scroll-effects";
+import { SectionHeading } from "@/components/landing/section-heading";
 import {
   integrationLogoUrl,
   integrationRows,
@@ -8,15 +11,19 @@ import {
 } from "@/content/landing/integrations";
 import { sectionIds } from "@/content/landing/navigation";
 
-import { Reveal } from "@/components/landing/reveal";
-import { DriftGroup } from "@/components/landing/scroll-effects";
-import { SectionHeading } from "@/components/landing/section-heading";
-
 /** A brand logo: a static SVG in the brand's colour (the page carries no path data), fetched as it nears the view. */
 function BrandMark({ icon }: { icon: SimpleIcon }) {
   return (
     // eslint-disable-next-line @next/next/no-img-element
-    <img src={integrationLogoUrl(icon)} alt={icon.title} width={36} height={36} loading="lazy" decoding="async" className="size-8 shrink-0 sm:size-9" />
+    <img
+      src={integrationLogoUrl(icon)}
+      alt={icon.title}
+      width={36}
+      height={36}
+      loading="lazy"
+      decoding="async"
+      className="size-8 shrink-0 sm:size-9"
+    />
   );
 }
 
@@ -41,8 +48,14 @@ export function Integrations() {
 
       <DriftGroup className="relative mt-16 flex flex-col gap-4 overflow-hidden py-2 sm:gap-5">
         {/* Edge fades in the section colour, so logos slide in and out of view. */}
-        <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-0 z-10 w-10 bg-gradient-to-r from-[oklch(0.22_0.07_276)] to-transparent sm:w-24 xl:hidden" />
-        <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 z-10 w-10 bg-gradient-to-l from-[oklch(0.22_0.07_276)] to-transparent sm:w-24 xl:hidden" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 left-0 z-10 w-10 bg-gradient-to-r from-[oklch(0.22_0.07_276)] to-transparent sm:w-24 xl:hidden"
+        />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 right-0 z-10 w-10 bg-gradient-to-l from-[oklch(0.22_0.07_276)] to-transparent sm:w-24 xl:hidden"
+        />
         {integrationRows.map((row, rowIndex) => (
           <div key={rowIndex} className="flex justify-center">
             <ul
@@ -58,7 +71,10 @@ export function Integrations() {
                   <BrandMark icon={icon} />
                   <span className="flex min-w-0 flex-col">
                     {/* Names wrap rather than being cut ("Google Calendar" whole at every width). */}
-                    <span aria-hidden="true" className="text-sm leading-tight font-semibold text-balance text-slate-900">
+                    <span
+                      aria-hidden="true"
+                      className="text-sm leading-tight font-semibold text-balance text-slate-900"
+                    >
                       {icon.title}
                     </span>
                     <span className="text-xs text-slate-600">{category}</span>

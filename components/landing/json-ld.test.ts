@@ -1,6 +1,5 @@
-import { siteConfig } from "@/config/site";
-
 import { landingStructuredData, serializeJsonLd } from "@/components/landing/json-ld";
+import { siteConfig } from "@/config/site";
 
 describe("structured data", () => {
   it("describes the organisation and the product by the configured name", () => {

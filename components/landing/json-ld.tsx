@@ -46,9 +46,6 @@ export function serializeJsonLd(data: unknown): string {
 /** The structured data script: a data block the browser never runs, so the CSP has nothing to allow for it. */
 export function JsonLd() {
   return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: serializeJsonLd(landingStructuredData()) }}
-    />
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(landingStructuredData()) }} />
   );
 }

@@ -1,6 +1,5 @@
-import { siteConfig } from "@/config/site";
-
 import { cx } from "@/components/landing/class-names";
+import { siteConfig } from "@/config/site";
 
 interface LogoProps {
   className?: string;

@@ -1,14 +1,18 @@
 import { Icon } from "@/components/icons/icon";
+import { Reveal } from "@/components/landing/reveal";
+import { SectionHeading } from "@/components/landing/section-heading";
 import { Button } from "@/components/ui/button";
 import { sectionIds } from "@/content/landing/navigation";
 import { painPoints, painPointsCta, painPointsIntro, solutionLabel } from "@/content/landing/pain-points";
 
-import { Reveal } from "@/components/landing/reveal";
-import { SectionHeading } from "@/components/landing/section-heading";
-
 export function PainPoints() {
   return (
-    <section data-defer-render="" id={sectionIds.painPoints} aria-labelledby="pain-points-heading" className="py-24 sm:py-32">
+    <section
+      data-defer-render=""
+      id={sectionIds.painPoints}
+      aria-labelledby="pain-points-heading"
+      className="py-24 sm:py-32"
+    >
       <div className="mx-auto max-w-6xl px-6">
         <Reveal>
           <SectionHeading id="pain-points-heading" intro={painPointsIntro} />
@@ -30,7 +34,9 @@ export function PainPoints() {
                       <div className="flex gap-3">
                         <Icon name="circle-alert" className="mt-0.5 size-5 shrink-0 text-destructive" />
                         <div>
-                          <p className="text-xs font-semibold tracking-[0.12em] text-destructive uppercase">The problem</p>
+                          <p className="text-xs font-semibold tracking-[0.12em] text-destructive uppercase">
+                            The problem
+                          </p>
                           <p className="mt-1.5 text-muted-foreground">{point.problem}</p>
                         </div>
                       </div>
@@ -38,7 +44,9 @@ export function PainPoints() {
                     <div className="flex gap-3 border-t border-primary/10 bg-gradient-to-br from-accent/80 to-accent/30 px-7 py-6 sm:px-8">
                       <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-success" />
                       <div>
-                        <p className="text-xs font-semibold tracking-[0.12em] text-success uppercase">{solutionLabel}</p>
+                        <p className="text-xs font-semibold tracking-[0.12em] text-success uppercase">
+                          {solutionLabel}
+                        </p>
                         <p className="mt-1.5 font-medium text-accent-foreground">{point.solution}</p>
                       </div>
                     </div>

@@ -23,11 +23,7 @@ interface RevealProps {
  */
 export function Reveal({ children, className, delay = 0 }: RevealProps) {
   return (
-    <div
-      data-reveal=""
-      data-revealed="false"
-      className={cx(delays[delay], className) || undefined}
-    >
+    <div data-reveal="" data-revealed="false" className={cx(delays[delay], className) || undefined}>
       {children}
     </div>
   );

@@ -2,7 +2,6 @@
 
 import { useRef } from "react";
 
-
 import { cx } from "@/components/landing/class-names";
 import { deviceTilt, driftOffset, heroLogoStyle, passProgress } from "@/components/landing/scroll-math";
 import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";

@@ -49,7 +49,12 @@ describe("headerState", () => {
 
 describe("activeSectionId", () => {
   it("is null while every section is below the line", () => {
-    expect(activeSectionId([{ id: "a", top: 400 }, { id: "b", top: 1200 }])).toBeNull();
+    expect(
+      activeSectionId([
+        { id: "a", top: 400 },
+        { id: "b", top: 1200 },
+      ]),
+    ).toBeNull();
   });
   it("picks the lowest section whose top has passed 100 px", () => {
     const sections = [

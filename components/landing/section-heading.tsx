@@ -14,7 +14,13 @@ interface SectionHeadingProps {
 export function SectionHeading({ intro, id, className, tone = "light", align = "center" }: SectionHeadingProps) {
   const dark = tone === "dark";
   return (
-    <div className={cn("flex max-w-2xl flex-col gap-4", align === "center" && "mx-auto items-center text-center", className)}>
+    <div
+      className={cn(
+        "flex max-w-2xl flex-col gap-4",
+        align === "center" && "mx-auto items-center text-center",
+        className,
+      )}
+    >
       <p
         className={cn(
           "inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold tracking-[0.14em] uppercase ring-1 ring-inset",

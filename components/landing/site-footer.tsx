@@ -1,7 +1,6 @@
+import { Logo } from "@/components/landing/logo";
 import { footerContent } from "@/content/landing/footer";
 import { footerLinks, sectionIds } from "@/content/landing/navigation";
-
-import { Logo } from "@/components/landing/logo";
 
 /**
  * Site footer: links, tagline, the legal line and the copyright (the year of the build: the pages are built
@@ -10,7 +9,10 @@ import { Logo } from "@/components/landing/logo";
 export function SiteFooter({ year = new Date().getFullYear(), linkBase = "" }: { year?: number; linkBase?: string }) {
   return (
     <footer data-defer-render="" className="relative isolate overflow-hidden bg-[oklch(0.18_0.04_275)] text-indigo-100">
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 h-px bg-gradient-to-r from-transparent via-indigo-400/40 to-transparent" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 h-px bg-gradient-to-r from-transparent via-indigo-400/40 to-transparent"
+      />
       <div className="mx-auto flex max-w-6xl flex-col gap-12 px-6 py-16 md:flex-row md:items-start md:justify-between">
         <div className="flex max-w-sm flex-col gap-4">
           <a

@@ -3,13 +3,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { Icon } from "@/components/icons/icon";
-import type { SectionLink } from "@/content/landing/types";
-
 import { cx } from "@/components/landing/class-names";
 import { Logo } from "@/components/landing/logo";
-import { MOBILE_BREAKPOINT, activeSectionId, headerState } from "@/components/landing/scroll-math";
+import { activeSectionId, headerState, MOBILE_BREAKPOINT } from "@/components/landing/scroll-math";
 import { useScrollFrame } from "@/components/landing/use-scroll-frame";
 import { useSmoothAnchors } from "@/components/landing/use-smooth-anchors";
+import type { SectionLink } from "@/content/landing/types";
 
 interface SiteHeaderProps {
   links: readonly SectionLink[];
@@ -85,10 +84,10 @@ export function SiteHeader({ links, sectionIds, cta, homeId }: SiteHeaderProps) 
         aria-current={current ? "location" : undefined}
         className={cx(
           "rounded-full font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-          mobile ? "flex min-h-11 items-center px-4 text-base" : "px-2 py-2 text-[13px] whitespace-nowrap lg:px-3 lg:text-sm",
-          current
-            ? "bg-accent text-accent-foreground"
-            : "text-muted-foreground hover:bg-muted hover:text-foreground",
+          mobile
+            ? "flex min-h-11 items-center px-4 text-base"
+            : "px-2 py-2 text-[13px] whitespace-nowrap lg:px-3 lg:text-sm",
+          current ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
         )}
       >
         {link.label}
@@ -108,7 +107,9 @@ export function SiteHeader({ links, sectionIds, cta, homeId }: SiteHeaderProps) 
       }}
       className={cx(
         "fixed inset-x-0 top-0 z-50 border-b transition-[opacity,translate,background-color,border-color,box-shadow] duration-300",
-        visible ? "translate-y-0 opacity-100" : "pointer-events-none -translate-y-full opacity-0 motion-reduce:translate-y-0",
+        visible
+          ? "translate-y-0 opacity-100"
+          : "pointer-events-none -translate-y-full opacity-0 motion-reduce:translate-y-0",
         translucent || menuOpen
           ? "border-border/70 bg-background/80 shadow-[0_1px_24px_-12px_oklch(0.3_0.1_275/0.25)] backdrop-blur-xl backdrop-saturate-150"
           : "border-transparent bg-transparent",
@@ -131,7 +132,10 @@ export function SiteHeader({ links, sectionIds, cta, homeId }: SiteHeaderProps) 
         </nav>
 
         <div className="flex items-center gap-2">
-          <a href={`#${cta.id}`} className={cx(ctaClass, "hidden h-9 px-3 text-[13px] whitespace-nowrap sm:inline-flex lg:px-4 lg:text-sm")}>
+          <a
+            href={`#${cta.id}`}
+            className={cx(ctaClass, "hidden h-9 px-3 text-[13px] whitespace-nowrap sm:inline-flex lg:px-4 lg:text-sm")}
+          >
             {cta.label}
           </a>
           <button

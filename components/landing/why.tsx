@@ -1,9 +1,8 @@
 import { Icon } from "@/components/icons/icon";
-import { sectionIds } from "@/content/landing/navigation";
-import { whyCards, whyIntro } from "@/content/landing/why";
-
 import { Reveal } from "@/components/landing/reveal";
 import { SectionHeading } from "@/components/landing/section-heading";
+import { sectionIds } from "@/content/landing/navigation";
+import { whyCards, whyIntro } from "@/content/landing/why";
 
 export function Why() {
   return (

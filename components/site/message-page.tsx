@@ -3,7 +3,15 @@ import Link from "next/link";
 import { PageShell } from "@/components/site/page-shell";
 
 /** A short page in the site's design: a heading, a line or two, and what to do next. */
-export function MessagePage({ title, children, homeLabel }: { title: string; children: React.ReactNode; homeLabel?: string }) {
+export function MessagePage({
+  title,
+  children,
+  homeLabel,
+}: {
+  title: string;
+  children: React.ReactNode;
+  homeLabel?: string;
+}) {
   return (
     <PageShell>
       <main id="main" className="mx-auto grid max-w-xl gap-4 px-6 py-20 text-center">
@@ -11,7 +19,10 @@ export function MessagePage({ title, children, homeLabel }: { title: string; chi
         {children}
         {homeLabel ? (
           <p className="mt-4">
-            <Link href="/" className="font-medium text-primary underline underline-offset-4 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+            <Link
+              href="/"
+              className="font-medium text-primary underline underline-offset-4 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
               {homeLabel}
             </Link>
           </p>

@@ -10,7 +10,10 @@ export function PageShell({ children }: { children: React.ReactNode }) {
     <>
       <header className="border-b border-border/70 bg-background/95">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-6">
-          <Link href="/" className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none">
+          <Link
+            href="/"
+            className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+          >
             <Logo size={28} nameClassName="text-lg" />
           </Link>
           <Link

@@ -30,7 +30,11 @@ function FormField({ id, label, error, hint, className, children }: FormFieldPro
     // min-w-0: a long value (a chosen option's label) truncates inside its column instead of widening it.
     <div data-slot="form-field" className={cn("grid min-w-0 grid-cols-1 gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": hint ? `${hintId} ${errorId}` : errorId })}
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": hint ? `${hintId} ${errorId}` : errorId,
+      })}
       {hint ? (
         <p id={hintId} className="text-sm text-muted-foreground">
           {hint}

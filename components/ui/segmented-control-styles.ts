@@ -5,7 +5,8 @@ import { cn } from "@/lib/utils";
  * chosen option `data-state=checked`) and the built page's plain one (native radios inside labels), so the one
  * takes the other's place without a pixel moving.
  */
-export const segmentedRootClass = "inline-flex items-center gap-1 rounded-full border border-border bg-muted p-1 shadow-inner";
+export const segmentedRootClass =
+  "inline-flex items-center gap-1 rounded-full border border-border bg-muted p-1 shadow-inner";
 
 const segmentedItemBase =
   "inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-medium transition-colors [&_svg]:size-4 text-muted-foreground hover:text-foreground";

@@ -1,7 +1,7 @@
 "use client";
 
-import * as React from "react";
 import { RadioGroup } from "radix-ui";
+import * as React from "react";
 
 import { segmentedItemClass, segmentedRootClass } from "@/components/ui/segmented-control-styles";
 import { cn } from "@/lib/utils";

@@ -56,7 +56,10 @@ describe("Toaster", () => {
     render(<Toaster />);
     show("Swipe me");
     const item = () => screen.getByText("Swipe me").closest("[data-sonner-toast]")!;
-    Object.assign(HTMLElement.prototype, { setPointerCapture: () => undefined, releasePointerCapture: () => undefined });
+    Object.assign(HTMLElement.prototype, {
+      setPointerCapture: () => undefined,
+      releasePointerCapture: () => undefined,
+    });
     // jsdom has no PointerEvent: without one, the events would carry no coordinates.
     if (typeof window.PointerEvent === "undefined") {
       class PointerEventShim extends MouseEvent {

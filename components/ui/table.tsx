@@ -6,7 +6,12 @@ import { cn } from "@/lib/utils";
  * A table in a horizontally scrollable, keyboard-focusable region. With `stackOnPhone`, below 768 px each row
  * becomes a card of labelled fields instead (give each cell a `data-label`; see globals.css).
  */
-function Table({ className, containerLabel, stackOnPhone = false, ...props }: React.ComponentProps<"table"> & { containerLabel?: string; stackOnPhone?: boolean }) {
+function Table({
+  className,
+  containerLabel,
+  stackOnPhone = false,
+  ...props
+}: React.ComponentProps<"table"> & { containerLabel?: string; stackOnPhone?: boolean }) {
   return (
     <div
       data-slot="table-container"
@@ -28,7 +33,9 @@ function TableBody({ className, ...props }: React.ComponentProps<"tbody">) {
 }
 
 function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
-  return <tr data-slot="table-row" className={cn("border-b transition-colors hover:bg-muted/40", className)} {...props} />;
+  return (
+    <tr data-slot="table-row" className={cn("border-b transition-colors hover:bg-muted/40", className)} {...props} />
+  );
 }
 
 function TableHead({ className, ...props }: React.ComponentProps<"th">) {
@@ -47,7 +54,9 @@ function TableCell({ className, ...props }: React.ComponentProps<"td">) {
 }
 
 function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
-  return <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
+  return (
+    <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />
+  );
 }
 
 export { Table, TableHeader, TableBody, TableRow, TableHead, TableCell, TableCaption };

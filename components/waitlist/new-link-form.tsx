@@ -1,8 +1,8 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -30,14 +30,31 @@ export function NewLinkForm() {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mx-auto mt-4 grid w-full max-w-sm gap-4 text-left">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      className="mx-auto mt-4 grid w-full max-w-sm gap-4 text-left"
+    >
       <FormField id="new-link-email" label={copy.newLinkLabel} error={errors.email?.message}>
-        {(control) => <Input {...control} type="email" autoComplete="email" inputMode="email" spellCheck={false} {...form.register("email")} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            {...form.register("email")}
+          />
+        )}
       </FormField>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? copy.newLinkSending : copy.newLinkButton}
       </Button>
-      <p role="status" aria-live="polite" className={status?.kind === "error" ? "text-sm text-destructive" : "text-sm text-muted-foreground"}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={status?.kind === "error" ? "text-sm text-destructive" : "text-sm text-muted-foreground"}
+      >
         {status?.text}
       </p>
     </form>

@@ -16,7 +16,13 @@ beforeEach(() => {
   globalThis.fetch = (async (input: RequestInfo | URL) => {
     requests.push(String(input));
     const text = JSON.stringify({ count });
-    return { ok: true, status: 200, statusText: "OK", text: async () => text, json: async () => JSON.parse(text) as unknown } as Response;
+    return {
+      ok: true,
+      status: 200,
+      statusText: "OK",
+      text: async () => text,
+      json: async () => JSON.parse(text) as unknown,
+    } as Response;
   }) as typeof fetch;
 });
 
@@ -50,7 +56,9 @@ describe("useWaitlistCount", () => {
 
     const first = await mount(client);
     expect(requests).toHaveLength(1);
-    expect(screen.getByTestId("waitlist-count")).toHaveTextContent("41 businesses have already joined the waiting list");
+    expect(screen.getByTestId("waitlist-count")).toHaveTextContent(
+      "41 businesses have already joined the waiting list",
+    );
     first.unmount();
 
     count = 42;

@@ -25,7 +25,8 @@ async function fetchWaitlistCount({ signal }: { signal: AbortSignal }): Promise<
   const res = await fetch(url, { credentials: "include", signal });
   if (!res.ok) throw new ApiError(res.status, await res.text().catch(() => ""), res.statusText);
   const body = (await res.json()) as { count?: unknown };
-  if (typeof body.count !== "number" || !Number.isFinite(body.count)) throw new Error("The count response has no count.");
+  if (typeof body.count !== "number" || !Number.isFinite(body.count))
+    throw new Error("The count response has no count.");
   return body.count;
 }
 

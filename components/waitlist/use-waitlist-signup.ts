@@ -5,7 +5,7 @@ import { toast } from "sonner";
 
 import { refreshWaitlistCount } from "@/components/waitlist/use-waitlist-count";
 import { waitlistCopy } from "@/content/waitlist";
-import { apiRequest, ApiError, isDatabaseUnavailable, serverMessage } from "@/lib/api";
+import { ApiError, apiRequest, isDatabaseUnavailable, serverMessage } from "@/lib/api";
 import { storedSignupSource } from "@/lib/signup-source";
 import { cleanSignupSource, WAITLIST_HONEYPOT_FIELD, type WaitlistSignup } from "@/lib/validation/waitlist";
 

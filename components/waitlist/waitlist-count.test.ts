@@ -1,6 +1,5 @@
-import { waitlistCopy } from "@/content/waitlist";
-
 import { formatCount } from "@/components/waitlist/waitlist-count";
+import { waitlistCopy } from "@/content/waitlist";
 
 describe("formatCount", () => {
   it("groups digits exactly as en-GB Intl.NumberFormat does", () => {
@@ -18,6 +17,8 @@ describe("the count line", () => {
     expect(line(0)).toBe("0 businesses have already joined the waiting list");
     expect(line(2)).toBe("2 businesses have already joined the waiting list");
     expect(line(1001)).toBe("1,001 businesses have already joined the waiting list");
-    expect(waitlistCopy.countLine(waitlistCopy.countFallback)).toBe("Many businesses have already joined the waiting list");
+    expect(waitlistCopy.countLine(waitlistCopy.countFallback)).toBe(
+      "Many businesses have already joined the waiting list",
+    );
   });
 });

@@ -24,10 +24,19 @@ function carryOver(wrapper: HTMLElement | null): { carried?: CarriedEntries } {
   };
   const active = document.activeElement;
   const focused = active instanceof HTMLElement && form.contains(active) ? active : null;
-  const caret = focused instanceof HTMLInputElement && focused.type === "text" ? { start: focused.selectionStart, end: focused.selectionEnd } : undefined;
+  const caret =
+    focused instanceof HTMLInputElement && focused.type === "text"
+      ? { start: focused.selectionStart, end: focused.selectionEnd }
+      : undefined;
   return {
     carried: {
-      entries: { name: text("name"), email: text("email"), businessType: text("businessType"), employees: text("employees"), agreedToTerms: data.has("agreedToTerms") },
+      entries: {
+        name: text("name"),
+        email: text("email"),
+        businessType: text("businessType"),
+        employees: text("employees"),
+        agreedToTerms: data.has("agreedToTerms"),
+      },
       focusId: focused?.id || undefined,
       caret: caret && caret.start !== null && caret.end !== null ? { start: caret.start, end: caret.end } : undefined,
     },

@@ -1,10 +1,10 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CheckCircle2Icon, Loader2Icon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Controller, useForm, type Control, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { CheckCircle2Icon, Loader2Icon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -14,9 +14,9 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Toaster } from "@/components/ui/sonner";
 import { failureDescription, serverFieldErrors, useWaitlistSignup } from "@/components/waitlist/use-waitlist-signup";
+import { WaitlistQueryProvider } from "@/components/waitlist/waitlist-query-provider";
 import { waitlistCopy } from "@/content/waitlist";
 import { ApiError } from "@/lib/api";
-import { WaitlistQueryProvider } from "@/components/waitlist/waitlist-query-provider";
 import {
   BUSINESS_TYPE_OPTIONS,
   TEAM_SIZE_OPTIONS,
@@ -71,7 +71,11 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
   // beside the button, with when the next one can go through, for as long as the form stays.
   const [limited, setLimited] = useState<string | null>(null);
   const signup = useWaitlistSignup();
-  const form = useForm<FormValues, unknown, WaitlistSignup>({ resolver, defaultValues: { ...EMPTY, ...carried?.entries }, shouldFocusError: true });
+  const form = useForm<FormValues, unknown, WaitlistSignup>({
+    resolver,
+    defaultValues: { ...EMPTY, ...carried?.entries },
+    shouldFocusError: true,
+  });
   const { errors } = form.formState;
   const busy = signup.isPending || form.formState.isSubmitting;
 
@@ -80,7 +84,8 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
     if (!carried?.focusId) return;
     const field = formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(carried.focusId)}`);
     field?.focus();
-    if (field instanceof HTMLInputElement && carried.caret) field.setSelectionRange(carried.caret.start, carried.caret.end);
+    if (field instanceof HTMLInputElement && carried.caret)
+      field.setSelectionRange(carried.caret.start, carried.caret.end);
     // Only on mount: later renders never move focus.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -103,12 +108,16 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
       setSubmitted(values.email);
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
-        setLimited(`${failureDescription(error)} ${waitlistCopy.limit.tryAt(nextMinute(Date.now() + (error.retryAfterSeconds ?? 60) * 1000))}`);
+        setLimited(
+          `${failureDescription(error)} ${waitlistCopy.limit.tryAt(nextMinute(Date.now() + (error.retryAfterSeconds ?? 60) * 1000))}`,
+        );
       }
       // The toast is shown by the mutation; the entered values stay, and server field errors join the form's.
       const fieldErrors = serverFieldErrors(error);
       const invalid = FIELDS.filter((field) => fieldErrors[field]);
-      invalid.forEach((field, index) => form.setError(field, { type: "server", message: fieldErrors[field] }, { shouldFocus: index === 0 }));
+      invalid.forEach((field, index) =>
+        form.setError(field, { type: "server", message: fieldErrors[field] }, { shouldFocus: index === 0 }),
+      );
     } finally {
       inFlight.current = false;
     }
@@ -140,7 +149,15 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
       aria-busy={busy || undefined}
     >
       <FormField id="waitlist-name" label={copy.name.label} error={errors.name?.message}>
-        {(control) => <Input {...control} {...form.register("name")} placeholder={copy.name.placeholder} autoComplete="name" maxLength={100} />}
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register("name")}
+            placeholder={copy.name.placeholder}
+            autoComplete="name"
+            maxLength={100}
+          />
+        )}
       </FormField>
 
       <FormField id="waitlist-email" label={copy.email.label} error={errors.email?.message}>
@@ -203,7 +220,10 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
           </Label>
         </div>
         <p className="pl-7 text-sm">
-          <a href={copy.privacy.href} className="font-medium text-primary underline underline-offset-4 hover:no-underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <a
+            href={copy.privacy.href}
+            className="font-medium text-primary underline underline-offset-4 hover:no-underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
             {copy.privacy.label}
           </a>
         </p>
@@ -246,7 +266,11 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
           waitlistCopy.submit
         )}
       </Button>
-      <p id="waitlist-submit-problem" aria-live="polite" className="-mt-2 text-sm font-medium text-destructive empty:hidden">
+      <p
+        id="waitlist-submit-problem"
+        aria-live="polite"
+        className="-mt-2 text-sm font-medium text-destructive empty:hidden"
+      >
         {limited}
       </p>
     </form>
@@ -281,7 +305,11 @@ function SuccessPanel({ email, onAgain }: { email: string; onAgain: () => void }
   return (
     <div ref={panelRef} data-testid="waitlist-success" className="grid justify-items-center gap-4 py-8 text-center">
       <CheckCircle2Icon aria-hidden="true" className="size-12 text-success" />
-      <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2">
+      <h3
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-2xl font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+      >
         {waitlistCopy.success.title}
       </h3>
       <p className="max-w-sm text-muted-foreground">{waitlistCopy.success.description}</p>

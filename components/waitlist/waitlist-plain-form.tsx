@@ -28,10 +28,24 @@ export function WaitlistPlainForm({
   problem?: string;
 }) {
   return (
-    <form method="post" action="/api/waitlist" aria-label={waitlistCopy.heading} className="relative grid grid-cols-1 gap-5">
+    <form
+      method="post"
+      action="/api/waitlist"
+      aria-label={waitlistCopy.heading}
+      className="relative grid grid-cols-1 gap-5"
+    >
       <PlainField id="waitlist-name" label={copy.name.label} error={errors.name}>
         {(control) => (
-          <Input {...control} name="name" defaultValue={entries.name} placeholder={copy.name.placeholder} autoComplete="name" required minLength={2} maxLength={100} />
+          <Input
+            {...control}
+            name="name"
+            defaultValue={entries.name}
+            placeholder={copy.name.placeholder}
+            autoComplete="name"
+            required
+            minLength={2}
+            maxLength={100}
+          />
         )}
       </PlainField>
 
@@ -53,8 +67,24 @@ export function WaitlistPlainForm({
       </PlainField>
 
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <PlainSelect id="waitlist-business-type" name="businessType" label={copy.businessType.label} placeholder={copy.businessType.placeholder} options={BUSINESS_TYPE_OPTIONS} value={entries.businessType} error={errors.businessType} />
-        <PlainSelect id="waitlist-employees" name="employees" label={copy.employees.label} placeholder={copy.employees.placeholder} options={TEAM_SIZE_OPTIONS} value={entries.employees} error={errors.employees} />
+        <PlainSelect
+          id="waitlist-business-type"
+          name="businessType"
+          label={copy.businessType.label}
+          placeholder={copy.businessType.placeholder}
+          options={BUSINESS_TYPE_OPTIONS}
+          value={entries.businessType}
+          error={errors.businessType}
+        />
+        <PlainSelect
+          id="waitlist-employees"
+          name="employees"
+          label={copy.employees.label}
+          placeholder={copy.employees.placeholder}
+          options={TEAM_SIZE_OPTIONS}
+          value={entries.employees}
+          error={errors.employees}
+        />
       </div>
 
       <div className="grid gap-2">
@@ -74,7 +104,10 @@ export function WaitlistPlainForm({
           </label>
         </div>
         <p className="pl-7 text-sm">
-          <a href={copy.privacy.href} className="font-medium text-primary underline underline-offset-4 hover:no-underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <a
+            href={copy.privacy.href}
+            className="font-medium text-primary underline underline-offset-4 hover:no-underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
             {copy.privacy.label}
           </a>
         </p>
@@ -86,10 +119,22 @@ export function WaitlistPlainForm({
       {/* The honeypot: off-screen, out of the tab order and hidden from assistive tech, so only bots fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
         <label htmlFor={`waitlist-${WAITLIST_HONEYPOT_FIELD}`}>Website</label>
-        <input id={`waitlist-${WAITLIST_HONEYPOT_FIELD}`} name={WAITLIST_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={`waitlist-${WAITLIST_HONEYPOT_FIELD}`}
+          name={WAITLIST_HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
 
-      <Button type="submit" size="lg" aria-describedby={problem ? "waitlist-submit-problem" : undefined} className="w-full">
+      <Button
+        type="submit"
+        size="lg"
+        aria-describedby={problem ? "waitlist-submit-problem" : undefined}
+        className="w-full"
+      >
         {waitlistCopy.submit}
       </Button>
       {problem ? (
@@ -108,7 +153,17 @@ interface PlainControlProps {
 }
 
 /** A label, its control and the error under it, laid out as FormField lays out the scripted form's. */
-function PlainField({ id, label, error, children }: { id: string; label: string; error?: string; children: (control: PlainControlProps) => React.ReactNode }) {
+function PlainField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: (control: PlainControlProps) => React.ReactNode;
+}) {
   const errorId = `${id}-error`;
   return (
     <div data-slot="form-field" className="grid min-w-0 grid-cols-1 gap-2">
@@ -167,7 +222,16 @@ function PlainSelect({
               </option>
             ))}
           </select>
-          <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="pointer-events-none absolute top-3 right-3 size-4 opacity-60">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            className="pointer-events-none absolute top-3 right-3 size-4 opacity-60"
+          >
             <path d="m6 9 6 6 6-6" />
           </svg>
         </div>

@@ -1,7 +1,7 @@
 "use client";
 
-import { useContext } from "react";
 import { QueryClientContext, QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { useContext } from "react";
 
 import { makeQueryClient } from "@/lib/query-client";
 

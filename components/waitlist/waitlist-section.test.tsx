@@ -43,7 +43,10 @@ interface Call {
 }
 
 /** A fake network: the server is an outside service here (the route handlers have their own tests). */
-function fakeNetwork(handlers: { count?: () => FakeReply | Promise<FakeReply>; signup?: (body: unknown) => FakeReply | Promise<FakeReply> }) {
+function fakeNetwork(handlers: {
+  count?: () => FakeReply | Promise<FakeReply>;
+  signup?: (body: unknown) => FakeReply | Promise<FakeReply>;
+}) {
   const calls: Call[] = [];
   const fetchFake = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -53,7 +56,8 @@ function fakeNetwork(handlers: { count?: () => FakeReply | Promise<FakeReply>; s
     const reply: FakeReply = url.startsWith("/api/waitlist/count")
       ? await (handlers.count ?? (() => ({ status: 200, body: { count: 0 } })))()
       : await (handlers.signup ?? (() => ({ status: 201, body: { message: "ok" } })))(body);
-    const text = reply.body === undefined ? "" : typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
+    const text =
+      reply.body === undefined ? "" : typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
     return {
       ok: reply.status >= 200 && reply.status < 300,
       status: reply.status,
@@ -64,7 +68,11 @@ function fakeNetwork(handlers: { count?: () => FakeReply | Promise<FakeReply>; s
     } as Response;
   });
   globalThis.fetch = fetchFake as unknown as typeof fetch;
-  return { calls, signups: () => calls.filter((call) => call.method === "POST"), counts: () => calls.filter((call) => call.url.startsWith("/api/waitlist/count")) };
+  return {
+    calls,
+    signups: () => calls.filter((call) => call.method === "POST"),
+    counts: () => calls.filter((call) => call.url.startsWith("/api/waitlist/count")),
+  };
 }
 
 /** Renders the section and waits for its lazily loaded form to take the plain form's place (at once in jsdom). */
@@ -132,7 +140,9 @@ describe("the waiting list section", () => {
     expect(nameField()).toHaveAttribute("placeholder", "Full Name");
     expect(emailField()).toHaveAttribute("type", "email");
     expect(consentBox()).not.toBeChecked();
-    expect(screen.getByText("I agree to receive emails about the product and understand I can unsubscribe any time.")).toBeInTheDocument();
+    expect(
+      screen.getByText("I agree to receive emails about the product and understand I can unsubscribe any time."),
+    ).toBeInTheDocument();
     expect(submitButton()).toBeEnabled();
 
     typeField().focus();
@@ -168,7 +178,10 @@ describe("the waiting list section", () => {
     expect(field("agreedToTerms")).toHaveAttribute("type", "checkbox");
     expect(field("agreedToTerms")).toBeRequired();
     expect(field("website")).toHaveAttribute("tabindex", "-1");
-    expect(within(plain).getByRole("link", { name: "How we use and protect your details" })).toHaveAttribute("href", "/privacy");
+    expect(within(plain).getByRole("link", { name: "How we use and protect your details" })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
     expect(within(plain).getByRole("button", { name: "Join the Waiting List" })).toHaveAttribute("type", "submit");
 
     field("name").value = "Ada Lovelace";
@@ -197,7 +210,9 @@ describe("the waiting list section", () => {
     let release: (reply: FakeReply) => void = () => undefined;
     fakeNetwork({ count: () => new Promise<FakeReply>((resolve) => (release = resolve)) });
     await renderSection();
-    expect(screen.getByTestId("waitlist-count")).toHaveTextContent("Many businesses have already joined the waiting list");
+    expect(screen.getByTestId("waitlist-count")).toHaveTextContent(
+      "Many businesses have already joined the waiting list",
+    );
     await act(async () => release({ status: 200, body: { count: 1234 } }));
     expect(await screen.findByText("1,234 businesses have already joined the waiting list")).toBeInTheDocument();
   });
@@ -240,7 +255,9 @@ describe("the waiting list section", () => {
       await jest.advanceTimersByTimeAsync(60_000);
     });
     expect(network.counts()).toHaveLength(1 + WAITLIST_COUNT_RETRIES);
-    expect(screen.getByTestId("waitlist-count")).toHaveTextContent("Many businesses have already joined the waiting list");
+    expect(screen.getByTestId("waitlist-count")).toHaveTextContent(
+      "Many businesses have already joined the waiting list",
+    );
   });
 
   it("waits 1 s before the first retry, then 2^n s, capped at 30 s", () => {
@@ -295,13 +312,21 @@ describe("the waiting list section", () => {
       {
         url: "/api/waitlist",
         method: "POST",
-        body: { name: "Ada Lovelace", email: "ada@example.com", businessType: "cleaning", employees: "1", agreedToTerms: true },
+        body: {
+          name: "Ada Lovelace",
+          email: "ada@example.com",
+          businessType: "cleaning",
+          employees: "1",
+          agreedToTerms: true,
+        },
       },
     ]);
     expect(screen.queryByRole("form")).not.toBeInTheDocument();
     // What happens next, with the address the signup went to (as stored: trimmed, lower-case).
     expect(screen.getByText("Check your inbox")).toBeInTheDocument();
-    expect(screen.getByTestId("confirmation-address")).toHaveTextContent("We've sent a confirmation link to ada@example.com.");
+    expect(screen.getByTestId("confirmation-address")).toHaveTextContent(
+      "We've sent a confirmation link to ada@example.com.",
+    );
     expect(screen.getByRole("heading", { name: "You're on the list!" })).toHaveFocus();
     await expectToast(before, "You're on the list!", "We'll email you when it's your turn to try the product.");
     expect(await screen.findByText("42 businesses have already joined the waiting list")).toBeInTheDocument();
@@ -338,12 +363,21 @@ describe("the waiting list section", () => {
     const cases: [string, () => FakeReply | Promise<FakeReply>, string][] = [
       [
         "the server's message",
-        () => ({ status: 429, body: { message: "Too many signups from your connection. Please wait a minute and try again." } }),
+        () => ({
+          status: 429,
+          body: { message: "Too many signups from your connection. Please wait a minute and try again." },
+        }),
         "Too many signups from your connection. Please wait a minute and try again.",
       ],
       [
         "the database text when the server says the database is unavailable (a 503 with its code)",
-        () => ({ status: 503, body: { message: "Database connection failed. Please try again in a few minutes.", code: "database_unavailable" } }),
+        () => ({
+          status: 503,
+          body: {
+            message: "Database connection failed. Please try again in a few minutes.",
+            code: "database_unavailable",
+          },
+        }),
         "We're experiencing database connection issues. Please try again in a few minutes.",
       ],
       [
@@ -351,8 +385,16 @@ describe("the waiting list section", () => {
         () => ({ status: 503, body: { message: "Database connection failed. Please try again in a few minutes." } }),
         "We're experiencing database connection issues. Please try again in a few minutes.",
       ],
-      ["the default text when the body has no message", () => ({ status: 500, body: "" }), "Please try again later. Our team has been notified."],
-      ["the default text for a proxy's HTML page", () => ({ status: 502, body: "<html><body>Bad gateway</body></html>" }), "Please try again later. Our team has been notified."],
+      [
+        "the default text when the body has no message",
+        () => ({ status: 500, body: "" }),
+        "Please try again later. Our team has been notified.",
+      ],
+      [
+        "the default text for a proxy's HTML page",
+        () => ({ status: 502, body: "<html><body>Bad gateway</body></html>" }),
+        "Please try again later. Our team has been notified.",
+      ],
       [
         "the default text when the network fails",
         () => Promise.reject(new TypeError("Failed to fetch")),
@@ -377,7 +419,13 @@ describe("the waiting list section", () => {
 
     it("puts the server's field errors under their fields", async () => {
       fakeNetwork({
-        signup: () => ({ status: 400, body: { message: "Please check the highlighted fields.", errors: { email: ["Please enter a valid email address"] } } }),
+        signup: () => ({
+          status: 400,
+          body: {
+            message: "Please check the highlighted fields.",
+            errors: { email: ["Please enter a valid email address"] },
+          },
+        }),
       });
       const user = await renderSection();
       await fillValid(user);
@@ -404,7 +452,8 @@ describe("the waiting list section", () => {
       const user = await renderSection();
       await fillValid(user);
       await user.click(submitButton());
-      const note = "Too many signups from your connection. Please wait a minute and try again. You can try again at 14:42.";
+      const note =
+        "Too many signups from your connection. Please wait a minute and try again. You can try again at 14:42.";
       await waitFor(() => expect(submitButton()).toHaveAccessibleDescription(note));
       expect(nameField()).toHaveValue("Ada Lovelace");
     } finally {

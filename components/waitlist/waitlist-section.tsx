@@ -7,7 +7,12 @@ import { waitlistCopy } from "@/content/waitlist";
 /** The waiting list section (anchor join-waitlist): pitch and count beside the signup form. Self-contained. */
 export function WaitlistSection() {
   return (
-    <section data-defer-render="" id="join-waitlist" aria-labelledby="join-waitlist-heading" className="bg-muted/60 py-20 sm:py-24">
+    <section
+      data-defer-render=""
+      id="join-waitlist"
+      aria-labelledby="join-waitlist-heading"
+      className="bg-muted/60 py-20 sm:py-24"
+    >
       {/* The padding sits inside the max width, as in every other section, so the content lines up with theirs. */}
       <div className="mx-auto grid max-w-6xl items-start gap-12 px-6 lg:grid-cols-[1fr_minmax(0,32rem)]">
         <div className="grid gap-6">

@@ -1,8 +1,5 @@
-import { DemoPlayer, finishedSnapshot, scriptTimeline } from "@/lib/demo/player";
-
 import { heroScripts } from "@/content/demo/hero-scripts";
 import { outstandingInvoices, overdueInvoices, paidToday } from "@/content/demo/sample-data";
-import { expectStepsOnTime, spyOnFetch } from "@/test/demo";
 import {
   greetingScript,
   quickQuestions,
@@ -13,6 +10,8 @@ import {
 } from "@/content/demo/text-mode";
 import type { DemoCard, DemoDocument } from "@/content/demo/types";
 import { VOICE_TIMINGS, voiceScript } from "@/content/demo/voice-mode";
+import { DemoPlayer, finishedSnapshot, scriptTimeline } from "@/lib/demo/player";
+import { expectStepsOnTime, spyOnFetch } from "@/test/demo";
 
 const greeting = () => ({ ...finishedSnapshot<DemoCard, DemoDocument>(greetingScript), status: "idle" as const });
 const texts = (player: DemoPlayer<DemoCard, DemoDocument>) => player.getSnapshot().messages.map((m) => m.text);
@@ -157,7 +156,9 @@ describe("voice mode", () => {
       jest.advanceTimersByTime(VOICE_TIMINGS.request - 1);
       expect(texts(player)).toEqual([]);
       jest.advanceTimersByTime(1);
-      expect(player.getSnapshot().messages).toEqual([expect.objectContaining({ role: "user", text: expect.stringMatching(/late/) })]);
+      expect(player.getSnapshot().messages).toEqual([
+        expect.objectContaining({ role: "user", text: expect.stringMatching(/late/) }),
+      ]);
 
       jest.advanceTimersByTime(VOICE_TIMINGS.confirmation - 1);
       expect(player.getSnapshot().messages).toHaveLength(1);

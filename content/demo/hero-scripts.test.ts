@@ -1,9 +1,8 @@
-import { DemoPlayer, pickScript, scriptTimeline, type DemoLoop } from "@/lib/demo/player";
-
 import { carpentryScript, carValetingScript, HERO_TIMINGS, heroScripts } from "@/content/demo/hero-scripts";
 import { availabilitySlots, bookings, customerList, invoices, quotes, services } from "@/content/demo/sample-data";
-import { expectStepsOnTime, spyOnFetch } from "@/test/demo";
 import type { ChatDemoScript, DemoCard, DemoDocument } from "@/content/demo/types";
+import { DemoPlayer, pickScript, scriptTimeline, type DemoLoop } from "@/lib/demo/player";
+import { expectStepsOnTime, spyOnFetch } from "@/test/demo";
 
 const messageTimes = (script: ChatDemoScript) =>
   scriptTimeline(script).filter(({ step }) => step.kind === "user" || step.kind === "assistant");
@@ -107,7 +106,9 @@ describe.each(heroScripts.map((script) => [script.id, script] as const))("hero s
 
 describe("what each hero script creates", () => {
   const opened = (script: ChatDemoScript) =>
-    script.steps.flatMap((step) => (step.kind === "card" ? [step.card.type] : step.kind === "panel" ? [step.panel.type] : []));
+    script.steps.flatMap((step) =>
+      step.kind === "card" ? [step.card.type] : step.kind === "panel" ? [step.panel.type] : [],
+    );
 
   it("car valeting: a service, a quote, available slots, a booking and the customer list", () => {
     expect(opened(carValetingScript)).toEqual(["service", "quote", "slots", "booking", "customers"]);
@@ -116,12 +117,16 @@ describe("what each hero script creates", () => {
     expect(panels).toContainEqual({ type: "slots", slots: availabilitySlots });
     expect(panels).toContainEqual({ type: "booking", booking: bookings.sarahValet });
     expect(panels).toContainEqual({ type: "customers", customers: customerList });
-    expect(carValetingScript.steps).toContainEqual(expect.objectContaining({ card: { type: "service", service: services.fullValet } }));
+    expect(carValetingScript.steps).toContainEqual(
+      expect.objectContaining({ card: { type: "service", service: services.fullValet } }),
+    );
   });
 
   it("carpentry: a service and an invoice", () => {
     expect(opened(carpentryScript)).toEqual(["service", "invoice"]);
-    expect(carpentryScript.steps).toContainEqual(expect.objectContaining({ panel: { type: "invoice", invoice: invoices.hendersonWardrobe } }));
+    expect(carpentryScript.steps).toContainEqual(
+      expect.objectContaining({ panel: { type: "invoice", invoice: invoices.hendersonWardrobe } }),
+    );
   });
 
   it("quotes the sample data's figures in its words", () => {

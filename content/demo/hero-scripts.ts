@@ -1,8 +1,15 @@
 /** The hero's auto-playing conversations: typed data for the demo player. */
-import { formatDemoDate, formatMoney } from "@/lib/demo/format";
-
-import { availabilitySlots, bookings, customerList, customers, invoices, quotes, services } from "@/content/demo/sample-data";
+import {
+  availabilitySlots,
+  bookings,
+  customerList,
+  customers,
+  invoices,
+  quotes,
+  services,
+} from "@/content/demo/sample-data";
 import type { ChatDemoScript } from "@/content/demo/types";
+import { formatDemoDate, formatMoney } from "@/lib/demo/format";
 
 /** Hero timings in milliseconds. Gaps between later messages are fixed in the scripts, within 2.5–4 s. */
 export const HERO_TIMINGS = {
@@ -30,13 +37,25 @@ export const carValetingScript: ChatDemoScript = {
   id: "car-valeting",
   title: "Car valeting",
   steps: [
-    { kind: "user", delay: firstMessage, text: `Add a new service: ${services.fullValet.name}, ${services.fullValet.price}, about ${services.fullValet.duration}.` },
+    {
+      kind: "user",
+      delay: firstMessage,
+      text: `Add a new service: ${services.fullValet.name}, ${services.fullValet.price}, about ${services.fullValet.duration}.`,
+    },
     { kind: "typing", delay: 900 },
-    { kind: "assistant", delay: 2100, text: `Done. ${services.fullValet.name} is on your price list at ${services.fullValet.price}.` },
+    {
+      kind: "assistant",
+      delay: 2100,
+      text: `Done. ${services.fullValet.name} is on your price list at ${services.fullValet.price}.`,
+    },
     { kind: "card", delay: reveal, card: { type: "service", service: services.fullValet } },
     { kind: "user", delay: 2300, text: `Quote ${sarah.name} for a full valet plus pet hair removal.` },
     { kind: "typing", delay: 800 },
-    { kind: "assistant", delay: 2200, text: `Here's ${quote.id} for ${formatMoney(quote.total)}. It's valid until ${formatDemoDate(quote.expiryDate)}.` },
+    {
+      kind: "assistant",
+      delay: 2200,
+      text: `Here's ${quote.id} for ${formatMoney(quote.total)}. It's valid until ${formatDemoDate(quote.expiryDate)}.`,
+    },
     { kind: "close", delay: reveal, target: "card" },
     { kind: "panel", delay: 0, panel: { type: "quote", quote } },
     { kind: "user", delay: 2800, text: "Send it. What's free on the 10th and 11th?" },
@@ -45,7 +64,11 @@ export const carValetingScript: ChatDemoScript = {
     { kind: "panel", delay: reveal, panel: { type: "slots", slots: availabilitySlots } },
     { kind: "user", delay: 2300, text: "Book her in at 9 on the 10th." },
     { kind: "typing", delay: 800 },
-    { kind: "assistant", delay: 2700, text: `Booked for ${formatDemoDate(booking.date)}, ${booking.startTime} to ${booking.endTime}. I'll remind her the day before.` },
+    {
+      kind: "assistant",
+      delay: 2700,
+      text: `Booked for ${formatDemoDate(booking.date)}, ${booking.startTime} to ${booking.endTime}. I'll remind her the day before.`,
+    },
     { kind: "panel", delay: reveal, panel: { type: "booking", booking } },
     { kind: "user", delay: 2300, text: "Show me my customer list." },
     { kind: "typing", delay: 700 },
@@ -60,18 +83,34 @@ export const carpentryScript: ChatDemoScript = {
   id: "carpentry",
   title: "Carpentry",
   steps: [
-    { kind: "user", delay: firstMessage, text: `New service: ${services.fittedWardrobe.name.toLowerCase()}, ${services.fittedWardrobe.price}, takes ${services.fittedWardrobe.duration}.` },
+    {
+      kind: "user",
+      delay: firstMessage,
+      text: `New service: ${services.fittedWardrobe.name.toLowerCase()}, ${services.fittedWardrobe.price}, takes ${services.fittedWardrobe.duration}.`,
+    },
     { kind: "typing", delay: 800 },
-    { kind: "assistant", delay: 2200, text: `Added ${services.fittedWardrobe.name} at ${services.fittedWardrobe.price}.` },
+    {
+      kind: "assistant",
+      delay: 2200,
+      text: `Added ${services.fittedWardrobe.name} at ${services.fittedWardrobe.price}.`,
+    },
     { kind: "card", delay: reveal, card: { type: "service", service: services.fittedWardrobe } },
     { kind: "user", delay: 2800, text: `Invoice ${invoice.customerName} for the wardrobe I finished today.` },
     { kind: "typing", delay: 900 },
-    { kind: "assistant", delay: 2600, text: `Invoice ${invoice.id} for ${formatMoney(invoice.total)} is ready, due ${formatDemoDate(invoice.dueDate)}.` },
+    {
+      kind: "assistant",
+      delay: 2600,
+      text: `Invoice ${invoice.id} for ${formatMoney(invoice.total)} is ready, due ${formatDemoDate(invoice.dueDate)}.`,
+    },
     { kind: "close", delay: reveal, target: "card" },
     { kind: "panel", delay: 0, panel: { type: "invoice", invoice } },
     { kind: "user", delay: 2300, text: "Great. Send it with a thank-you note." },
     { kind: "typing", delay: 800 },
-    { kind: "assistant", delay: 2200, text: `Sent to ${invoice.customerName}. I'll chase it if it isn't paid by the due date.` },
+    {
+      kind: "assistant",
+      delay: 2200,
+      text: `Sent to ${invoice.customerName}. I'll chase it if it isn't paid by the due date.`,
+    },
     { kind: "clear", delay: 5000 },
   ],
 };

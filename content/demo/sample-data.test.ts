@@ -1,5 +1,3 @@
-import { addDays, daysBetween, formatDemoDate, formatMoney, lineItemsTotal } from "@/lib/demo/format";
-
 import { carValetingScript } from "@/content/demo/hero-scripts";
 import {
   availabilitySlots,
@@ -17,6 +15,7 @@ import {
   SLOT_TIMES,
   todaysSchedule,
 } from "@/content/demo/sample-data";
+import { addDays, daysBetween, formatDemoDate, formatMoney, lineItemsTotal } from "@/lib/demo/format";
 
 describe("money and dates", () => {
   it("formats pounds the British way", () => {
@@ -26,7 +25,12 @@ describe("money and dates", () => {
   });
 
   it("totals line items to the penny", () => {
-    expect(lineItemsTotal([{ price: 0.1, quantity: 3 }, { price: 0.2, quantity: 1 }])).toBe(0.5);
+    expect(
+      lineItemsTotal([
+        { price: 0.1, quantity: 3 },
+        { price: 0.2, quantity: 1 },
+      ]),
+    ).toBe(0.5);
     expect(lineItemsTotal([])).toBe(0);
   });
 
@@ -78,14 +82,21 @@ describe("demo sample data", () => {
     const booked = availabilitySlots.filter((slot) => slot.status === "booked");
     expect(booked.map((slot) => `${slot.date} ${slot.startTime}`)).toEqual(["2025-04-10 14:00", "2025-04-11 11:30"]);
     // The slot the hero books for Sarah is still free before it does.
-    expect(availabilitySlots).toContainEqual({ date: "2025-04-10", startTime: "09:00", endTime: "11:00", status: "available" });
+    expect(availabilitySlots).toContainEqual({
+      date: "2025-04-10",
+      startTime: "09:00",
+      endTime: "11:00",
+      status: "available",
+    });
   });
 
   it("derives the lists the cards show", () => {
     expect(outstandingInvoices.every((invoice) => invoice.status !== "paid")).toBe(true);
     expect(overdueInvoices.map((invoice) => invoice.id)).toEqual(["INV-2033", "INV-2030"]);
     expect(todaysSchedule.map((booking) => booking.startTime)).toEqual(["09:00", "14:00", "16:30"]);
-    expect(new Set(bookingList.map((booking) => booking.status))).toEqual(new Set(["scheduled", "cancelled", "completed"]));
+    expect(new Set(bookingList.map((booking) => booking.status))).toEqual(
+      new Set(["scheduled", "cancelled", "completed"]),
+    );
   });
 });
 
@@ -104,7 +115,9 @@ describe("one coherent timeline", () => {
       step.kind === "panel" && step.panel.type === "customers" ? [step.panel.customers] : [],
     );
     expect(panels).toHaveLength(1);
-    expect(panels[0]!.filter((customer) => customer.lastService > valetingDay).map((customer) => customer.name)).toEqual([]);
+    expect(
+      panels[0]!.filter((customer) => customer.lastService > valetingDay).map((customer) => customer.name),
+    ).toEqual([]);
   });
 
   it("follows Sarah's valet from quote to booking to paid invoice", () => {
@@ -112,7 +125,12 @@ describe("one coherent timeline", () => {
     expect(bookings.sarahValet).toMatchObject({ status: "scheduled", date: DEMO_TODAY, startTime: "09:00" });
     expect(todaysSchedule[0]).toMatchObject({ id: bookings.sarahValet.id, status: "completed" });
     expect(invoices.sarahValetPaid).toMatchObject({ status: "paid", date: DEMO_TODAY, total: quotes.sarahValet.total });
-    expect(nextBooking).toMatchObject({ customerName: "Priya Patel", date: DEMO_TODAY, startTime: "14:00", status: "scheduled" });
+    expect(nextBooking).toMatchObject({
+      customerName: "Priya Patel",
+      date: DEMO_TODAY,
+      startTime: "14:00",
+      status: "scheduled",
+    });
     expect(todaysSchedule.map((booking) => booking.status)).toEqual(["completed", "scheduled", "cancelled"]);
   });
 });

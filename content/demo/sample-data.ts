@@ -1,6 +1,4 @@
 /** The demos' canned sample data. Every figure shown by a demo comes from here. */
-import { addDays, formatMoney, lineItemsTotal, SCENARIO_TODAY } from "@/lib/demo/format";
-
 import type {
   AvailabilitySlot,
   Booking,
@@ -12,6 +10,7 @@ import type {
   SentEmail,
   Service,
 } from "@/content/demo/types";
+import { addDays, formatMoney, lineItemsTotal, SCENARIO_TODAY } from "@/lib/demo/format";
 
 /** The demos' "today", as the sample data is written; shown as the visitor's today (see SCENARIO_TODAY). */
 export const DEMO_TODAY = SCENARIO_TODAY;
@@ -29,7 +28,12 @@ export const services = {
     85,
     "3 hours",
   ),
-  petHairRemoval: service("Pet Hair Removal", "Deep removal of pet hair from seats, carpets and boot.", 45, "45 minutes"),
+  petHairRemoval: service(
+    "Pet Hair Removal",
+    "Deep removal of pet hair from seats, carpets and boot.",
+    45,
+    "45 minutes",
+  ),
   interiorDeepClean: service(
     "Interior Deep Clean",
     "Steam clean of every seat, carpet and headliner for vans and fleet cars.",

@@ -1,6 +1,4 @@
 /** The chat section's text mode: greeting, six quick questions and their answers. */
-import { formatMoney, lineItemsTotal } from "@/lib/demo/format";
-
 import {
   DEMO_TODAY,
   helpTopics,
@@ -12,6 +10,7 @@ import {
   todaysSchedule,
 } from "@/content/demo/sample-data";
 import type { BookingStatus, ChatDemoScript, DemoCard } from "@/content/demo/types";
+import { formatMoney, lineItemsTotal } from "@/lib/demo/format";
 
 export const TEXT_TIMINGS = { typing: 800, card: 1200, reset: 500 } as const;
 

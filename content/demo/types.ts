@@ -96,7 +96,11 @@ export interface SentEmail {
 export type DemoCard =
   | { type: "service"; service: Service }
   | { type: "schedule"; date: string; bookings: readonly Booking[] }
-  | { type: "invoices"; invoices: readonly Invoice[]; /** Paid today, listed under the outstanding ones. */ paid: readonly Invoice[] }
+  | {
+      type: "invoices";
+      invoices: readonly Invoice[];
+      /** Paid today, listed under the outstanding ones. */ paid: readonly Invoice[];
+    }
   | { type: "booking"; booking: Booking }
   | { type: "help"; topics: readonly HelpTopic[] }
   | { type: "customer"; customer: Customer }

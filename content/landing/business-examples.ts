@@ -1,6 +1,5 @@
 import type { IconName } from "@/components/icons/icon-names";
 import { siteConfig } from "@/config/site";
-
 import type { SectionIntro } from "@/content/landing/types";
 
 export interface ExampleCommand {

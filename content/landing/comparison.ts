@@ -1,5 +1,4 @@
 import { siteConfig } from "@/config/site";
-
 import type { SectionIntro } from "@/content/landing/types";
 
 export const comparisonIntro: SectionIntro = {

@@ -1,5 +1,4 @@
 import { siteConfig } from "@/config/site";
-
 import { businessExamples } from "@/content/landing/business-examples";
 import { comparisonIntro, dontNeed, dontNeedTitle, getTitle, youGet } from "@/content/landing/comparison";
 import { comingSoonFeatures, currentFeatures, featuresCta } from "@/content/landing/features";

@@ -1,5 +1,4 @@
 import { siteConfig } from "@/config/site";
-
 import type { IconCard, SectionIntro } from "@/content/landing/types";
 
 export const featuresIntro: SectionIntro = {

@@ -18,7 +18,6 @@ import {
 } from "simple-icons";
 
 import { siteConfig } from "@/config/site";
-
 import type { SectionIntro } from "@/content/landing/types";
 
 export type IntegrationCategory = "Payments" | "Calendar" | "Accounting" | "Email" | "Tasks";

@@ -1,5 +1,4 @@
 import { siteConfig } from "@/config/site";
-
 import type { SectionLink } from "@/content/landing/types";
 
 /** Anchor ids of the landing page, in page order. */

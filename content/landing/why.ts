@@ -1,5 +1,4 @@
 import { siteConfig } from "@/config/site";
-
 import type { IconCard, SectionIntro } from "@/content/landing/types";
 
 export const whyIntro: SectionIntro = {
@@ -12,7 +11,7 @@ export const whyCards: readonly IconCard[] = [
   {
     icon: "message-circle",
     title: "Simple Conversations",
-    body: "Type or talk the way you would to a colleague. \"Book Sarah in for Thursday at 10\" is all it takes.",
+    body: 'Type or talk the way you would to a colleague. "Book Sarah in for Thursday at 10" is all it takes.',
   },
   {
     icon: "zap",

@@ -13,8 +13,15 @@ export async function expectAnimationsFinished(page: Page, selector: string): Pr
           [...document.querySelectorAll(scope)].flatMap((element) =>
             element
               .getAnimations({ subtree: true })
-              .filter((animation) => (animation.playState === "running" || animation.pending) && animation.effect?.getComputedTiming().endTime !== Infinity)
-              .map((animation) => (animation as CSSAnimation).animationName ?? (animation as CSSTransition).transitionProperty),
+              .filter(
+                (animation) =>
+                  (animation.playState === "running" || animation.pending) &&
+                  animation.effect?.getComputedTiming().endTime !== Infinity,
+              )
+              .map(
+                (animation) =>
+                  (animation as CSSAnimation).animationName ?? (animation as CSSTransition).transitionProperty,
+              ),
           ),
         selector,
       ),

@@ -10,4 +10,3 @@ export function freshClientAddress(): string {
   last = (last + 1) % 0x1000000;
   return `10.${last >> 16}.${(last >> 8) & 0xff}.${last & 0xff}`;
 }
-

@@ -82,21 +82,42 @@ export async function startFakeOpenAI(port = 0) {
 
     if (path === "/health" || path === "/") return send(res, 200, { ok: true });
     if (req.method !== "POST" || !/^(\/v1)?\/chat\/completions$/.test(path)) {
-      return send(res, 404, openAIError(`Unknown request URL: ${req.method} ${path}.`, "invalid_request_error", "unknown_url"));
+      return send(
+        res,
+        404,
+        openAIError(`Unknown request URL: ${req.method} ${path}.`, "invalid_request_error", "unknown_url"),
+      );
     }
 
     const key = /^Bearer (.+)$/.exec(authorization ?? "")?.[1] ?? "";
     if (key === "hang-key") return; // never answers: the client's timeout must end it
     if (key === "rate-limited-key") {
-      return send(res, 429, openAIError("Rate limit reached for requests. Please try again in 7s.", "requests", "rate_limit_exceeded"), {
-        "retry-after": "7",
-      });
+      return send(
+        res,
+        429,
+        openAIError("Rate limit reached for requests. Please try again in 7s.", "requests", "rate_limit_exceeded"),
+        {
+          "retry-after": "7",
+        },
+      );
     }
     if (key === "quota-key") {
-      return send(res, 429, openAIError("You exceeded your current quota, please check your plan and billing details.", "insufficient_quota", "insufficient_quota"));
+      return send(
+        res,
+        429,
+        openAIError(
+          "You exceeded your current quota, please check your plan and billing details.",
+          "insufficient_quota",
+          "insufficient_quota",
+        ),
+      );
     }
     if (key === "server-error-key") {
-      return send(res, 500, openAIError("The server had an error while processing your request.", "server_error", "server_error"));
+      return send(
+        res,
+        500,
+        openAIError("The server had an error while processing your request.", "server_error", "server_error"),
+      );
     }
     if (key !== "test-key" && !key.startsWith("test-key-")) {
       return send(
@@ -110,7 +131,11 @@ export async function startFakeOpenAI(port = 0) {
       );
     }
     if (!body || typeof body !== "object" || !Array.isArray(body.messages) || typeof body.model !== "string") {
-      return send(res, 400, openAIError("'messages' and 'model' are required.", "invalid_request_error", "missing_required_parameter"));
+      return send(
+        res,
+        400,
+        openAIError("'messages' and 'model' are required.", "invalid_request_error", "missing_required_parameter"),
+      );
     }
     return send(res, 200, completion(body.model));
   });

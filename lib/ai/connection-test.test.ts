@@ -27,11 +27,20 @@ describe("runConnectionTest", () => {
   });
   afterAll(() => fake.close());
 
-  const config = (apiKey: string | undefined, baseURL = fake.url) => ({ apiKey, baseURL, model: "m-1", timeoutMs: 2_000 });
+  const config = (apiKey: string | undefined, baseURL = fake.url) => ({
+    apiKey,
+    baseURL,
+    model: "m-1",
+    timeoutMs: 2_000,
+  });
 
   it("returns the reply on success", async () => {
     const outcome = await runConnectionTest(config("test-key"));
-    expect(outcome).toEqual({ ok: true, status: 200, body: { message: expect.stringContaining("m-1"), response: FAKE_REPLY } });
+    expect(outcome).toEqual({
+      ok: true,
+      status: 200,
+      body: { message: expect.stringContaining("m-1"), response: FAKE_REPLY },
+    });
   });
 
   it("works with a base URL without /v1 (any OpenAI-compatible server)", async () => {

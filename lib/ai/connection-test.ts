@@ -7,7 +7,8 @@ import type { AIConfig } from "@/lib/ai/config";
 import { clip, redactSecrets } from "@/lib/ai/redact";
 
 /** The request the test sends: one short sentence back, so a test costs a few dozen tokens. */
-export const CONNECTION_TEST_PROMPT = "This is a connection test. Reply with one short sentence confirming that you can read this.";
+export const CONNECTION_TEST_PROMPT =
+  "This is a connection test. Reply with one short sentence confirming that you can read this.";
 export const CONNECTION_TEST_MAX_TOKENS = 32;
 
 const MAX_REPLY_CHARS = 500;
@@ -98,7 +99,12 @@ export async function runConnectionTest(config: AIConfig): Promise<ConnectionTes
 
 function timeoutOutcome(config: AIConfig): ConnectionTestOutcome {
   const seconds = Math.round((config.timeoutMs / 1000) * 10) / 10;
-  return failed("timeout", 504, "The AI provider did not answer in time", `No reply within ${seconds} seconds. Please try again in a moment.`);
+  return failed(
+    "timeout",
+    504,
+    "The AI provider did not answer in time",
+    `No reply within ${seconds} seconds. Please try again in a moment.`,
+  );
 }
 
 function describeFailure(error: unknown, config: AIConfig, apiKey: string): ConnectionTestOutcome {
@@ -119,9 +125,19 @@ function describeFailure(error: unknown, config: AIConfig, apiKey: string): Conn
     const withDetail = (hint: string) => (detail ? `${detail} ${hint}` : hint);
     switch (error.status) {
       case 401:
-        return failed("key_rejected", 502, "The AI provider rejected the API key", withDetail("Check the value of OPENAI_API_KEY."));
+        return failed(
+          "key_rejected",
+          502,
+          "The AI provider rejected the API key",
+          withDetail("Check the value of OPENAI_API_KEY."),
+        );
       case 403:
-        return failed("forbidden", 502, "The AI provider refused access with this API key", withDetail("Check the key's permissions and the provider account."));
+        return failed(
+          "forbidden",
+          502,
+          "The AI provider refused access with this API key",
+          withDetail("Check the key's permissions and the provider account."),
+        );
       case 404:
         return failed(
           "not_found",
@@ -131,7 +147,12 @@ function describeFailure(error: unknown, config: AIConfig, apiKey: string): Conn
         );
       case 429: {
         if (error.code === "insufficient_quota" || error.type === "insufficient_quota") {
-          return failed("quota_exceeded", 503, "The AI provider account has run out of quota", withDetail("Check the plan and billing of the provider account."));
+          return failed(
+            "quota_exceeded",
+            503,
+            "The AI provider account has run out of quota",
+            withDetail("Check the plan and billing of the provider account."),
+          );
         }
         const retryAfter = retryAfterSeconds(error.headers);
         return failed(
@@ -144,12 +165,27 @@ function describeFailure(error: unknown, config: AIConfig, apiKey: string): Conn
       }
       default:
         if (error.status >= 500) {
-          return failed("provider_error", 502, "The AI provider had an internal error", withDetail(`It answered with status ${error.status}. Please try again later.`));
+          return failed(
+            "provider_error",
+            502,
+            "The AI provider had an internal error",
+            withDetail(`It answered with status ${error.status}. Please try again later.`),
+          );
         }
-        return failed("bad_request", 502, "The AI provider refused the test request", withDetail(`It answered with status ${error.status}.`));
+        return failed(
+          "bad_request",
+          502,
+          "The AI provider refused the test request",
+          withDetail(`It answered with status ${error.status}.`),
+        );
     }
   }
-  return failed("unexpected", 500, "Connection test failed", "An unexpected error occurred while calling the AI provider.");
+  return failed(
+    "unexpected",
+    500,
+    "Connection test failed",
+    "An unexpected error occurred while calling the AI provider.",
+  );
 }
 
 /** The provider's own error message, safe to show: secrets redacted, length capped. */
@@ -164,7 +200,12 @@ function providerDetail(error: InstanceType<typeof OpenAI.APIError>, apiKey: str
 function causeCode(error: Error): string | null {
   let current: unknown = error.cause;
   for (let depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current === "object" && "code" in current && typeof current.code === "string" && /^[A-Z0-9_]+$/.test(current.code)) {
+    if (
+      typeof current === "object" &&
+      "code" in current &&
+      typeof current.code === "string" &&
+      /^[A-Z0-9_]+$/.test(current.code)
+    ) {
       return current.code;
     }
     current = typeof current === "object" && "cause" in current ? current.cause : null;

@@ -15,5 +15,7 @@ const WINDOW_MS = 60_000;
 export function connectionTestRateLimits(ip: string | null): RateLimitRule[] {
   const global = { key: "ai-test:global", limit: CONNECTION_TEST_LIMIT_GLOBAL, windowMs: WINDOW_MS };
   // A client whose address cannot be known has only the global budget to count against.
-  return ip ? [{ key: `ai-test:ip:${clientRateKey(ip)}`, limit: CONNECTION_TEST_LIMIT_PER_CLIENT, windowMs: WINDOW_MS }, global] : [global];
+  return ip
+    ? [{ key: `ai-test:ip:${clientRateKey(ip)}`, limit: CONNECTION_TEST_LIMIT_PER_CLIENT, windowMs: WINDOW_MS }, global]
+    : [global];
 }

@@ -2,11 +2,15 @@ import { clip, redactSecrets } from "@/lib/ai/redact";
 
 describe("redactSecrets", () => {
   it("replaces every occurrence of each secret", () => {
-    expect(redactSecrets("key abc123xyz then abc123xyz again", ["abc123xyz"])).toBe("key [redacted] then [redacted] again");
+    expect(redactSecrets("key abc123xyz then abc123xyz again", ["abc123xyz"])).toBe(
+      "key [redacted] then [redacted] again",
+    );
   });
 
   it("hides anything shaped like an OpenAI key, even masked, and bearer tokens", () => {
-    expect(redactSecrets("Incorrect API key provided: sk-proj-****abcd. See docs.", [])).toBe("Incorrect API key provided: [redacted]. See docs.");
+    expect(redactSecrets("Incorrect API key provided: sk-proj-****abcd. See docs.", [])).toBe(
+      "Incorrect API key provided: [redacted]. See docs.",
+    );
     expect(redactSecrets("sent Authorization: Bearer xyz.123", [])).toBe("sent Authorization: [redacted]");
   });
 

@@ -1,12 +1,11 @@
 import "server-only";
 
-import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 
 import { LOGIN_PATH } from "@/lib/admin-paths";
 import { verifySessionAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
-
 
 /**
  * The signed-in admin of the page being rendered, or null: the same check as requireAdmin in route

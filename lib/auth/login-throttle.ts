@@ -30,8 +30,15 @@ const pairKey = (email: string, ip: string | null) => `login-fail:pair:${ip ? cl
 export const knownAddressKey = (email: string, ip: string) => `login-ok:${clientRateKey(ip)}:${email}`;
 
 export function blockingRules(ip: string | null, email: string): RateLimitRule[] {
-  const rules: RateLimitRule[] = [{ key: pairKey(email, ip), limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS }];
-  if (ip) rules.push({ key: `login-fail:ip:${clientRateKey(ip)}`, limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS });
+  const rules: RateLimitRule[] = [
+    { key: pairKey(email, ip), limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS },
+  ];
+  if (ip)
+    rules.push({
+      key: `login-fail:ip:${clientRateKey(ip)}`,
+      limit: LOGIN_FAILURE_LIMIT,
+      windowMs: LOGIN_FAILURE_WINDOW_MS,
+    });
   return rules;
 }
 
@@ -51,4 +58,3 @@ export async function isFamiliar(request: Request, email: string, ip: string | n
   const signedIn = await verifySessionAdmin(request);
   return signedIn?.email === email;
 }
-

@@ -16,7 +16,9 @@ export function fitsBcrypt(password: string): boolean {
 /** Hashes a password with bcrypt; refuses one longer than bcrypt can read rather than truncating it. */
 export function hashPassword(password: string): Promise<string> {
   if (!fitsBcrypt(password)) {
-    return Promise.reject(new RangeError(`Passwords longer than ${BCRYPT_MAX_BYTES} bytes cannot be hashed without truncation.`));
+    return Promise.reject(
+      new RangeError(`Passwords longer than ${BCRYPT_MAX_BYTES} bytes cannot be hashed without truncation.`),
+    );
   }
   return bcrypt.hash(password, BCRYPT_COST);
 }

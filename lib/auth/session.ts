@@ -48,7 +48,10 @@ export function sessionCookieName(secure: boolean): string {
 // the same way. A value that is not valid percent-encoding (`%ZZ%`, planted or corrupted) is left out, so
 // it reads as no session at all.
 function cookiesOf(request: RequestLike): CookieReader {
-  return request.cookies ?? new NextRequest(request.url, { headers: { cookie: request.headers.get("cookie") ?? "" } }).cookies;
+  return (
+    request.cookies ??
+    new NextRequest(request.url, { headers: { cookie: request.headers.get("cookie") ?? "" } }).cookies
+  );
 }
 
 // Written `Lax` as it always has been (and as Auth.js writes it); Next's type lists only the lowercase
@@ -56,11 +59,22 @@ function cookiesOf(request: RequestLike): CookieReader {
 const SAME_SITE = "Lax" as "lax";
 
 function cookieOptions(secure: boolean, maxAge: number) {
-  return { path: "/", httpOnly: true, sameSite: SAME_SITE, secure, maxAge, ...(maxAge === 0 ? { expires: new Date(0) } : {}) };
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite: SAME_SITE,
+    secure,
+    maxAge,
+    ...(maxAge === 0 ? { expires: new Date(0) } : {}),
+  };
 }
 
 /** Starts a session on a response: sets the sealed session cookie for the admin's session row. */
-export async function setSessionCookie(response: NextResponse, request: RequestLike, claims: SessionClaims): Promise<void> {
+export async function setSessionCookie(
+  response: NextResponse,
+  request: RequestLike,
+  claims: SessionClaims,
+): Promise<void> {
   const secure = isSecureRequest(request);
   const name = sessionCookieName(secure);
   const maxAge = sessionMaxAgeSeconds();

@@ -2,7 +2,14 @@ import "server-only";
 
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { blockingRules, emailFailureRule, isFamiliar, loginSlowdownMs, rememberAddress, TOO_MANY_ATTEMPTS } from "@/lib/auth/login-throttle";
+import {
+  blockingRules,
+  emailFailureRule,
+  isFamiliar,
+  loginSlowdownMs,
+  rememberAddress,
+  TOO_MANY_ATTEMPTS,
+} from "@/lib/auth/login-throttle";
 import type { SessionClaims } from "@/lib/auth/session";
 import { verifyAdminCredentials, type PublicAdmin } from "@/lib/data/admins";
 import { recordAudit } from "@/lib/data/audit";
@@ -23,7 +30,10 @@ export interface SignedIn {
  * block for the rest of the window (a 429 is thrown), and per email, which only slows strangers down. A
  * success starts a session of its own (one per device); successes and failures both go to the audit log.
  */
-export async function signIn(request: Request, { email, password }: { email: string; password: string }): Promise<SignedIn | null> {
+export async function signIn(
+  request: Request,
+  { email, password }: { email: string; password: string },
+): Promise<SignedIn | null> {
   const ip = clientIp(request);
   const rules = blockingRules(ip, email);
 

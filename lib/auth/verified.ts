@@ -2,8 +2,8 @@ import "server-only";
 
 import { readSessionClaims, type RequestLike } from "@/lib/auth/session";
 import type { PublicAdmin } from "@/lib/data/admins";
-import { findSessionAdmin } from "@/lib/data/sessions";
 import type { AuditActor } from "@/lib/data/audit";
+import { findSessionAdmin } from "@/lib/data/sessions";
 import { clientIp, HttpError } from "@/lib/http";
 
 /** The 401 message for a request without a valid admin session. */

@@ -2,7 +2,7 @@ import bcrypt from "bcryptjs";
 
 import { runAdminCreate } from "@/lib/cli/admin-create";
 import { getDb } from "@/lib/db";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 beforeEach(() => resetDatabase());
@@ -10,7 +10,11 @@ beforeEach(() => resetDatabase());
 function io(answer = "") {
   const out: string[] = [];
   const err: string[] = [];
-  return { out, err, io: { log: (l: string) => out.push(l), error: (l: string) => err.push(l), ask: async () => answer } };
+  return {
+    out,
+    err,
+    io: { log: (l: string) => out.push(l), error: (l: string) => err.push(l), ask: async () => answer },
+  };
 }
 
 describe("npm run admin:create", () => {
@@ -36,7 +40,12 @@ describe("npm run admin:create", () => {
 
   it("creates an active admin with a bcrypt hash (cost 12), lower-casing the email", async () => {
     const { out, io: streams } = io();
-    expect(await runAdminCreate(["--email", " Ann@Example.COM ", "--name", "Ann Smith", "--password", "long enough pw"], streams)).toBe(0);
+    expect(
+      await runAdminCreate(
+        ["--email", " Ann@Example.COM ", "--name", "Ann Smith", "--password", "long enough pw"],
+        streams,
+      ),
+    ).toBe(0);
     expect(out).toEqual(["Created admin ann@example.com."]);
     const admin = await getDb().adminUser.findUniqueOrThrow({ where: { email: "ann@example.com" } });
     expect(admin).toMatchObject({ name: "Ann Smith", isActive: true });

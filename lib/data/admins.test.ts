@@ -1,11 +1,10 @@
-import { TEST_PASSWORD, insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { type VerifiedAdmin } from "@/lib/auth/verified";
 import {
+  addAdmin,
   AdminEmailTakenError,
   AdminNotFoundError,
   AdminSessionEndedError,
   LastActiveAdminError,
-  addAdmin,
   listAdmins,
   setAdminStatus,
   verifyAdminCredentials,
@@ -13,7 +12,8 @@ import {
 import { endCurrentSession, listAdminSessions, revokeOtherAdminSessions } from "@/lib/data/sessions";
 import { getDb } from "@/lib/db";
 import { HttpError } from "@/lib/http";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { insertAdmin, TEST_PASSWORD, verifiedAdminFor } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -30,7 +30,9 @@ describe(`admin data functions (${process.env.DATABASE_URL ? "PostgreSQL" : "emb
   it("check the acting admin themselves: a deactivated actor can neither list, create nor change status", async () => {
     await getDb().adminUser.update({ where: { id: ada.id }, data: { isActive: false } });
     await expect(listAdmins(ada)).rejects.toBeInstanceOf(AdminSessionEndedError);
-    await expect(addAdmin(ada, { name: "Eve", email: "eve@example.com", password: "password-123" })).rejects.toBeInstanceOf(AdminSessionEndedError);
+    await expect(
+      addAdmin(ada, { name: "Eve", email: "eve@example.com", password: "password-123" }),
+    ).rejects.toBeInstanceOf(AdminSessionEndedError);
     await expect(setAdminStatus(ada, grace.id, false)).rejects.toBeInstanceOf(AdminSessionEndedError);
     expect(await getDb().adminUser.count()).toBe(2);
   });
@@ -45,7 +47,9 @@ describe(`admin data functions (${process.env.DATABASE_URL ? "PostgreSQL" : "emb
   });
 
   it("name their failures: taken email, unknown id, last active admin", async () => {
-    await expect(addAdmin(ada, { name: "Ada 2", email: "Ada@Example.com", password: "password-123" })).rejects.toBeInstanceOf(AdminEmailTakenError);
+    await expect(
+      addAdmin(ada, { name: "Ada 2", email: "Ada@Example.com", password: "password-123" }),
+    ).rejects.toBeInstanceOf(AdminEmailTakenError);
     await expect(setAdminStatus(ada, 424242, false)).rejects.toBeInstanceOf(AdminNotFoundError);
     await setAdminStatus(ada, grace.id, false);
     await expect(setAdminStatus(ada, ada.id, false)).rejects.toBeInstanceOf(LastActiveAdminError);
@@ -59,7 +63,10 @@ describe(`admin data functions (${process.env.DATABASE_URL ? "PostgreSQL" : "emb
     // Reactivation does not bring an ended session back: Grace signs in again.
     await setAdminStatus(ada, grace.id, true);
     expect(await live()).toBe(0);
-    const log = await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { action: true, adminId: true, adminEmail: true, target: true } });
+    const log = await getDb().auditLog.findMany({
+      orderBy: { id: "asc" },
+      select: { action: true, adminId: true, adminEmail: true, target: true },
+    });
     expect(log).toEqual([
       { action: "admin.deactivate", adminId: ada.id, adminEmail: "ada@example.com", target: `admin:${grace.id}` },
       { action: "admin.activate", adminId: ada.id, adminEmail: "ada@example.com", target: `admin:${grace.id}` },
@@ -69,18 +76,29 @@ describe(`admin data functions (${process.env.DATABASE_URL ? "PostgreSQL" : "emb
   it("write no audit entry when the action fails", async () => {
     await setAdminStatus(ada, grace.id, false);
     await expect(setAdminStatus(ada, ada.id, false)).rejects.toBeInstanceOf(LastActiveAdminError);
-    await expect(addAdmin(ada, { name: "Grace 2", email: "grace@example.com", password: "password-123" })).rejects.toBeInstanceOf(AdminEmailTakenError);
+    await expect(
+      addAdmin(ada, { name: "Grace 2", email: "grace@example.com", password: "password-123" }),
+    ).rejects.toBeInstanceOf(AdminEmailTakenError);
     expect(await getDb().auditLog.count()).toBe(1);
     await addAdmin(ada, { name: "Eve", email: "eve@example.com", password: "password-123" });
-    expect(await getDb().auditLog.findMany({ where: { action: "admin.create" }, select: { target: true, details: true } })).toEqual([
-      { target: expect.stringMatching(/^admin:\d+$/), details: { email: "eve@example.com" } },
-    ]);
+    expect(
+      await getDb().auditLog.findMany({ where: { action: "admin.create" }, select: { target: true, details: true } }),
+    ).toEqual([{ target: expect.stringMatching(/^admin:\d+$/), details: { email: "eve@example.com" } }]);
   });
 
   describe("accept only an admin produced by requireAdmin, never one built by hand", () => {
     // What a caller could build: the right shape and a real id, or a copy of a verified admin.
     const forgeries = (): [string, VerifiedAdmin][] => [
-      ["a hand-built object", { id: ada.id, name: "Ada", email: "ada@example.com", isActive: true, createdAt: new Date() } as unknown as VerifiedAdmin],
+      [
+        "a hand-built object",
+        {
+          id: ada.id,
+          name: "Ada",
+          email: "ada@example.com",
+          isActive: true,
+          createdAt: new Date(),
+        } as unknown as VerifiedAdmin,
+      ],
       ["a spread copy of a verified admin", { ...ada }],
       ["a structured clone of a verified admin", structuredClone(ada)],
       ["an object whose prototype is a verified admin", Object.create(ada) as VerifiedAdmin],

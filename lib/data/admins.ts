@@ -30,7 +30,10 @@ export class AdminNotFoundError extends HttpError {
 /** Deactivating this admin would leave nobody able to sign in: 409. */
 export class LastActiveAdminError extends HttpError {
   constructor() {
-    super(409, "This is the last active admin: deactivating it would leave nobody able to sign in. Activate another admin first.");
+    super(
+      409,
+      "This is the last active admin: deactivating it would leave nobody able to sign in. Activate another admin first.",
+    );
     this.name = "LastActiveAdminError";
   }
 }
@@ -96,8 +99,16 @@ export async function createAdmin(input: CreateAdminInput, actor?: VerifiedAdmin
   const password = await hashPassword(input.password);
   try {
     return await db.$transaction(async (tx) => {
-      const admin = await tx.adminUser.create({ data: { name: input.name, email, password }, select: publicAdminSelect });
-      if (actor) await recordAudit(tx, auditActorOf(actor), { action: "admin.create", target: `admin:${admin.id}`, details: { email } });
+      const admin = await tx.adminUser.create({
+        data: { name: input.name, email, password },
+        select: publicAdminSelect,
+      });
+      if (actor)
+        await recordAudit(tx, auditActorOf(actor), {
+          action: "admin.create",
+          target: `admin:${admin.id}`,
+          details: { email },
+        });
       return admin;
     });
   } catch (error) {
@@ -115,11 +126,18 @@ export async function upsertAdmin(input: CreateAdminInput): Promise<{ admin: Pub
     // A new password ends the sessions the old one started.
     const admin = await getDb().$transaction(async (tx) => {
       await endAllSessions(tx, existing.id);
-      return tx.adminUser.update({ where: { id: existing.id }, data: { name: input.name, password, isActive: true }, select: publicAdminSelect });
+      return tx.adminUser.update({
+        where: { id: existing.id },
+        data: { name: input.name, password, isActive: true },
+        select: publicAdminSelect,
+      });
     });
     return { admin, created: false };
   }
-  const admin = await getDb().adminUser.create({ data: { name: input.name, email, password }, select: publicAdminSelect });
+  const admin = await getDb().adminUser.create({
+    data: { name: input.name, email, password },
+    select: publicAdminSelect,
+  });
   return { admin, created: true };
 }
 
@@ -156,7 +174,9 @@ export async function setAdminStatus(actor: VerifiedAdmin, id: number, isActive:
   return getDb().$transaction(async (tx) => {
     // Locking every active row (in id order, so concurrent calls cannot deadlock) serialises status
     // changes: two admins deactivating each other at once cannot both see the other as still active.
-    const active = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "admin_users" WHERE "isActive" ORDER BY "id" FOR UPDATE`;
+    const active = await tx.$queryRaw<
+      { id: number }[]
+    >`SELECT "id" FROM "admin_users" WHERE "isActive" ORDER BY "id" FOR UPDATE`;
     if (!active.some((row) => row.id === actor.id)) throw new AdminSessionEndedError();
     const target = await tx.adminUser.findUnique({ where: { id }, select: publicAdminSelect });
     if (!target) throw new AdminNotFoundError();

@@ -2,9 +2,9 @@ import { parse } from "csv-parse/sync";
 
 import { GET as exportAudit } from "@/app/api/admin/audit/export/route";
 import { GET as listAudit } from "@/app/api/admin/audit/route";
-import { testRequest, insertAdmin, safeJson, startTestSession } from "@/test/admin";
 import { getDb } from "@/lib/db";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { insertAdmin, safeJson, startTestSession, testRequest } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -27,10 +27,31 @@ beforeEach(async () => {
   // Three days of history, across midnight UTC.
   await getDb().auditLog.createMany({
     data: [
-      { at: new Date("2026-11-20T23:59:59.999Z"), adminId: ada.id, adminEmail: "ada@example.com", action: "auth.sign_in" },
-      { at: new Date("2026-11-21T00:00:00.000Z"), adminId: grace.id, adminEmail: "grace@example.com", action: "auth.sign_in" },
-      { at: new Date("2026-11-21T12:00:00.000Z"), adminId: grace.id, adminEmail: "grace@example.com", action: "admin.deactivate", target: `admin:${ada.id}` },
-      { at: new Date("2026-11-22T08:00:00.000Z"), adminId: null, adminEmail: "=cmd|' /C calc'!A0", action: "auth.sign_in_failed" },
+      {
+        at: new Date("2026-11-20T23:59:59.999Z"),
+        adminId: ada.id,
+        adminEmail: "ada@example.com",
+        action: "auth.sign_in",
+      },
+      {
+        at: new Date("2026-11-21T00:00:00.000Z"),
+        adminId: grace.id,
+        adminEmail: "grace@example.com",
+        action: "auth.sign_in",
+      },
+      {
+        at: new Date("2026-11-21T12:00:00.000Z"),
+        adminId: grace.id,
+        adminEmail: "grace@example.com",
+        action: "admin.deactivate",
+        target: `admin:${ada.id}`,
+      },
+      {
+        at: new Date("2026-11-22T08:00:00.000Z"),
+        adminId: null,
+        adminEmail: "=cmd|' /C calc'!A0",
+        action: "auth.sign_in_failed",
+      },
     ],
   });
 });
@@ -58,8 +79,14 @@ describe(`the audit log for admins (${process.env.DATABASE_URL ? "PostgreSQL" : 
   });
 
   it("filters by admin, by action and by whole UTC days, alone or together", async () => {
-    expect(withoutViews((await list(`?admin=${grace.id}`)).entries).map((entry) => entry.action)).toEqual(["admin.deactivate", "auth.sign_in"]);
-    expect((await list("?action=auth.sign_in")).entries.map((entry) => entry.adminEmail)).toEqual(["grace@example.com", "ada@example.com"]);
+    expect(withoutViews((await list(`?admin=${grace.id}`)).entries).map((entry) => entry.action)).toEqual([
+      "admin.deactivate",
+      "auth.sign_in",
+    ]);
+    expect((await list("?action=auth.sign_in")).entries.map((entry) => entry.adminEmail)).toEqual([
+      "grace@example.com",
+      "ada@example.com",
+    ]);
     expect(withoutViews((await list("?from=2026-11-21&to=2026-11-21")).entries).map((entry) => entry.at)).toEqual([
       "2026-11-21T12:00:00.000Z",
       "2026-11-21T00:00:00.000Z",
@@ -70,7 +97,13 @@ describe(`the audit log for admins (${process.env.DATABASE_URL ? "PostgreSQL" : 
   });
 
   it("answers 400 with a message for bad filters, and 401 without a session", async () => {
-    for (const query of ["?action=drop_tables", "?from=2026-13-01", "?from=2026-11-22&to=2026-11-21", "?admin=abc", "?page=0"]) {
+    for (const query of [
+      "?action=drop_tables",
+      "?from=2026-13-01",
+      "?from=2026-11-22&to=2026-11-21",
+      "?admin=abc",
+      "?page=0",
+    ]) {
       const response = await listAudit(testRequest(`/api/admin/audit${query}`, { cookie }), undefined);
       expect(response.status).toBe(400);
       expect((await safeJson<{ message: string }>(response)).message).toMatch(/^Invalid parameters: /);
@@ -80,7 +113,10 @@ describe(`the audit log for admins (${process.env.DATABASE_URL ? "PostgreSQL" : 
   });
 
   it("exports the filtered log as CSV, formulas neutralised, and records the export once its download ends", async () => {
-    const response = await exportAudit(testRequest("/api/admin/audit/export?action=auth.sign_in_failed", { cookie }), undefined);
+    const response = await exportAudit(
+      testRequest("/api/admin/audit/export?action=auth.sign_in_failed", { cookie }),
+      undefined,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="audit_log.csv"');
     const records = parse(await response.text(), { bom: true }) as string[][];
@@ -89,15 +125,25 @@ describe(`the audit log for admins (${process.env.DATABASE_URL ? "PostgreSQL" : 
       ["2026-11-22T08:00:00.000Z", "'=cmd|' /C calc'!A0", "Failed sign-in", "", "", ""],
     ]);
     const exported = () => getDb().auditLog.findMany({ where: { action: "audit.export" }, select: { details: true } });
-    for (let tries = 0; (await exported()).length === 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect((await exported()).map((row) => row.details)).toEqual([{ filters: { action: "auth.sign_in_failed" }, rows: 1, completed: true }]);
+    for (let tries = 0; (await exported()).length === 0 && tries < 100; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await exported()).map((row) => row.details)).toEqual([
+      { filters: { action: "auth.sign_in_failed" }, rows: 1, completed: true },
+    ]);
   });
 
   it("exports past one batch in order, every entry once", async () => {
     await getDb().auditLog.createMany({
-      data: Array.from({ length: 2_345 }, (_, index) => ({ at: new Date(Date.UTC(2026, 0, 1) + Math.floor(index / 3) * 1000), action: "waitlist.view", adminId: ada.id })),
+      data: Array.from({ length: 2_345 }, (_, index) => ({
+        at: new Date(Date.UTC(2026, 0, 1) + Math.floor(index / 3) * 1000),
+        action: "waitlist.view",
+        adminId: ada.id,
+      })),
     });
-    const response = await exportAudit(testRequest("/api/admin/audit/export?action=waitlist.view", { cookie }), undefined);
+    const response = await exportAudit(
+      testRequest("/api/admin/audit/export?action=waitlist.view", { cookie }),
+      undefined,
+    );
     const records = (parse(await response.text(), { bom: true }) as string[][]).slice(1);
     expect(records).toHaveLength(2_345);
     const times = records.map((record) => record[0]!);

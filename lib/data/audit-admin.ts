@@ -2,8 +2,8 @@ import "server-only";
 
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit, recordViewHourly } from "@/lib/data/audit";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction, type AuditQuery } from "@/lib/validation/audit";
 
 /** One entry of the audit log as the admin area shows it. */
@@ -41,7 +41,16 @@ function whereOf(query: AuditQuery): Prisma.AuditLogWhereInput {
 
 const ORDER: Prisma.AuditLogOrderByWithRelationInput[] = [{ at: "desc" }, { id: "desc" }];
 
-const toEntry = (row: { id: bigint; at: Date; adminId: number | null; adminEmail: string | null; action: string; target: string | null; ip: string | null; details: Prisma.JsonValue }): AuditEntry => ({
+const toEntry = (row: {
+  id: bigint;
+  at: Date;
+  adminId: number | null;
+  adminEmail: string | null;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  details: Prisma.JsonValue;
+}): AuditEntry => ({
   ...row,
   id: String(row.id),
   action: row.action as AuditAction,
@@ -63,7 +72,10 @@ export async function listAuditEntries(actor: VerifiedAdmin, query: AuditQuery):
 /** Everyone who appears in the log or can sign in, for the page's "who" filter. */
 export async function listAuditAdmins(actor: VerifiedAdmin): Promise<{ id: number; name: string; email: string }[]> {
   assertVerifiedAdmin(actor);
-  return getDb().adminUser.findMany({ select: { id: true, name: true, email: true }, orderBy: [{ name: "asc" }, { id: "asc" }] });
+  return getDb().adminUser.findMany({
+    select: { id: true, name: true, email: true },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
 }
 
 const EXPORT_BATCH = 1_000;
@@ -104,10 +116,15 @@ export function auditCsvRecord(entry: AuditEntry): string[] {
 }
 
 /** Records an export of the log (with its filters and how many entries went out) once its download has ended. */
-export function recordAuditExport(actor: VerifiedAdmin, query: AuditQuery, outcome: { records: number; completed: boolean }): void {
+export function recordAuditExport(
+  actor: VerifiedAdmin,
+  query: AuditQuery,
+  outcome: { records: number; completed: boolean },
+): void {
   assertVerifiedAdmin(actor);
   const { page: _page, ...filters } = query;
-  recordAudit(getDb(), auditActorOf(actor), { action: "audit.export", details: { filters, rows: outcome.records, completed: outcome.completed } }).catch(
-    (error: unknown) => console.error("[audit] could not record an audit log export:", error),
-  );
+  recordAudit(getDb(), auditActorOf(actor), {
+    action: "audit.export",
+    details: { filters, rows: outcome.records, completed: outcome.completed },
+  }).catch((error: unknown) => console.error("[audit] could not record an audit log export:", error));
 }

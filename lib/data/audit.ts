@@ -1,7 +1,7 @@
 import "server-only";
 
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, Tx } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AuditAction } from "@/lib/validation/audit";
 
 export { AUDIT_ACTIONS, type AuditAction } from "@/lib/validation/audit";
@@ -42,9 +42,17 @@ export async function recordAudit(db: Db | Tx, actor: AuditActor, entry: AuditEn
  * Records a view of personal data at most once per admin per hour: the log should say who looked at the
  * list, not grow by a row per page turn. Two views in the same instant may both write; that is harmless.
  */
-export async function recordViewHourly(db: Db, actor: AuditActor, action: "waitlist.view" | "audit.view", details?: Prisma.InputJsonObject): Promise<void> {
+export async function recordViewHourly(
+  db: Db,
+  actor: AuditActor,
+  action: "waitlist.view" | "audit.view",
+  details?: Prisma.InputJsonObject,
+): Promise<void> {
   const since = new Date(Date.now() - 60 * 60 * 1000);
-  const recent = await db.auditLog.findFirst({ where: { adminId: actor.id, action, at: { gte: since } }, select: { id: true } });
+  const recent = await db.auditLog.findFirst({
+    where: { adminId: actor.id, action, at: { gte: since } },
+    select: { id: true },
+  });
   if (!recent) await recordAudit(db, actor, { action, details });
 }
 

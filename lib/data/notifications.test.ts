@@ -1,19 +1,23 @@
 import type { ParsedMail } from "mailparser";
 
 import { GET as getNotifications, PUT as putNotifications } from "@/app/api/admin/notifications/route";
-import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { digestFor, queueDigests } from "@/lib/data/notifications";
+import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb, withSql } from "@/lib/db";
 import { sweepOutbox } from "@/lib/email/outbox";
 import { insertAdmin, startTestSession, testRequest, verifiedAdminFor } from "@/test/admin";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { linksIn, mailboxForEachTest } from "@/test/smtp";
 
 prepareTestDatabase();
 
 const SITE = "https://otto.example";
-const mailbox = mailboxForEachTest((started) => ({ SMTP_URL: started.url, EMAIL_FROM: "Otto <hello@otto.example>", NEXT_PUBLIC_SITE_URL: SITE }));
+const mailbox = mailboxForEachTest((started) => ({
+  SMTP_URL: started.url,
+  EMAIL_FROM: "Otto <hello@otto.example>",
+  NEXT_PUBLIC_SITE_URL: SITE,
+}));
 
 beforeEach(async () => {
   await resetDatabase();
@@ -32,12 +36,34 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
     await setNotify("inactive@example.com", "each");
     await setNotify("digest@example.com", "digest");
 
-    await addWaitlistEntry({ name: "Ann Smith", email: "ann@example.com", businessType: "car", employees: "2-5", agreedToTerms: true, source: { utmSource: "newsletter" } });
-    await addWaitlistEntry({ name: "Ann Again", email: "ann@example.com", businessType: "car", employees: "2-5", agreedToTerms: true });
+    await addWaitlistEntry({
+      name: "Ann Smith",
+      email: "ann@example.com",
+      businessType: "car",
+      employees: "2-5",
+      agreedToTerms: true,
+      source: { utmSource: "newsletter" },
+    });
+    await addWaitlistEntry({
+      name: "Ann Again",
+      email: "ann@example.com",
+      businessType: "car",
+      employees: "2-5",
+      agreedToTerms: true,
+    });
     const alerts = await getDb().emailOutbox.findMany({ where: { kind: "signup-alert" } });
-    expect(alerts.map((alert) => [alert.to, alert.subject])).toEqual([["each@example.com", "New signup on the Otto waiting list: Ann Smith"]]);
+    expect(alerts.map((alert) => [alert.to, alert.subject])).toEqual([
+      ["each@example.com", "New signup on the Otto waiting list: Ann Smith"],
+    ]);
     const ann = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
-    expect(alerts[0]!.payload).toEqual({ name: "Ann Smith", email: "ann@example.com", businessType: "car", employees: "2-5", source: "newsletter", entryId: ann.id });
+    expect(alerts[0]!.payload).toEqual({
+      name: "Ann Smith",
+      email: "ann@example.com",
+      businessType: "car",
+      employees: "2-5",
+      source: "newsletter",
+      entryId: ann.id,
+    });
 
     await sweepOutbox();
     const mail = mailbox.messages.find((message) => recipient(message) === "each@example.com")!;
@@ -49,7 +75,10 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
     expect(mail.headers.has("list-unsubscribe")).toBe(false);
 
     // Erasing the entry erases the alerts that named them too.
-    await deleteWaitlistEntry(await verifiedAdminFor(await getDb().adminUser.findUniqueOrThrow({ where: { email: "none@example.com" } })), ann.id);
+    await deleteWaitlistEntry(
+      await verifiedAdminFor(await getDb().adminUser.findUniqueOrThrow({ where: { email: "none@example.com" } })),
+      ann.id,
+    );
     expect(await getDb().emailOutbox.count({ where: { kind: "signup-alert" } })).toBe(0);
   });
 
@@ -70,14 +99,10 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
         ["Next Day", "2025-03-11T00:00:00Z", "car", null, null],
       ];
       for (const [name, joinedAt, businessType, utmSource, referrer] of people) {
-        await sql.query(`INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "utmSource", "referrer") VALUES ($1, $2, $3, '1', $4, $5, $6)`, [
-          name,
-          `${name.replace(/\s/g, ".").toLowerCase()}@example.com`,
-          businessType,
-          joinedAt,
-          utmSource,
-          referrer,
-        ]);
+        await sql.query(
+          `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "utmSource", "referrer") VALUES ($1, $2, $3, '1', $4, $5, $6)`,
+          [name, `${name.replace(/\s/g, ".").toLowerCase()}@example.com`, businessType, joinedAt, utmSource, referrer],
+        );
       }
     });
 
@@ -110,7 +135,11 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
       ],
     });
     // The same figures as a plain count of the waitlist for that UTC day.
-    const [plain] = await withSql((sql) => sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "waitlist" WHERE ("joinedAt" AT TIME ZONE 'UTC')::date = '2025-03-10'`));
+    const [plain] = await withSql((sql) =>
+      sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "waitlist" WHERE ("joinedAt" AT TIME ZONE 'UTC')::date = '2025-03-10'`,
+      ),
+    );
     expect((await digestFor("2025-03-10")).total).toBe(plain!.n);
 
     await sweepOutbox();
@@ -123,15 +152,20 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
 
     // A quiet day still gets its digest, saying so.
     expect(await queueDigests(new Date("2025-03-13T08:00:00Z"))).toBe(1);
-    expect((await getDb().emailOutbox.findFirstOrThrow({ where: { kind: "digest", subject: { contains: "12 March" } } })).subject).toBe("Otto waiting list, 12 March 2025: 0 signups");
+    expect(
+      (await getDb().emailOutbox.findFirstOrThrow({ where: { kind: "digest", subject: { contains: "12 March" } } }))
+        .subject,
+    ).toBe("Otto waiting list, 12 March 2025: 0 signups");
   });
 
   it("lets each admin read and change only their own choice, refusing bad values and visitors", async () => {
     const ada = await insertAdmin({ email: "ada@example.com" });
     const bob = await insertAdmin({ email: "bob@example.com" });
     const { cookie } = await startTestSession(ada);
-    const get = async (withCookie?: string) => getNotifications(testRequest("/api/admin/notifications", { cookie: withCookie }), undefined);
-    const put = (body: unknown, withCookie?: string) => putNotifications(testRequest("/api/admin/notifications", { method: "PUT", body, cookie: withCookie }), undefined);
+    const get = async (withCookie?: string) =>
+      getNotifications(testRequest("/api/admin/notifications", { cookie: withCookie }), undefined);
+    const put = (body: unknown, withCookie?: string) =>
+      putNotifications(testRequest("/api/admin/notifications", { method: "PUT", body, cookie: withCookie }), undefined);
     expect(await (await get(cookie)).json()).toEqual({ notify: "none" });
     const saved = await put({ notify: "digest" }, cookie);
     expect(saved.status).toBe(200);
@@ -151,10 +185,27 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
     const ada = await insertAdmin({ email: "ada@example.com" });
     const { cookie } = await startTestSession(ada);
     const put = (notify: string) =>
-      putNotifications(testRequest("/api/admin/notifications", { method: "PUT", body: { notify }, cookie, headers: { "x-forwarded-for": "203.0.113.5" } }), undefined);
+      putNotifications(
+        testRequest("/api/admin/notifications", {
+          method: "PUT",
+          body: { notify },
+          cookie,
+          headers: { "x-forwarded-for": "203.0.113.5" },
+        }),
+        undefined,
+      );
     for (const notify of ["each", "each", "digest"]) expect((await put(notify)).status).toBe(200);
-    const entries = await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { adminId: true, adminEmail: true, ip: true, action: true, target: true, details: true } });
-    const entry = { adminId: ada.id, adminEmail: "ada@example.com", ip: "203.0.113.5", action: "notifications.change", target: null };
+    const entries = await getDb().auditLog.findMany({
+      orderBy: { id: "asc" },
+      select: { adminId: true, adminEmail: true, ip: true, action: true, target: true, details: true },
+    });
+    const entry = {
+      adminId: ada.id,
+      adminEmail: "ada@example.com",
+      ip: "203.0.113.5",
+      action: "notifications.change",
+      target: null,
+    };
     expect(entries).toEqual([
       { ...entry, details: { from: "none", to: "each" } },
       { ...entry, details: { from: "each", to: "digest" } },

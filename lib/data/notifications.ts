@@ -28,10 +28,15 @@ export async function setNotifyChoice(actor: VerifiedAdmin, notify: NotifyChoice
   assertVerifiedAdmin(actor);
   await getDb().$transaction(async (tx) => {
     // Locked, so two saves at once each record the choice they really replaced.
-    const [current] = await tx.$queryRaw<{ notify: string }[]>`SELECT "notify" FROM "admin_users" WHERE "id" = ${actor.id} FOR UPDATE`;
+    const [current] = await tx.$queryRaw<
+      { notify: string }[]
+    >`SELECT "notify" FROM "admin_users" WHERE "id" = ${actor.id} FOR UPDATE`;
     if (!current || current.notify === notify) return;
     await tx.adminUser.update({ where: { id: actor.id }, data: { notify } });
-    await recordAudit(tx, auditActorOf(actor), { action: "notifications.change", details: { from: current.notify, to: notify } });
+    await recordAudit(tx, auditActorOf(actor), {
+      action: "notifications.change",
+      details: { from: current.notify, to: notify },
+    });
   });
 }
 
@@ -49,7 +54,8 @@ export async function digestFor(day: string): Promise<DigestPayload> {
       WHERE "joinedAt" >= ${day}::date AT TIME ZONE 'UTC' AND "joinedAt" < (${day}::date + 1) AT TIME ZONE 'UTC'
       ORDER BY "joinedAt" DESC, "id" DESC LIMIT ${DIGEST_NEWEST}`,
   ]);
-  const of = (dimension: string) => sums.filter((row) => row.dimension === dimension).map((row) => ({ key: row.key, signups: Number(row.signups) }));
+  const of = (dimension: string) =>
+    sums.filter((row) => row.dimension === dimension).map((row) => ({ key: row.key, signups: Number(row.signups) }));
   const byType = of("type");
   return { day, total: byType.reduce((sum, row) => sum + row.signups, 0), byType, bySource: of("source"), newest };
 }
@@ -67,6 +73,10 @@ export async function queueDigests(now = new Date()): Promise<number> {
     WHERE a."notify" = 'digest' AND a."isActive"
       AND NOT EXISTS (SELECT 1 FROM "email_outbox" AS o WHERE o."kind" = 'digest' AND o."to" = a."email" AND o."payload" ->> 'day' = ${day})`;
   if (waiting.length === 0) return 0;
-  const queued = await queueDigest(waiting.map((admin) => admin.email), await digestFor(day), now);
+  const queued = await queueDigest(
+    waiting.map((admin) => admin.email),
+    await digestFor(day),
+    now,
+  );
   return queued.length;
 }

@@ -18,23 +18,46 @@ export interface OutboxListItem {
   sentAt: Date | null;
 }
 
-const LIST_SELECT = { id: true, to: true, subject: true, status: true, attempts: true, lastError: true, createdAt: true, sentAt: true } as const;
+const LIST_SELECT = {
+  id: true,
+  to: true,
+  subject: true,
+  status: true,
+  attempts: true,
+  lastError: true,
+  createdAt: true,
+  sentAt: true,
+} as const;
 
 /** One page of the outbox, newest first. */
-export async function listOutbox(actor: VerifiedAdmin, page: number): Promise<{ messages: OutboxListItem[]; total: number; page: number; pageSize: number }> {
+export async function listOutbox(
+  actor: VerifiedAdmin,
+  page: number,
+): Promise<{ messages: OutboxListItem[]; total: number; page: number; pageSize: number }> {
   assertVerifiedAdmin(actor);
   const db = getDb();
   const [messages, total] = await Promise.all([
-    db.emailOutbox.findMany({ select: LIST_SELECT, orderBy: { id: "desc" }, skip: (page - 1) * OUTBOX_PAGE_SIZE, take: OUTBOX_PAGE_SIZE }),
+    db.emailOutbox.findMany({
+      select: LIST_SELECT,
+      orderBy: { id: "desc" },
+      skip: (page - 1) * OUTBOX_PAGE_SIZE,
+      take: OUTBOX_PAGE_SIZE,
+    }),
     db.emailOutbox.count(),
   ]);
   return { messages, total, page, pageSize: OUTBOX_PAGE_SIZE };
 }
 
 /** One message with what it looks like: its HTML and plain-text parts, rendered as they were sent. */
-export async function getOutboxMessage(actor: VerifiedAdmin, id: number): Promise<(OutboxListItem & { messageId: string; html: string; text: string }) | null> {
+export async function getOutboxMessage(
+  actor: VerifiedAdmin,
+  id: number,
+): Promise<(OutboxListItem & { messageId: string; html: string; text: string }) | null> {
   assertVerifiedAdmin(actor);
-  const row = await getDb().emailOutbox.findUnique({ where: { id }, select: { ...LIST_SELECT, messageId: true, kind: true, payload: true } });
+  const row = await getDb().emailOutbox.findUnique({
+    where: { id },
+    select: { ...LIST_SELECT, messageId: true, kind: true, payload: true },
+  });
   if (!row) return null;
   const { kind, payload, ...message } = row;
   const { html, text } = await renderEmail(kind as EmailKind, payload as unknown as EmailPayload);

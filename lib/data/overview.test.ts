@@ -1,11 +1,20 @@
+import {
+  knownSources,
+  overviewBreakdown,
+  overviewFunnel,
+  overviewHeadline,
+  overviewSignupsPerDay,
+  rangeBounds,
+  TOP_SOURCES,
+  type RangeBounds,
+} from "@/lib/data/overview";
 import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { acceptInvitation, inviteEntries } from "@/lib/data/waitlist/invitations";
-import { knownSources, overviewBreakdown, overviewFunnel, overviewHeadline, overviewSignupsPerDay, rangeBounds, TOP_SOURCES, type RangeBounds } from "@/lib/data/overview";
 import { confirmWithToken } from "@/lib/data/waitlist/signups";
 import { getDb, withSql } from "@/lib/db";
-import { insertAdmin, verifiedAdminFor } from "@/test/admin";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { OVERVIEW_RANGES } from "@/lib/validation/overview";
+import { insertAdmin, verifiedAdminFor } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -64,7 +73,9 @@ const within = (column: string, from: string | null, to: string | null) =>
   `${from ? `${DAY(column)} >= '${from}'` : "TRUE"} AND ${to ? `${DAY(column)} < '${to}'` : "TRUE"}`;
 
 async function reference(bounds: RangeBounds) {
-  const count = async (where: string) => (await withSql((sql) => sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "waitlist" WHERE ${where}`)))[0]!.n;
+  const count = async (where: string) =>
+    (await withSql((sql) => sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "waitlist" WHERE ${where}`)))[0]!
+      .n;
   const period = async (from: string | null, to: string | null) => ({
     signups: await count(within("joinedAt", from, to)),
     confirmed: await count(`${within("joinedAt", from, to)} AND "confirmedAt" IS NOT NULL`),
@@ -73,7 +84,10 @@ async function reference(bounds: RangeBounds) {
   });
   const current = await period(bounds.start, null);
   const previous = bounds.previousStart ? await period(bounds.previousStart, bounds.start) : null;
-  const compared = (key: keyof typeof current) => ({ current: current[key], previous: previous ? previous[key] : null });
+  const compared = (key: keyof typeof current) => ({
+    current: current[key],
+    previous: previous ? previous[key] : null,
+  });
   const group = (expression: string) =>
     withSql((sql) =>
       sql.query<{ key: string; signups: number }>(
@@ -86,11 +100,18 @@ async function reference(bounds: RangeBounds) {
     ),
   );
   return {
-    headline: { signups: compared("signups"), confirmed: compared("confirmed"), invited: compared("invited"), accepted: compared("accepted") },
+    headline: {
+      signups: compared("signups"),
+      confirmed: compared("confirmed"),
+      invited: compared("invited"),
+      accepted: compared("accepted"),
+    },
     perDay,
     byType: await group(`"businessType"`),
     bySize: await group(`"employees"`),
-    bySource: await group(`CASE WHEN "utmSource" IS NOT NULL THEN "utmSource" WHEN "referrer" IS NOT NULL THEN "referrer" ELSE 'direct' END`),
+    bySource: await group(
+      `CASE WHEN "utmSource" IS NOT NULL THEN "utmSource" WHEN "referrer" IS NOT NULL THEN "referrer" ELSE 'direct' END`,
+    ),
     funnel: {
       signups: current.signups,
       confirmed: await count(`${within("joinedAt", bounds.start, null)} AND "confirmedAt" IS NOT NULL`),
@@ -113,14 +134,23 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     for (const range of OVERVIEW_RANGES) {
       const bounds = rangeBounds(range, NOW);
       const expected = await reference(bounds);
-      expect({ range, headline: await overviewHeadline(admin, bounds) }).toEqual({ range, headline: expected.headline });
+      expect({ range, headline: await overviewHeadline(admin, bounds) }).toEqual({
+        range,
+        headline: expected.headline,
+      });
       const perDay = await overviewSignupsPerDay(admin, bounds);
       // Every day of the range is there, zeros included; the days with signups are the reference's.
       expect({ range, days: perDay.filter((day) => day.signups > 0) }).toEqual({ range, days: expected.perDay });
       expect(perDay.at(-1)?.day).toBe("2025-03-10");
       if (bounds.start) expect(perDay).toHaveLength(Number(range));
-      expect({ range, byType: await overviewBreakdown(admin, bounds, "businessType") }).toEqual({ range, byType: expected.byType });
-      expect({ range, bySize: await overviewBreakdown(admin, bounds, "employees") }).toEqual({ range, bySize: expected.bySize });
+      expect({ range, byType: await overviewBreakdown(admin, bounds, "businessType") }).toEqual({
+        range,
+        byType: expected.byType,
+      });
+      expect({ range, bySize: await overviewBreakdown(admin, bounds, "employees") }).toEqual({
+        range,
+        bySize: expected.bySize,
+      });
       const bySource = await overviewBreakdown(admin, bounds, "source");
       const top = expected.bySource.slice(0, expected.bySource.length > TOP_SOURCES ? TOP_SOURCES - 1 : TOP_SOURCES);
       expect({ range, top: bySource.filter((row) => !row.rest) }).toEqual({ range, top });
@@ -140,10 +170,19 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
   });
 
   it("stays exact as entries are confirmed, invited, accepted, re-sent a confirmation and erased", async () => {
-    await withSql((sql) => sql.exec(`UPDATE "waitlist" SET "confirmedAt" = now() WHERE "id" % 7 = 0 AND "confirmedAt" IS NULL`));
+    await withSql((sql) =>
+      sql.exec(`UPDATE "waitlist" SET "confirmedAt" = now() WHERE "id" % 7 = 0 AND "confirmedAt" IS NULL`),
+    );
     await inviteEntries(admin, { filter: { q: "" }, limit: 40, includeUnconfirmed: true }, "", NOW);
-    const [accepted] = await withSql((sql) => sql.query<{ id: number }>(`SELECT "id" FROM "waitlist" WHERE "status" = 'invited' ORDER BY "id" LIMIT 1`));
-    await withSql((sql) => sql.query(`UPDATE "waitlist" SET "status" = 'accepted', "acceptedAt" = $1 WHERE "id" = $2`, [NOW.toISOString(), accepted!.id]));
+    const [accepted] = await withSql((sql) =>
+      sql.query<{ id: number }>(`SELECT "id" FROM "waitlist" WHERE "status" = 'invited' ORDER BY "id" LIMIT 1`),
+    );
+    await withSql((sql) =>
+      sql.query(`UPDATE "waitlist" SET "status" = 'accepted', "acceptedAt" = $1 WHERE "id" = $2`, [
+        NOW.toISOString(),
+        accepted!.id,
+      ]),
+    );
     await withSql((sql) => sql.exec(`UPDATE "waitlist" SET "confirmationSentAt" = now() WHERE "id" % 5 = 0`));
     for (const id of [3, 10, 200]) await deleteWaitlistEntry(admin, id);
     await expectFiguresToMatch();
@@ -153,9 +192,32 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     await resetDatabase();
     admin = await verifiedAdminFor(await insertAdmin({ email: "ada@example.com" }));
     const { addWaitlistEntry } = await import("@/lib/data/waitlist/signups");
-    await addWaitlistEntry({ name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", agreedToTerms: true, source: { utmSource: "newsletter" } }, NOW);
-    await addWaitlistEntry({ name: "Ann again", email: "ann@example.com", businessType: "car", employees: "1", agreedToTerms: true, source: { utmSource: "twitter" } }, NOW);
-    await addWaitlistEntry({ name: "Bob", email: "bob@example.com", businessType: "trades", employees: "2-5", agreedToTerms: true }, NOW);
+    await addWaitlistEntry(
+      {
+        name: "Ann",
+        email: "ann@example.com",
+        businessType: "car",
+        employees: "1",
+        agreedToTerms: true,
+        source: { utmSource: "newsletter" },
+      },
+      NOW,
+    );
+    await addWaitlistEntry(
+      {
+        name: "Ann again",
+        email: "ann@example.com",
+        businessType: "car",
+        employees: "1",
+        agreedToTerms: true,
+        source: { utmSource: "twitter" },
+      },
+      NOW,
+    );
+    await addWaitlistEntry(
+      { name: "Bob", email: "bob@example.com", businessType: "trades", employees: "2-5", agreedToTerms: true },
+      NOW,
+    );
     const bounds = rangeBounds("7", NOW);
     expect(await overviewBreakdown(admin, bounds, "source")).toEqual([
       { key: "direct", signups: 1 },
@@ -163,11 +225,21 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     ]);
     const ann = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
     const token = "a".repeat(64);
-    await withSql((sql) => sql.query(`UPDATE "waitlist_tokens" SET "tokenHash" = encode(sha256(convert_to($1, 'UTF8')), 'hex') WHERE "entryId" = $2 AND "purpose" = 'confirm'`, [token, ann.id]));
+    await withSql((sql) =>
+      sql.query(
+        `UPDATE "waitlist_tokens" SET "tokenHash" = encode(sha256(convert_to($1, 'UTF8')), 'hex') WHERE "entryId" = $2 AND "purpose" = 'confirm'`,
+        [token, ann.id],
+      ),
+    );
     expect((await confirmWithToken(token, NOW)).status).toBe("confirmed");
     await inviteEntries(admin, { ids: [ann.id] }, "", NOW);
     const acceptToken = "b".repeat(64);
-    await withSql((sql) => sql.query(`UPDATE "waitlist_tokens" SET "tokenHash" = encode(sha256(convert_to($1, 'UTF8')), 'hex') WHERE "entryId" = $2 AND "purpose" = 'accept'`, [acceptToken, ann.id]));
+    await withSql((sql) =>
+      sql.query(
+        `UPDATE "waitlist_tokens" SET "tokenHash" = encode(sha256(convert_to($1, 'UTF8')), 'hex') WHERE "entryId" = $2 AND "purpose" = 'accept'`,
+        [acceptToken, ann.id],
+      ),
+    );
     expect((await acceptInvitation(acceptToken, NOW)).status).toBe("accepted");
     expect(await overviewFunnel(admin, bounds)).toEqual({ signups: 2, confirmed: 1, invited: 1, accepted: 1 });
     expect(await overviewHeadline(admin, bounds)).toEqual({

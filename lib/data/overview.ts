@@ -105,7 +105,12 @@ export async function overviewHeadline(actor: VerifiedAdmin, bounds: RangeBounds
     current: number(row?.[figure]),
     previous: previousStart === null ? null : number(row?.[`previous:${figure}`]),
   });
-  return { signups: compared("signups"), confirmed: compared("confirmed"), invited: compared("invited"), accepted: compared("accepted") };
+  return {
+    signups: compared("signups"),
+    confirmed: compared("confirmed"),
+    invited: compared("invited"),
+    accepted: compared("accepted"),
+  };
 }
 
 /** Signups on each day of the range, days without any included (all time starts at the first signup). */
@@ -125,7 +130,11 @@ export async function overviewSignupsPerDay(actor: VerifiedAdmin, bounds: RangeB
 }
 
 /** The range's signups by one of the kept dimensions, most first (sources: the top ones and the rest summed). */
-export async function overviewBreakdown(actor: VerifiedAdmin, bounds: RangeBounds, by: "businessType" | "employees" | "source"): Promise<Breakdown[]> {
+export async function overviewBreakdown(
+  actor: VerifiedAdmin,
+  bounds: RangeBounds,
+  by: "businessType" | "employees" | "source",
+): Promise<Breakdown[]> {
   assertVerifiedAdmin(actor);
   const column = { businessType: `"businessType"`, employees: `"employees"`, source: `"source"` }[by];
   const rows = await getDb().$queryRawUnsafe<{ key: string; signups: bigint }[]>(
@@ -161,6 +170,10 @@ export async function overviewFunnel(actor: VerifiedAdmin, bounds: RangeBounds):
   const [row] = await getDb().$queryRaw<Record<keyof Funnel, bigint | null>[]>`
     SELECT sum("signups") AS "signups", sum("confirmed") AS "confirmed", sum("invited") AS "invited", sum("accepted") AS "accepted"
     FROM "waitlist_daily" WHERE ${bounds.start}::date IS NULL OR "day" >= ${bounds.start}::date`;
-  return { signups: number(row?.signups), confirmed: number(row?.confirmed), invited: number(row?.invited), accepted: number(row?.accepted) };
+  return {
+    signups: number(row?.signups),
+    confirmed: number(row?.confirmed),
+    invited: number(row?.invited),
+    accepted: number(row?.accepted),
+  };
 }
-

@@ -1,13 +1,13 @@
-import { DELETE as revokeOne } from "@/app/api/admin/sessions/[id]/route";
-import { POST as revokeOthers } from "@/app/api/admin/sessions/revoke-others/route";
-import { GET as listSessions } from "@/app/api/admin/sessions/route";
 import { POST as login } from "@/app/api/admin/login/route";
 import { POST as logout } from "@/app/api/admin/logout/route";
 import { GET as session } from "@/app/api/admin/session/route";
-import { TEST_PASSWORD, testRequest, insertAdmin, safeJson, startTestSession } from "@/test/admin";
+import { DELETE as revokeOne } from "@/app/api/admin/sessions/[id]/route";
+import { POST as revokeOthers } from "@/app/api/admin/sessions/revoke-others/route";
+import { GET as listSessions } from "@/app/api/admin/sessions/route";
 import { describeDevice, pruneAdminSessions } from "@/lib/data/sessions";
 import { getDb } from "@/lib/db";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { insertAdmin, safeJson, startTestSession, TEST_PASSWORD, testRequest } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -19,15 +19,20 @@ beforeEach(() => resetDatabase());
 
 async function signIn(userAgent: string, ip = "203.0.113.7") {
   const response = await login(
-    testRequest("/api/admin/login", { body: { email: "ada@example.com", password: TEST_PASSWORD }, headers: { "user-agent": userAgent, "x-forwarded-for": ip } }),
+    testRequest("/api/admin/login", {
+      body: { email: "ada@example.com", password: TEST_PASSWORD },
+      headers: { "user-agent": userAgent, "x-forwarded-for": ip },
+    }),
     undefined,
   );
   expect(response.status).toBe(200);
   return response.headers.get("set-cookie")!.split(";")[0]!;
 }
 
-const alive = async (cookie: string) => (await session(testRequest("/api/admin/session", { cookie }), undefined)).status === 200;
-const auditActions = async () => (await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { action: true } })).map((row) => row.action);
+const alive = async (cookie: string) =>
+  (await session(testRequest("/api/admin/session", { cookie }), undefined)).status === 200;
+const auditActions = async () =>
+  (await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { action: true } })).map((row) => row.action);
 
 interface SessionJson {
   id: string;
@@ -65,7 +70,9 @@ describe(`admin sessions (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"
     await insertAdmin({ email: "ada@example.com" });
     const laptop = await signIn(FIREFOX_WINDOWS);
     const phone = await signIn(SAFARI_IPHONE);
-    expect((await logout(testRequest("/api/admin/logout", { method: "POST", cookie: laptop }), undefined)).status).toBe(200);
+    expect((await logout(testRequest("/api/admin/logout", { method: "POST", cookie: laptop }), undefined)).status).toBe(
+      200,
+    );
     expect(await alive(laptop)).toBe(false);
     expect(await alive(phone)).toBe(true);
     expect((await sessionsSeenBy(phone)).map((s) => s.device)).toEqual(["Safari on iOS"]);
@@ -79,7 +86,10 @@ describe(`admin sessions (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"
     const graces = await startTestSession(grace);
     const laptopId = (await sessionsSeenBy(phone)).find((s) => !s.current)!.id;
 
-    const del = (id: string, cookie: string) => revokeOne(testRequest(`/api/admin/sessions/${id}`, { method: "DELETE", cookie }), { params: Promise.resolve({ id }) });
+    const del = (id: string, cookie: string) =>
+      revokeOne(testRequest(`/api/admin/sessions/${id}`, { method: "DELETE", cookie }), {
+        params: Promise.resolve({ id }),
+      });
     expect((await del(graces.sessionId, phone)).status).toBe(404);
     expect(await alive(graces.cookie)).toBe(true);
     expect((await del("not-a-session", phone)).status).toBe(400);
@@ -90,15 +100,18 @@ describe(`admin sessions (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"
     expect(await alive(laptop)).toBe(false);
     expect(await alive(phone)).toBe(true);
     expect((await del(laptopId, phone)).status).toBe(404);
-    expect(await getDb().auditLog.findMany({ where: { action: "session.revoke" }, select: { adminId: true, target: true } })).toEqual([
-      { adminId: ada.id, target: `session:${laptopId.slice(0, 8)}` },
-    ]);
+    expect(
+      await getDb().auditLog.findMany({ where: { action: "session.revoke" }, select: { adminId: true, target: true } }),
+    ).toEqual([{ adminId: ada.id, target: `session:${laptopId.slice(0, 8)}` }]);
   });
 
   it("revoke-others ends every other session and keeps this one, in one audited step", async () => {
     await insertAdmin({ email: "ada@example.com" });
     const sessions = [await signIn(FIREFOX_WINDOWS), await signIn(SAFARI_IPHONE), await signIn(FIREFOX_WINDOWS)];
-    const response = await revokeOthers(testRequest("/api/admin/sessions/revoke-others", { method: "POST", cookie: sessions[1] }), undefined);
+    const response = await revokeOthers(
+      testRequest("/api/admin/sessions/revoke-others", { method: "POST", cookie: sessions[1] }),
+      undefined,
+    );
     expect(response.status).toBe(200);
     expect(await safeJson(response)).toEqual({ message: "2 other sessions ended", ended: 2 });
     expect(await Promise.all(sessions.map(alive))).toEqual([false, true, false]);
@@ -107,22 +120,35 @@ describe(`admin sessions (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"
 
   it("record a failed sign-in with the email tried and never the password", async () => {
     await insertAdmin({ email: "ada@example.com" });
-    const response = await login(testRequest("/api/admin/login", { body: { email: "Ada@Example.com", password: "wrong-password-guess" } }), undefined);
+    const response = await login(
+      testRequest("/api/admin/login", { body: { email: "Ada@Example.com", password: "wrong-password-guess" } }),
+      undefined,
+    );
     expect(response.status).toBe(401);
     const rows = await getDb().auditLog.findMany();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: "auth.sign_in_failed", adminId: null, adminEmail: "ada@example.com" });
-    expect(JSON.stringify(rows[0], (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value))).not.toContain("wrong-password-guess");
+    expect(
+      JSON.stringify(rows[0], (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value)),
+    ).not.toContain("wrong-password-guess");
   });
 
   it("prune revoked, expired and idle rows and keep live ones", async () => {
     const admin = await insertAdmin({ email: "ada@example.com" });
     const [live, revoked, expired, idle] = await Promise.all([1, 2, 3, 4].map(() => startTestSession(admin)));
     await getDb().adminSession.update({ where: { id: revoked!.sessionId }, data: { revokedAt: new Date() } });
-    await getDb().adminSession.update({ where: { id: expired!.sessionId }, data: { expiresAt: new Date(Date.now() - 1) } });
-    await getDb().adminSession.update({ where: { id: idle!.sessionId }, data: { lastSeenAt: new Date(Date.now() - 3 * 60 * 60 * 1000) } });
+    await getDb().adminSession.update({
+      where: { id: expired!.sessionId },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
+    await getDb().adminSession.update({
+      where: { id: idle!.sessionId },
+      data: { lastSeenAt: new Date(Date.now() - 3 * 60 * 60 * 1000) },
+    });
     expect(await pruneAdminSessions()).toBe(3);
-    expect((await getDb().adminSession.findMany({ select: { id: true } })).map((row) => row.id)).toEqual([live!.sessionId]);
+    expect((await getDb().adminSession.findMany({ select: { id: true } })).map((row) => row.id)).toEqual([
+      live!.sessionId,
+    ]);
   });
 
   it("name devices from their user agents", () => {

@@ -1,7 +1,6 @@
 import "server-only";
 
 import { randomBytes } from "node:crypto";
-
 import Bowser from "bowser";
 
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
@@ -55,7 +54,11 @@ export async function startAdminSession(admin: { id: number; email: string }, cl
       },
       select: { id: true },
     });
-    await recordAudit(tx, { id: admin.id, email: admin.email, ip: client.ip }, { action: "auth.sign_in", target: `session:${sessionLabel(id)}` });
+    await recordAudit(
+      tx,
+      { id: admin.id, email: admin.email, ip: client.ip },
+      { action: "auth.sign_in", target: `session:${sessionLabel(id)}` },
+    );
   });
   return id;
 }
@@ -153,7 +156,11 @@ export async function listAdminSessions(actor: VerifiedAdmin): Promise<AdminSess
     select: { id: true, createdAt: true, lastSeenAt: true, expiresAt: true, userAgent: true, ip: true },
     orderBy: [{ lastSeenAt: "desc" }, { createdAt: "desc" }],
   });
-  const sessions = rows.map(({ userAgent, ...row }) => ({ ...row, device: describeDevice(userAgent), current: row.id === actor.sessionId }));
+  const sessions = rows.map(({ userAgent, ...row }) => ({
+    ...row,
+    device: describeDevice(userAgent),
+    current: row.id === actor.sessionId,
+  }));
   return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
 }
 
@@ -161,9 +168,16 @@ export async function listAdminSessions(actor: VerifiedAdmin): Promise<AdminSess
 export async function endCurrentSession(actor: VerifiedAdmin): Promise<void> {
   assertVerifiedAdmin(actor);
   await getDb().$transaction(async (tx) => {
-    const { count } = await tx.adminSession.updateMany({ where: { id: actor.sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+    const { count } = await tx.adminSession.updateMany({
+      where: { id: actor.sessionId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
     // Two sign-outs racing: the one that ended the session records it.
-    if (count === 1) await recordAudit(tx, auditActorOf(actor), { action: "auth.sign_out", target: `session:${sessionLabel(actor.sessionId)}` });
+    if (count === 1)
+      await recordAudit(tx, auditActorOf(actor), {
+        action: "auth.sign_out",
+        target: `session:${sessionLabel(actor.sessionId)}`,
+      });
   });
 }
 
@@ -176,7 +190,10 @@ export async function revokeAdminSession(actor: VerifiedAdmin, sessionId: string
       data: { revokedAt: new Date() },
     });
     if (count === 0) throw new SessionNotFoundError();
-    await recordAudit(tx, auditActorOf(actor), { action: "session.revoke", target: `session:${sessionLabel(sessionId)}` });
+    await recordAudit(tx, auditActorOf(actor), {
+      action: "session.revoke",
+      target: `session:${sessionLabel(sessionId)}`,
+    });
   });
 }
 

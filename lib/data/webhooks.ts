@@ -24,7 +24,17 @@ export async function listWebhooks(actor: VerifiedAdmin) {
       deliveries: {
         orderBy: { id: "desc" },
         take: DELIVERY_LOG_SIZE,
-        select: { id: true, event: true, status: true, createdAt: true, deliveredAt: true, attemptsLog: { orderBy: { id: "asc" }, select: { id: true, at: true, responseStatus: true, error: true, durationMs: true } } },
+        select: {
+          id: true,
+          event: true,
+          status: true,
+          createdAt: true,
+          deliveredAt: true,
+          attemptsLog: {
+            orderBy: { id: "asc" },
+            select: { id: true, at: true, responseStatus: true, error: true, durationMs: true },
+          },
+        },
       },
     },
   });
@@ -38,7 +48,11 @@ export async function createWebhook(actor: VerifiedAdmin, url: string) {
   await resolveWebhookHost(new URL(url).hostname, env().WEBHOOKS_ALLOW_PRIVATE);
   return getDb().$transaction(async (tx) => {
     const webhook = await tx.webhook.create({ data: { url, secret: newWebhookSecret() } });
-    await recordAudit(tx, auditActorOf(actor), { action: "webhook.create", target: `webhook:${webhook.id}`, details: { host: new URL(url).host } });
+    await recordAudit(tx, auditActorOf(actor), {
+      action: "webhook.create",
+      target: `webhook:${webhook.id}`,
+      details: { host: new URL(url).host },
+    });
     return webhook;
   });
 }
@@ -68,16 +82,29 @@ export async function sendTestEvent(actor: VerifiedAdmin, id: number, now = new 
       data: {
         webhookId: id,
         event: "webhook.test",
-        payload: { id: randomUUID(), type: "webhook.test", createdAt: now.toISOString(), data: { message: `A test event from ${siteConfig.name}: this webhook works.` } },
+        payload: {
+          id: randomUUID(),
+          type: "webhook.test",
+          createdAt: now.toISOString(),
+          data: { message: `A test event from ${siteConfig.name}: this webhook works.` },
+        },
         nextAttemptAt: now,
       },
       select: { id: true },
     });
-    await recordAudit(tx, auditActorOf(actor), { action: "webhook.test", target: `webhook:${id}`, details: { host: new URL(webhook.url).host } });
+    await recordAudit(tx, auditActorOf(actor), {
+      action: "webhook.test",
+      target: `webhook:${id}`,
+      details: { host: new URL(webhook.url).host },
+    });
     return queued;
   });
   if (!delivery) return null;
   await sweepWebhooks(now, [delivery.id]);
   const attempt = await db.webhookAttempt.findFirst({ where: { deliveryId: delivery.id }, orderBy: { id: "desc" } });
-  return { delivered: !!attempt && attempt.error === null, responseStatus: attempt?.responseStatus ?? null, error: attempt?.error ?? null };
+  return {
+    delivered: !!attempt && attempt.error === null,
+    responseStatus: attempt?.responseStatus ?? null,
+    error: attempt?.error ?? null,
+  };
 }

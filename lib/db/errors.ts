@@ -38,7 +38,8 @@ export function isConnectionError(error: unknown): boolean {
     if (typeof e !== "object") return false;
     const record = e as { code?: unknown; errno?: unknown; message?: unknown; cause?: unknown; kind?: unknown };
     if (typeof record.code === "string" && CONNECTION_ERROR_CODES.has(record.code)) return true;
-    if (record.kind === "DatabaseNotReachable" || record.kind === "SocketTimeout" || record.kind === "ConnectionClosed") return true;
+    if (record.kind === "DatabaseNotReachable" || record.kind === "SocketTimeout" || record.kind === "ConnectionClosed")
+      return true;
     if (typeof record.message === "string" && CONNECTION_ERROR_TEXT.test(record.message)) return true;
     if (Array.isArray((e as { errors?: unknown }).errors)) {
       if ((e as { errors: unknown[] }).errors.some((inner) => isConnectionError(inner))) return true;
@@ -66,7 +67,12 @@ export function invalidInputCode(error: unknown): string | undefined {
   for (let seen = 0; queue.length > 0 && seen < 16; seen++) {
     const e = queue.shift();
     if (!e || typeof e !== "object") continue;
-    const record = e as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+    const record = e as {
+      code?: unknown;
+      originalCode?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
     for (const code of [record.originalCode, record.code]) {
       if (typeof code === "string" && INVALID_INPUT_SQLSTATE.test(code)) return code;
     }

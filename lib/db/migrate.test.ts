@@ -1,7 +1,8 @@
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { createHash } from "node:crypto";
+
 import { databaseKind, migrateDatabase, withSql } from "@/lib/db";
 import { readMigrations } from "@/lib/db/migrate";
-import { createHash } from "node:crypto";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -25,7 +26,22 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
         `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
       ),
     );
-    expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "admin_sessions", "admin_users", "audit_log", "email_outbox", "rate_limits", "waitlist", "waitlist_counter", "waitlist_daily", "waitlist_daily_events", "waitlist_tokens", "webhook_attempts", "webhook_deliveries", "webhooks"]);
+    expect(tables.map((t) => t.table_name)).toEqual([
+      "_prisma_migrations",
+      "admin_sessions",
+      "admin_users",
+      "audit_log",
+      "email_outbox",
+      "rate_limits",
+      "waitlist",
+      "waitlist_counter",
+      "waitlist_daily",
+      "waitlist_daily_events",
+      "waitlist_tokens",
+      "webhook_attempts",
+      "webhook_deliveries",
+      "webhooks",
+    ]);
   });
 
   it("gives admin_users its columns and defaults, active by default and emailed about nothing", async () => {
@@ -70,20 +86,30 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
 
   it("enforces unique emails on both tables", async () => {
     await resetDatabase();
-    await withSql((sql) => sql.exec(`INSERT INTO waitlist (name, email, "businessType", employees) VALUES ('A', 'a@x.io', 'car', '1')`));
+    await withSql((sql) =>
+      sql.exec(`INSERT INTO waitlist (name, email, "businessType", employees) VALUES ('A', 'a@x.io', 'car', '1')`),
+    );
     await expect(
-      withSql((sql) => sql.exec(`INSERT INTO waitlist (name, email, "businessType", employees) VALUES ('B', 'a@x.io', 'car', '1')`)),
+      withSql((sql) =>
+        sql.exec(`INSERT INTO waitlist (name, email, "businessType", employees) VALUES ('B', 'a@x.io', 'car', '1')`),
+      ),
     ).rejects.toThrow(/unique|duplicate/i);
     await withSql((sql) => sql.exec(`INSERT INTO admin_users (name, email, password) VALUES ('A', 'a@x.io', 'h')`));
-    await expect(withSql((sql) => sql.exec(`INSERT INTO admin_users (name, email, password) VALUES ('B', 'a@x.io', 'h')`))).rejects.toThrow(
-      /unique|duplicate/i,
-    );
+    await expect(
+      withSql((sql) => sql.exec(`INSERT INTO admin_users (name, email, password) VALUES ('B', 'a@x.io', 'h')`)),
+    ).rejects.toThrow(/unique|duplicate/i);
   });
 
   it("records Prisma-compatible rows and is idempotent", async () => {
     expect(await migrateDatabase()).toEqual([]);
     const rows = await withSql((sql) =>
-      sql.query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number; rolled_back_at: Date | null }>(
+      sql.query<{
+        migration_name: string;
+        checksum: string;
+        finished_at: Date | null;
+        applied_steps_count: number;
+        rolled_back_at: Date | null;
+      }>(
         `SELECT migration_name, checksum, finished_at, applied_steps_count, rolled_back_at FROM "_prisma_migrations" ORDER BY migration_name`,
       ),
     );
@@ -100,14 +126,27 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
 
   it("has the indexes that keep search and sorting fast", async () => {
     const indexes = await withSql((sql) =>
-      sql.query<{ indexname: string; indexdef: string }>(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'waitlist' AND schemaname = current_schema()`),
+      sql.query<{ indexname: string; indexdef: string }>(
+        `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'waitlist' AND schemaname = current_schema()`,
+      ),
     );
     const names = indexes.map((i) => i.indexname).sort();
     expect(names).toEqual(
-      ["waitlist_businessType_idx", "waitlist_email_key", "waitlist_email_trgm_idx", "waitlist_joinedAt_id_idx", "waitlist_name_id_idx", "waitlist_name_trgm_idx", "waitlist_pkey", "waitlist_status_joined_idx"].sort(),
+      [
+        "waitlist_businessType_idx",
+        "waitlist_email_key",
+        "waitlist_email_trgm_idx",
+        "waitlist_joinedAt_id_idx",
+        "waitlist_name_id_idx",
+        "waitlist_name_trgm_idx",
+        "waitlist_pkey",
+        "waitlist_status_joined_idx",
+      ].sort(),
     );
     // Signups are always "waiting": this index must leave them out, or every signup would write to it.
-    expect(indexes.find((i) => i.indexname === "waitlist_status_joined_idx")?.indexdef).toMatch(/WHERE \(status <> 'waiting'::text\)/);
+    expect(indexes.find((i) => i.indexname === "waitlist_status_joined_idx")?.indexdef).toMatch(
+      /WHERE \(status <> 'waiting'::text\)/,
+    );
     expect(indexes.find((i) => i.indexname === "waitlist_name_trgm_idx")?.indexdef).toMatch(/gin .*gin_trgm_ops/i);
   });
 });

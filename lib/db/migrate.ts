@@ -84,7 +84,9 @@ export async function applyMigrations(
           [id, migration.checksum, migration.name],
         );
         await tx.exec(migration.sql);
-        await tx.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
+        await tx.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [
+          id,
+        ]);
       });
       done.push(migration.name);
     }

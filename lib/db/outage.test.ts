@@ -1,10 +1,10 @@
-// Nothing listens on port 1: every data call must fail fast with the database message, as a 503.
-process.env.DATABASE_URL = "postgresql://root@127.0.0.1:1/none";
-delete process.env.DATABASE_SCHEMA;
-
 import { GET as health } from "@/app/api/health/route";
 import { closeDb, getDb } from "@/lib/db";
 import { DatabaseUnavailableError } from "@/lib/db/errors";
+
+// Nothing listens on port 1: every data call must fail fast with the database message, as a 503.
+process.env.DATABASE_URL = "postgresql://root@127.0.0.1:1/none";
+delete process.env.DATABASE_SCHEMA;
 
 afterAll(() => closeDb());
 

@@ -16,7 +16,9 @@ describePostgres("postgresRunner", () => {
 
   it("returns rows with their types parsed, and runs several statements in one exec", async () => {
     const sql = postgresRunner(client);
-    await sql.exec(`CREATE TEMP TABLE t (n int, at timestamptz); INSERT INTO t VALUES (1, '2025-01-02T03:04:05Z'), (2, NULL)`);
+    await sql.exec(
+      `CREATE TEMP TABLE t (n int, at timestamptz); INSERT INTO t VALUES (1, '2025-01-02T03:04:05Z'), (2, NULL)`,
+    );
     expect(await sql.query(`SELECT n, at FROM t WHERE n >= $1 ORDER BY n`, [1])).toEqual([
       { n: 1, at: new Date("2025-01-02T03:04:05Z") },
       { n: 2, at: null },

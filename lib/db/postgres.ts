@@ -23,7 +23,12 @@ export function postgresPoolConfig(options: { url: string; schema?: string; max:
  * collected here die young.
  * `timeoutMs` stands in for node-postgres's `query_timeout`, with the same error.
  */
-function collectRows<T>(client: pg.PoolClient | pg.Client, sql: string, params: unknown[] | undefined, timeoutMs: number | undefined): Promise<T[]> {
+function collectRows<T>(
+  client: pg.PoolClient | pg.Client,
+  sql: string,
+  params: unknown[] | undefined,
+  timeoutMs: number | undefined,
+): Promise<T[]> {
   return new Promise((resolve, reject) => {
     const rows: T[] = [];
     const timer = timeoutMs ? setTimeout(() => reject(new Error("Query read timeout")), timeoutMs) : undefined;
@@ -45,7 +50,10 @@ function collectRows<T>(client: pg.PoolClient | pg.Client, sql: string, params: 
  * The migration runner's SQL surface over one node-postgres client. Give the client no
  * `query_timeout` (see collectRows) and pass it here as `queryTimeoutMs` instead.
  */
-export function postgresRunner(client: pg.PoolClient | pg.Client, options: { queryTimeoutMs?: number } = {}): SqlRunner {
+export function postgresRunner(
+  client: pg.PoolClient | pg.Client,
+  options: { queryTimeoutMs?: number } = {},
+): SqlRunner {
   const timeoutMs = options.queryTimeoutMs;
   const runner: SqlRunner = {
     exec: async (sql) => {

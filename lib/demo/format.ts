@@ -6,7 +6,20 @@ import { groupDigits } from "@/lib/group-digits";
 // pause on a phone), and the demo scripts format their sample data as they load, in the hero demo's start-up.
 // format.test.ts checks every function here against Intl's en-GB output.
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 // en-GB's short September is "Sept" (CLDR).
 const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];

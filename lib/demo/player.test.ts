@@ -182,8 +182,13 @@ describe("DemoPlayer", () => {
   });
 
   it("can keep the conversation and add to it", () => {
-    const player = new DemoPlayer<string, string>({ initial: finishedSnapshot({ id: "g", title: "G", steps: [{ kind: "assistant", delay: 0, text: "greeting" }] }) });
-    player.play({ id: "q", title: "Q", steps: [{ kind: "user", delay: 0, text: "question" }] }, { keepConversation: true });
+    const player = new DemoPlayer<string, string>({
+      initial: finishedSnapshot({ id: "g", title: "G", steps: [{ kind: "assistant", delay: 0, text: "greeting" }] }),
+    });
+    player.play(
+      { id: "q", title: "Q", steps: [{ kind: "user", delay: 0, text: "question" }] },
+      { keepConversation: true },
+    );
     expect(texts(player)).toEqual(["greeting", "question"]);
   });
 
@@ -199,7 +204,15 @@ describe("DemoPlayer", () => {
 
   it("closes the card or the panel on request without stopping the script", () => {
     const player = new DemoPlayer<string, string>();
-    player.play({ id: "c", title: "C", steps: [{ kind: "card", delay: 0, card: "c" }, { kind: "panel", delay: 0, panel: "p" }, { kind: "user", delay: 100, text: "later" }] });
+    player.play({
+      id: "c",
+      title: "C",
+      steps: [
+        { kind: "card", delay: 0, card: "c" },
+        { kind: "panel", delay: 0, panel: "p" },
+        { kind: "user", delay: 100, text: "later" },
+      ],
+    });
     player.close("panel");
     expect(player.getSnapshot()).toMatchObject({ card: "c", panel: null });
     player.close("card");

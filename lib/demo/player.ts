@@ -97,7 +97,11 @@ export function applyStep<TCard, TPanel>(
   switch (step.kind) {
     case "user":
     case "assistant":
-      return { ...state, typing: false, messages: [...state.messages, { id: messageId, role: step.kind, text: step.text }] };
+      return {
+        ...state,
+        typing: false,
+        messages: [...state.messages, { id: messageId, role: step.kind, text: step.text }],
+      };
     case "typing":
       return { ...state, typing: true };
     case "card":
@@ -118,7 +122,15 @@ export function finishedSnapshot<TCard, TPanel>(script: DemoScript<TCard, TPanel
     (acc, step, index) => applyStep(acc, step, `${script.id}-final-${index}`),
     emptySnapshot(),
   );
-  return { ...state, scriptId: script.id, status: "finished", typing: false, card: null, panel: null, stepIndex: steps.length };
+  return {
+    ...state,
+    scriptId: script.id,
+    status: "finished",
+    typing: false,
+    card: null,
+    panel: null,
+    stepIndex: steps.length,
+  };
 }
 
 /** The same script without its final `clear`, for one-off plays that should leave the conversation up. */
@@ -317,7 +329,12 @@ export class DemoPlayer<TCard, TPanel> {
       this.script = nextScript;
       this.firstStepDelay = undefined;
       this.playCount += 1;
-      this.commit({ ...emptySnapshot<TCard, TPanel>(), ...this.holdState(), scriptId: nextScript.id, status: "running" });
+      this.commit({
+        ...emptySnapshot<TCard, TPanel>(),
+        ...this.holdState(),
+        scriptId: nextScript.id,
+        status: "running",
+      });
       this.schedule(loop.startDelay, () => this.scheduleFrom(0));
     });
   }

@@ -8,7 +8,9 @@ prepareTestDatabase();
 
 describe(`Message-IDs and link tokens (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("makes a new Message-ID at the site's host for each row", async () => {
-    const rows = await getDb().$queryRaw<{ id: string }[]>`SELECT ${newMessageIdSql()} AS "id" FROM generate_series(1, 2)`;
+    const rows = await getDb().$queryRaw<
+      { id: string }[]
+    >`SELECT ${newMessageIdSql()} AS "id" FROM generate_series(1, 2)`;
     for (const row of rows) expect(row.id).toMatch(/^<[0-9a-f-]{36}@[a-z0-9.-]+>$/);
     expect(rows[0]!.id).not.toBe(rows[1]!.id);
   });

@@ -1,25 +1,39 @@
-import { POST as signupRoute } from "@/app/api/waitlist/route";
+import type { ParsedMail } from "mailparser";
+
+import { GET as cronRoute } from "@/app/api/cron/outbox/route";
 import { POST as newLinkRoute } from "@/app/api/waitlist/confirm/resend/route";
 import { POST as leaveRoute } from "@/app/api/waitlist/leave/route";
-import { GET as cronRoute } from "@/app/api/cron/outbox/route";
-import { addWaitlistEntry, confirmWithToken, countWaitlistEntries, eraseWithLeaveToken, leaveTokenIsValid, requestNewConfirmation } from "@/lib/data/waitlist/signups";
+import { POST as signupRoute } from "@/app/api/waitlist/route";
+import {
+  addWaitlistEntry,
+  confirmWithToken,
+  countWaitlistEntries,
+  eraseWithLeaveToken,
+  leaveTokenIsValid,
+  requestNewConfirmation,
+} from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { NOT_CONFIGURED_ERROR, sweepOutbox } from "@/lib/email/outbox";
 import { REMOVED_LINK } from "@/lib/email/render";
 import { hashToken } from "@/lib/email/tokens";
 import { NEW_LINK_SENT_MESSAGE } from "@/lib/validation/waitlist";
 import { testRequest } from "@/test/admin";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { linksIn, mailboxForEachTest, startMailbox } from "@/test/smtp";
-import type { ParsedMail } from "mailparser";
 
 prepareTestDatabase();
 
 const SITE = "https://otto.example";
 const MINUTE = 60_000;
-const signup = (email: string, name = "Ann Smith") => ({ name, email, businessType: "cleaning", employees: "2-5", agreedToTerms: true }) as const;
+const signup = (email: string, name = "Ann Smith") =>
+  ({ name, email, businessType: "cleaning", employees: "2-5", agreedToTerms: true }) as const;
 
-const mailbox = mailboxForEachTest((started) => ({ SMTP_URL: started.url, EMAIL_FROM: "Otto <hello@otto.example>", NEXT_PUBLIC_SITE_URL: SITE, EMAIL_RETRY_SCHEDULE: "60,300,1800" }));
+const mailbox = mailboxForEachTest((started) => ({
+  SMTP_URL: started.url,
+  EMAIL_FROM: "Otto <hello@otto.example>",
+  NEXT_PUBLIC_SITE_URL: SITE,
+  EMAIL_RETRY_SCHEDULE: "60,300,1800",
+}));
 
 beforeEach(async () => {
   await resetDatabase();
@@ -43,7 +57,13 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
   it("queues a signup's confirmation in the same statement as the entry, keeping only the tokens' hashes", async () => {
     const id = await addWaitlistEntry(signup("ann@example.com"));
     const [row] = await outbox();
-    expect(row).toMatchObject({ id, kind: "confirmation", to: "ann@example.com", status: "pending", subject: "Confirm your place on the Otto waiting list" });
+    expect(row).toMatchObject({
+      id,
+      kind: "confirmation",
+      to: "ann@example.com",
+      status: "pending",
+      subject: "Confirm your place on the Otto waiting list",
+    });
     const payload = row!.payload as { confirmUrl: string; leaveUrl: string };
     expect(payload.confirmUrl).toMatch(new RegExp(`^${SITE}/waitlist/confirm\\?token=[A-Za-z0-9_-]{43}$`));
     const tokens = await getDb().waitlistToken.findMany({ orderBy: { purpose: "asc" } });
@@ -78,7 +98,8 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     const confirm = links.find((link) => link.includes("/waitlist/confirm?token="))!;
     const leave = links.find((link) => link.includes("/waitlist/leave?token="))!;
     expect(confirm.startsWith(`${SITE}/`)).toBe(true);
-    const rawHeader = (key: string) => mail.headerLines.find((line) => line.key === key)?.line.replace(/\r?\n\s+/g, " ");
+    const rawHeader = (key: string) =>
+      mail.headerLines.find((line) => line.key === key)?.line.replace(/\r?\n\s+/g, " ");
     expect(rawHeader("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(rawHeader("list-unsubscribe")).toBe(`List-Unsubscribe: <${leave}>`);
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
@@ -96,21 +117,33 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     const { confirmedAt } = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
     expect(confirmedAt).toBeInstanceOf(Date);
     expect(await confirmWithToken(confirm)).toEqual({ status: "already-confirmed", name: "Ann Smith" });
-    expect((await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } })).confirmedAt).toEqual(confirmedAt);
+    expect(
+      (await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } })).confirmedAt,
+    ).toEqual(confirmedAt);
   });
 
   it("refuses an expired confirmation link", async () => {
     const mail = await signupAndSend("ann@example.com");
     const confirm = tokenOf(linksIn(mail).find((link) => link.includes("/confirm?"))!);
-    expect(await confirmWithToken(confirm, new Date(Date.now() + 7 * 24 * 60 * MINUTE + 1000))).toEqual({ status: "invalid" });
-    expect((await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } })).confirmedAt).toBeNull();
+    expect(await confirmWithToken(confirm, new Date(Date.now() + 7 * 24 * 60 * MINUTE + 1000))).toEqual({
+      status: "invalid",
+    });
+    expect(
+      (await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } })).confirmedAt,
+    ).toBeNull();
   });
 
   it("sends a repeat signup a new confirmation at most every ten minutes, a confirmed one none, with the same answer every time", async () => {
     // Only what is queued matters here: no sending after the response, which would outlive the test.
     delete process.env.SMTP_URL;
     const post = async (email: string) => {
-      const response = await signupRoute(testRequest("/api/waitlist", { body: signup(email), headers: { "x-forwarded-for": `10.0.0.${Math.floor(Math.random() * 250)}` } }), undefined);
+      const response = await signupRoute(
+        testRequest("/api/waitlist", {
+          body: signup(email),
+          headers: { "x-forwarded-for": `10.0.0.${Math.floor(Math.random() * 250)}` },
+        }),
+        undefined,
+      );
       return { status: response.status, body: await response.json() };
     };
     const first = await post("ann@example.com");
@@ -118,12 +151,18 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     expect(await getDb().emailOutbox.count()).toBe(1);
 
     // Eleven minutes later: a new one.
-    await getDb().waitlistEntry.update({ where: { email: "ann@example.com" }, data: { confirmationSentAt: new Date(Date.now() - 11 * MINUTE) } });
+    await getDb().waitlistEntry.update({
+      where: { email: "ann@example.com" },
+      data: { confirmationSentAt: new Date(Date.now() - 11 * MINUTE) },
+    });
     expect(await post("ann@example.com")).toEqual(first);
     expect(await getDb().emailOutbox.count()).toBe(2);
 
     // Confirmed: nothing more, whenever.
-    await getDb().waitlistEntry.update({ where: { email: "ann@example.com" }, data: { confirmedAt: new Date(), confirmationSentAt: new Date(Date.now() - 60 * MINUTE) } });
+    await getDb().waitlistEntry.update({
+      where: { email: "ann@example.com" },
+      data: { confirmedAt: new Date(), confirmationSentAt: new Date(Date.now() - 60 * MINUTE) },
+    });
     expect(await post("ann@example.com")).toEqual(first);
     expect(await getDb().emailOutbox.count()).toBe(2);
     expect(await getDb().waitlistEntry.count()).toBe(1);
@@ -141,9 +180,16 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
       answers.push({ status: response.status, body: await response.json() });
     }
     expect(answers).toEqual(Array(3).fill({ status: 202, body: { message: NEW_LINK_SENT_MESSAGE } }));
-    expect((await outbox()).map((row) => row.to)).toEqual(["waiting@example.com", "done@example.com", "waiting@example.com"]);
+    expect((await outbox()).map((row) => row.to)).toEqual([
+      "waiting@example.com",
+      "done@example.com",
+      "waiting@example.com",
+    ]);
     expect(await requestNewConfirmation("waiting@example.com")).toBeNull();
-    expect((await newLinkRoute(testRequest("/api/waitlist/confirm/resend", { body: { email: "not an email" } }), undefined)).status).toBe(400);
+    expect(
+      (await newLinkRoute(testRequest("/api/waitlist/confirm/resend", { body: { email: "not an email" } }), undefined))
+        .status,
+    ).toBe(400);
   });
 
   it("retries a message on the schedule while the mail server is down, then marks it failed with the last error", async () => {
@@ -153,7 +199,11 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     const at = (seconds: number) => new Date(start + seconds * 1000);
     const state = async () => {
       const [row] = await outbox();
-      return { status: row!.status, attempts: row!.attempts, next: Math.round((row!.nextAttemptAt.getTime() - start) / 1000) };
+      return {
+        status: row!.status,
+        attempts: row!.attempts,
+        next: Math.round((row!.nextAttemptAt.getTime() - start) / 1000),
+      };
     };
     expect(await sweepOutbox({ now: at(0) })).toEqual({ sent: 0, retried: 1, failed: 0, unsent: 0 });
     expect(await state()).toEqual({ status: "pending", attempts: 1, next: 60 });
@@ -176,7 +226,8 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     const [a, b] = await Promise.all([sweepOutbox({ batch: 3 }), sweepOutbox({ batch: 3 })]);
     expect(a.sent + b.sent).toBe(12);
     const mine = () => mailbox.messages.filter((mail) => /^person\d+@example\.com$/.test(recipient(mail)));
-    for (let tries = 0; mine().length < 12 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let tries = 0; mine().length < 12 && tries < 100; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(mine()).toHaveLength(12);
     expect(new Set(mine().map((mail) => mail.messageId)).size).toBe(12);
@@ -223,7 +274,14 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     expect(await countWaitlistEntries()).toBe(2);
 
     const post = (body: string, accept = "*/*") =>
-      leaveRoute(new Request(`${SITE}/waitlist/leave?token=${leave}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept }, body }), undefined);
+      leaveRoute(
+        new Request(`${SITE}/waitlist/leave?token=${leave}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", accept },
+          body,
+        }),
+        undefined,
+      );
     expect((await post("List-Unsubscribe=Something-Else")).status).toBe(400);
     expect(await countWaitlistEntries()).toBe(2);
 
@@ -268,7 +326,12 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     process.env.CRON_SECRET = "a-cron-secret-of-some-length";
     try {
       await addWaitlistEntry(signup("ann@example.com"));
-      const response = await cronRoute(new Request("http://localhost/api/cron/outbox", { headers: { authorization: "Bearer a-cron-secret-of-some-length" } }), undefined);
+      const response = await cronRoute(
+        new Request("http://localhost/api/cron/outbox", {
+          headers: { authorization: "Bearer a-cron-secret-of-some-length" },
+        }),
+        undefined,
+      );
       expect(response.status).toBe(200);
       expect((await response.json()).email).toEqual({ sent: 1, retried: 0, failed: 0, unsent: 0 });
       await mailbox.waitFor(1);

@@ -1,9 +1,16 @@
 import "server-only";
 
 import { getDb } from "@/lib/db";
-import { env } from "@/lib/env";
 import { payloadLinks, renderEmail, withoutLinks, type EmailKind, type EmailPayload } from "@/lib/email/render";
-import { emailConfigured, emailFrom, SEND_TIMEOUT_MS, sendPaced, sendSpacingMs, sendWaitMs } from "@/lib/email/transport";
+import {
+  emailConfigured,
+  emailFrom,
+  SEND_TIMEOUT_MS,
+  sendPaced,
+  sendSpacingMs,
+  sendWaitMs,
+} from "@/lib/email/transport";
+import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { claimDueSql, failedAttempt, settleSql, type DurableQueue, type QueueOutcome } from "@/lib/queue/durable-queue";
 import { oneLineError } from "@/lib/retry";
@@ -33,12 +40,23 @@ interface ClaimedRow {
 }
 
 /** The email outbox as a durable queue. */
-const OUTBOX: DurableQueue = { table: Prisma.raw('"email_outbox"'), doneStatus: "sent", doneAtColumn: Prisma.raw('"sentAt"'), errorColumn: Prisma.raw('"lastError"') };
+const OUTBOX: DurableQueue = {
+  table: Prisma.raw('"email_outbox"'),
+  doneStatus: "sent",
+  doneAtColumn: Prisma.raw('"sentAt"'),
+  errorColumn: Prisma.raw('"lastError"'),
+};
 
 /** Claims up to `limit` messages that are due (optionally only those in `ids`) for `leaseMs`. */
 async function claimDue(limit: number, now: Date, leaseMs: number, ids?: number[]): Promise<ClaimedRow[]> {
   return getDb().$queryRaw<ClaimedRow[]>(
-    claimDueSql(OUTBOX, { now, limit, leaseMs, ids, returning: Prisma.sql`"id", "kind", "to", "subject", "payload", "messageId", "attempts"` }),
+    claimDueSql(OUTBOX, {
+      now,
+      limit,
+      leaseMs,
+      ids,
+      returning: Prisma.sql`"id", "kind", "to", "subject", "payload", "messageId", "attempts"`,
+    }),
   );
 }
 
@@ -47,7 +65,13 @@ async function claimDue(limit: number, now: Date, leaseMs: number, ids?: number[
  * gives it back unsent. It is rendered once `ready` (the message before it is on the wire): one render at a
  * time, between messages, rather than a round's renders at once holding up their sending.
  */
-async function attempt(row: ClaimedRow, now: Date, ready: Promise<unknown>, begin: () => boolean, reached: () => void): Promise<QueueOutcome> {
+async function attempt(
+  row: ClaimedRow,
+  now: Date,
+  ready: Promise<unknown>,
+  begin: () => boolean,
+  reached: () => void,
+): Promise<QueueOutcome> {
   try {
     await ready;
     const { html, text } = await renderEmail(row.kind as EmailKind, row.payload);
@@ -61,7 +85,9 @@ async function attempt(row: ClaimedRow, now: Date, ready: Promise<unknown>, begi
         text,
         messageId: row.messageId,
         // RFC 8058 one-click unsubscribe, which Gmail and Yahoo expect of bulk senders (admins' own emails have none).
-        headers: leaveUrl ? { "List-Unsubscribe": `<${leaveUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {},
+        headers: leaveUrl
+          ? { "List-Unsubscribe": `<${leaveUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+          : {},
       },
       begin,
       reached,
@@ -76,15 +102,26 @@ async function attempt(row: ClaimedRow, now: Date, ready: Promise<unknown>, begi
  * Sends one claimed message (see attempt) and records the outcome: sent, or the next attempt, or failed
  * after the last, or given back.
  */
-async function deliver(row: ClaimedRow, now: Date, ready: Promise<unknown>, begin: () => boolean, reached: () => void): Promise<QueueOutcome["outcome"]> {
+async function deliver(
+  row: ClaimedRow,
+  now: Date,
+  ready: Promise<unknown>,
+  begin: () => boolean,
+  reached: () => void,
+): Promise<QueueOutcome["outcome"]> {
   const result = await attempt(row, now, ready, begin, reached);
   // Recorded outside the attempt: once the mail server has the message, failing to record it must not
   // schedule it again. The token in each link lived only in this message: the outbox keeps no usable copy
   // once it is sent.
-  const also = result.outcome === "sent" ? [Prisma.sql`"payload" = ${JSON.stringify(withoutLinks(row.payload))}::jsonb`] : [];
+  const also =
+    result.outcome === "sent" ? [Prisma.sql`"payload" = ${JSON.stringify(withoutLinks(row.payload))}::jsonb`] : [];
   await getDb().$executeRaw(settleSql(OUTBOX, row.id, result, now, also));
-  if (result.outcome === "give-up") console.error(`[email] giving up on message ${row.id} after ${row.attempts} attempts: ${result.error}`);
-  if (result.outcome === "retry-at") console.warn(`[email] message ${row.id} not sent (attempt ${row.attempts}), next try at ${result.at.toISOString()}: ${result.error}`);
+  if (result.outcome === "give-up")
+    console.error(`[email] giving up on message ${row.id} after ${row.attempts} attempts: ${result.error}`);
+  if (result.outcome === "retry-at")
+    console.warn(
+      `[email] message ${row.id} not sent (attempt ${row.attempts}), next try at ${result.at.toISOString()}: ${result.error}`,
+    );
   return result.outcome;
 }
 
@@ -102,7 +139,14 @@ async function holdUnconfigured(now: Date, ids?: number[]): Promise<number> {
     WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND (${onlyIds}::int[] IS NULL OR "id" = ANY(${onlyIds}::int[]))
     RETURNING "id", "to", "subject", "payload"`;
   for (const row of rows) {
-    console.info(["", `[email] not sent (SMTP_URL is unset): "${row.subject}" to ${row.to}`, ...payloadLinks(row.payload).map((link) => `  ${link}`), ""].join("\n"));
+    console.info(
+      [
+        "",
+        `[email] not sent (SMTP_URL is unset): "${row.subject}" to ${row.to}`,
+        ...payloadLinks(row.payload).map((link) => `  ${link}`),
+        "",
+      ].join("\n"),
+    );
   }
   return rows.length;
 }
@@ -125,7 +169,10 @@ export interface OutboxSweep extends SweepOutcome {
  * deadline less SEND_TIMEOUT_MS), so everything it claims is sent and recorded by its deadline. What is left
  * waits for the next sweep. Safe to run from several servers at once: each message is claimed by one of them.
  */
-export async function sweepOutboxWithin(budget: SweepBudget, options: { ids?: number[]; now?: Date; batch?: number } = {}): Promise<OutboxSweep> {
+export async function sweepOutboxWithin(
+  budget: SweepBudget,
+  options: { ids?: number[]; now?: Date; batch?: number } = {},
+): Promise<OutboxSweep> {
   const outcome: SweepOutcome = { sent: 0, retried: 0, failed: 0, unsent: 0 };
   const run = new BudgetRun(budget, SEND_TIMEOUT_MS);
   if (!emailConfigured()) {
@@ -197,7 +244,12 @@ export async function sweepOutboxWithin(budget: SweepBudget, options: { ids?: nu
 }
 
 /** sweepOutboxWithin with a sweep's usual budget (or the one given), returning only its counts. */
-export async function sweepOutbox(options: { ids?: number[]; now?: Date; batch?: number; budget?: SweepBudget } = {}): Promise<SweepOutcome> {
-  const { sent, retried, failed, unsent } = await sweepOutboxWithin(options.budget ?? sweepBudget(SWEEP_BUDGET_MS), options);
+export async function sweepOutbox(
+  options: { ids?: number[]; now?: Date; batch?: number; budget?: SweepBudget } = {},
+): Promise<SweepOutcome> {
+  const { sent, retried, failed, unsent } = await sweepOutboxWithin(
+    options.budget ?? sweepBudget(SWEEP_BUDGET_MS),
+    options,
+  );
   return { sent, retried, failed, unsent };
 }

@@ -33,7 +33,11 @@ export function sendSoon(outboxIds: number | number[] | null): void {
   const run = () =>
     sweepOutboxWithin(sweepBudget(SEND_SOON_BUDGET_MS), { ids }).then(
       () => undefined,
-      (error: unknown) => console.warn("[email] sending after the response failed; the sweep will retry:", error instanceof Error ? error.message : error),
+      (error: unknown) =>
+        console.warn(
+          "[email] sending after the response failed; the sweep will retry:",
+          error instanceof Error ? error.message : error,
+        ),
     );
   try {
     after(run);

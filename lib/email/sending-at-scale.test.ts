@@ -15,7 +15,10 @@ import { mailboxForEachTest } from "@/test/smtp";
 
 // after() would run its task once the response has gone; here the test runs it, and waits for it.
 const mockAfterTasks: (() => unknown)[] = [];
-jest.mock("next/server", () => ({ ...jest.requireActual("next/server"), after: (task: () => unknown) => void mockAfterTasks.push(task) }));
+jest.mock("next/server", () => ({
+  ...jest.requireActual("next/server"),
+  after: (task: () => unknown) => void mockAfterTasks.push(task),
+}));
 
 prepareTestDatabase();
 
@@ -69,12 +72,19 @@ async function seed(count: number) {
 
 /** Invites the next `limit` entries as the admin's dialog does; the response's after() work is queued, not run. */
 async function invite(limit: number) {
-  const response = await inviteRoute(testRequest("/api/admin/waitlist/invitations", { body: { filter: { q: "" }, limit }, cookie }), undefined);
+  const response = await inviteRoute(
+    testRequest("/api/admin/waitlist/invitations", { body: { filter: { q: "" }, limit }, cookie }),
+    undefined,
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as { invited: number };
 }
 
-const outbox = () => getDb().emailOutbox.findMany({ orderBy: { id: "asc" }, select: { id: true, status: true, attempts: true, messageId: true, lockedUntil: true } });
+const outbox = () =>
+  getDb().emailOutbox.findMany({
+    orderBy: { id: "asc" },
+    select: { id: true, status: true, attempts: true, messageId: true, lockedUntil: true },
+  });
 const pending = () => getDb().emailOutbox.count({ where: { status: "pending" } });
 
 /** A clock that runs `speed` times faster than real time. */
@@ -91,7 +101,7 @@ function manualClock() {
 
 /** Polls until `check` holds (up to 10 s). */
 async function until(check: () => Promise<boolean>) {
-  for (const started = Date.now(); !(await check()); ) {
+  for (const started = Date.now(); !(await check());) {
     if (Date.now() - started > 10_000) throw new Error("gave up waiting");
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -112,7 +122,11 @@ describe(`sending at scale (${process.env.DATABASE_URL ? "PostgreSQL" : "embedde
       const firstFew = afterResponse.slice(0, SEND_SOON_LIMIT);
       expect(firstFew.every((row) => row.attempts === 1)).toBe(true);
       expect(firstFew.filter((row) => row.status === "sent")).toHaveLength(SEND_SOON_LIMIT - mailbox.refused);
-      expect(afterResponse.slice(SEND_SOON_LIMIT).every((row) => row.status === "pending" && row.attempts === 0 && row.lockedUntil === null)).toBe(true);
+      expect(
+        afterResponse
+          .slice(SEND_SOON_LIMIT)
+          .every((row) => row.status === "pending" && row.attempts === 0 && row.lockedUntil === null),
+      ).toBe(true);
       expect(mailbox.messages).toHaveLength(SEND_SOON_LIMIT - mailbox.refused);
 
       // Then the cron route's sweep, call after call, each with the budget its maxDuration gives it.
@@ -121,7 +135,8 @@ describe(`sending at scale (${process.env.DATABASE_URL ? "PostgreSQL" : "embedde
       const reports: BudgetReport[] = [];
       const started = Date.now();
       for (;;) {
-        if (Date.now() - started > DRAIN_LIMIT_MS) throw new Error(`${await pending()} messages still pending after ${reports.length} sweeps`);
+        if (Date.now() - started > DRAIN_LIMIT_MS)
+          throw new Error(`${await pending()} messages still pending after ${reports.length} sweeps`);
         const sweep = await sweepOutboxWithin(sweepBudget(budgetMs, fastClock(CLOCK_SPEED)));
         reports.push(sweep.budget);
         if (sweep.budget.stopped === "drained") {
@@ -164,8 +179,15 @@ describe(`sending at scale (${process.env.DATABASE_URL ? "PostgreSQL" : "embedde
     await invite(3);
     const { clock } = manualClock();
     const sweep = await sweepOutboxWithin(sweepBudget(SEND_TIMEOUT_MS - 1, clock));
-    expect(sweep).toMatchObject({ sent: 0, retried: 0, failed: 0, budget: { stopped: "budget", lastClaimAt: null, lastStartAt: null, released: 0 } });
-    expect((await outbox()).every((row) => row.status === "pending" && row.attempts === 0 && row.lockedUntil === null)).toBe(true);
+    expect(sweep).toMatchObject({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+      budget: { stopped: "budget", lastClaimAt: null, lastStartAt: null, released: 0 },
+    });
+    expect(
+      (await outbox()).every((row) => row.status === "pending" && row.attempts === 0 && row.lockedUntil === null),
+    ).toBe(true);
   });
 
   it("holds each claim past the sweep's deadline, and gives back unsent a message whose turn comes after the cutoff", async () => {
@@ -182,10 +204,14 @@ describe(`sending at scale (${process.env.DATABASE_URL ? "PostgreSQL" : "embedde
     // The second one's claim lasts the whole budget and CLAIM_MS past it.
     const held = (await outbox()).filter((row) => row.lockedUntil !== null);
     expect(held.length).toBeGreaterThan(0);
-    for (const row of held) expect(row.lockedUntil!.getTime()).toBe(now.getTime() + (budget.deadline - at.now) + CLAIM_MS);
+    for (const row of held)
+      expect(row.lockedUntil!.getTime()).toBe(now.getTime() + (budget.deadline - at.now) + CLAIM_MS);
     at.now = budget.deadline;
     const sweep = await sweeping;
-    expect(sweep).toMatchObject({ sent: 1, budget: { stopped: "budget", released: 1, lastClaimAt: 0, lastStartAt: 0 } });
+    expect(sweep).toMatchObject({
+      sent: 1,
+      budget: { stopped: "budget", released: 1, lastClaimAt: 0, lastStartAt: 0 },
+    });
     const [first, second] = await outbox();
     expect(first).toMatchObject({ status: "sent", attempts: 1 });
     // Given back as it was: due at once, and the attempt not counted.
@@ -209,16 +235,26 @@ describe(`sending at scale (${process.env.DATABASE_URL ? "PostgreSQL" : "embedde
     process.env.WEBHOOKS_ALLOW_PRIVATE = "true";
     try {
       const { port } = server.address() as AddressInfo;
-      await getDb().webhook.create({ data: { url: `http://127.0.0.1:${port}/hooks`, secret: `whsec_${Buffer.alloc(24).toString("base64")}` } });
+      await getDb().webhook.create({
+        data: { url: `http://127.0.0.1:${port}/hooks`, secret: `whsec_${Buffer.alloc(24).toString("base64")}` },
+      });
       await seed(70);
       const deliveries = () => getDb().webhookDelivery.findMany({ select: { status: true, attempts: true } });
       expect(await deliveries()).toHaveLength(70);
 
-      expect((await sweepWebhooksWithin(sweepBudget(1_000, clock))).budget).toMatchObject({ stopped: "budget", lastClaimAt: null });
+      expect((await sweepWebhooksWithin(sweepBudget(1_000, clock))).budget).toMatchObject({
+        stopped: "budget",
+        lastClaimAt: null,
+      });
       expect(received).toEqual([]);
 
       const sweep = await sweepWebhooksWithin(sweepBudget(60_000, clock));
-      expect(sweep).toMatchObject({ delivered: 50, retry: 0, failed: 0, budget: { stopped: "budget", lastClaimAt: 0 } });
+      expect(sweep).toMatchObject({
+        delivered: 50,
+        retry: 0,
+        failed: 0,
+        budget: { stopped: "budget", lastClaimAt: 0 },
+      });
       const rows = await deliveries();
       expect(rows.filter((row) => row.status === "delivered")).toHaveLength(50);
       expect(rows.filter((row) => row.status === "pending" && row.attempts === 0)).toHaveLength(20);

@@ -4,8 +4,8 @@ import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import SMTPPool from "nodemailer/lib/smtp-pool";
 
 import { siteConfig } from "@/config/site";
-import { env } from "@/lib/env";
 import { publicSiteUrl } from "@/lib/email/site";
+import { env } from "@/lib/env";
 
 /** True when SMTP_URL is set: without it, messages wait in the outbox as "not sent". */
 export function emailConfigured(): boolean {
@@ -192,7 +192,11 @@ export function sendWaitMs(): number {
  * all: `begin()` is asked at that moment whether it may still start. False when it was not sent for that.
  * `reached()` is called once the message has reached the mail server (or failed before it could).
  */
-export async function sendPaced(message: SendMailOptions, begin: () => boolean, reached: () => void = () => {}): Promise<boolean> {
+export async function sendPaced(
+  message: SendMailOptions,
+  begin: () => boolean,
+  reached: () => void = () => {},
+): Promise<boolean> {
   const transport = smtpTransport();
   const { gate } = sender();
   gate.spacingMs = sendSpacingMs();

@@ -9,7 +9,12 @@ beforeEach(async () => {
   await resetDatabase();
 });
 
-const OUTBOX: DurableQueue = { table: Prisma.raw('"email_outbox"'), doneStatus: "sent", doneAtColumn: Prisma.raw('"sentAt"'), errorColumn: Prisma.raw('"lastError"') };
+const OUTBOX: DurableQueue = {
+  table: Prisma.raw('"email_outbox"'),
+  doneStatus: "sent",
+  doneAtColumn: Prisma.raw('"sentAt"'),
+  errorColumn: Prisma.raw('"lastError"'),
+};
 const NOW = new Date("2026-03-01T12:00:00Z");
 
 async function queued(count: number): Promise<number[]> {
@@ -23,7 +28,13 @@ async function queued(count: number): Promise<number[]> {
 
 const claim = (options: { limit?: number; ids?: number[]; now?: Date } = {}) =>
   getDb().$queryRaw<{ id: number; attempts: number }[]>(
-    claimDueSql(OUTBOX, { now: options.now ?? NOW, limit: options.limit ?? 10, leaseMs: 60_000, ids: options.ids, returning: Prisma.sql`"id", "attempts"` }),
+    claimDueSql(OUTBOX, {
+      now: options.now ?? NOW,
+      limit: options.limit ?? 10,
+      leaseMs: 60_000,
+      ids: options.ids,
+      returning: Prisma.sql`"id", "attempts"`,
+    }),
   );
 const row = (id: number) => getDb().emailOutbox.findUniqueOrThrow({ where: { id } });
 
@@ -37,7 +48,11 @@ describe(`the durable queue (${process.env.DATABASE_URL ? "PostgreSQL" : "embedd
     expect(await claim()).toEqual([{ id: third, attempts: 1 }]);
     expect(await claim()).toEqual([]);
     // Once the lease has run out, a message no sweep settled is due again.
-    expect((await claim({ now: new Date(NOW.getTime() + 60_000) })).map((claimed) => claimed.id)).toEqual([first, second, third]);
+    expect((await claim({ now: new Date(NOW.getTime() + 60_000) })).map((claimed) => claimed.id)).toEqual([
+      first,
+      second,
+      third,
+    ]);
   });
 
   it("claims only the messages asked for", async () => {
@@ -54,16 +69,47 @@ describe(`the durable queue (${process.env.DATABASE_URL ? "PostgreSQL" : "embedd
     await getDb().$executeRaw(settleSql(OUTBOX, failed!, { outcome: "give-up", error: "refused" }, NOW));
     await getDb().$executeRaw(settleSql(OUTBOX, released!, { outcome: "released" }, NOW));
 
-    expect(await row(sent!)).toMatchObject({ status: "sent", sentAt: NOW, lockedUntil: null, lastError: null, subject: "Sent", attempts: 1 });
-    expect(await row(retry!)).toMatchObject({ status: "pending", nextAttemptAt: later, lockedUntil: null, lastError: "busy", attempts: 1 });
-    expect(await row(failed!)).toMatchObject({ status: "failed", lockedUntil: null, lastError: "refused", attempts: 1 });
-    expect(await row(released!)).toMatchObject({ status: "pending", nextAttemptAt: NOW, lockedUntil: null, attempts: 0 });
+    expect(await row(sent!)).toMatchObject({
+      status: "sent",
+      sentAt: NOW,
+      lockedUntil: null,
+      lastError: null,
+      subject: "Sent",
+      attempts: 1,
+    });
+    expect(await row(retry!)).toMatchObject({
+      status: "pending",
+      nextAttemptAt: later,
+      lockedUntil: null,
+      lastError: "busy",
+      attempts: 1,
+    });
+    expect(await row(failed!)).toMatchObject({
+      status: "failed",
+      lockedUntil: null,
+      lastError: "refused",
+      attempts: 1,
+    });
+    expect(await row(released!)).toMatchObject({
+      status: "pending",
+      nextAttemptAt: NOW,
+      lockedUntil: null,
+      attempts: 0,
+    });
     expect(await claim()).toEqual([{ id: released, attempts: 1 }]);
   });
 
   it("retries by the schedule, then gives up", () => {
-    expect(failedAttempt(1, [60, 300], NOW, "busy")).toEqual({ outcome: "retry-at", at: new Date(NOW.getTime() + 60_000), error: "busy" });
-    expect(failedAttempt(2, [60, 300], NOW, "busy")).toEqual({ outcome: "retry-at", at: new Date(NOW.getTime() + 300_000), error: "busy" });
+    expect(failedAttempt(1, [60, 300], NOW, "busy")).toEqual({
+      outcome: "retry-at",
+      at: new Date(NOW.getTime() + 60_000),
+      error: "busy",
+    });
+    expect(failedAttempt(2, [60, 300], NOW, "busy")).toEqual({
+      outcome: "retry-at",
+      at: new Date(NOW.getTime() + 300_000),
+      error: "busy",
+    });
     expect(failedAttempt(3, [60, 300], NOW, "busy")).toEqual({ outcome: "give-up", error: "busy" });
   });
 });

@@ -25,10 +25,19 @@ export interface DurableQueue {
  * attempt ("retry-at"), failed for the last time the schedule allows ("give-up"), or never started because
  * the sweep's turn for it came too late, so it goes back to the queue as it was ("released").
  */
-export type QueueOutcome = { outcome: "sent" } | { outcome: "retry-at"; at: Date; error: string } | { outcome: "give-up"; error: string } | { outcome: "released" };
+export type QueueOutcome =
+  | { outcome: "sent" }
+  | { outcome: "retry-at"; at: Date; error: string }
+  | { outcome: "give-up"; error: string }
+  | { outcome: "released" };
 
 /** The outcome of a failed attempt number `attempts`: another try by `schedule` (seconds), or giving up. */
-export function failedAttempt(attempts: number, schedule: readonly number[], now: Date, error: string): Extract<QueueOutcome, { error: string }> {
+export function failedAttempt(
+  attempts: number,
+  schedule: readonly number[],
+  now: Date,
+  error: string,
+): Extract<QueueOutcome, { error: string }> {
   const at = nextAttemptAt(attempts, schedule, now);
   return at === null ? { outcome: "give-up", error } : { outcome: "retry-at", at, error };
 }
@@ -38,7 +47,10 @@ export function failedAttempt(attempts: number, schedule: readonly number[], now
  * the attempt, returning `returning` of each. `FOR UPDATE SKIP LOCKED` lets several servers sweep at once,
  * each taking different messages; a caller may wrap it in a CTE to join what it needs.
  */
-export function claimDueSql(queue: DurableQueue, options: { now: Date; limit: number; leaseMs: number; ids?: number[] | null; returning: Prisma.Sql }): Prisma.Sql {
+export function claimDueSql(
+  queue: DurableQueue,
+  options: { now: Date; limit: number; leaseMs: number; ids?: number[] | null; returning: Prisma.Sql },
+): Prisma.Sql {
   const { now, limit } = options;
   const until = new Date(now.getTime() + options.leaseMs);
   const onlyIds = options.ids ?? null;
@@ -59,7 +71,13 @@ export function claimDueSql(queue: DurableQueue, options: { now: Date; limit: nu
  * table's own (the email outbox blanks its links once sent). "released" gives the message back untouched: due
  * again at once, and the attempt not counted.
  */
-export function settleSql(queue: DurableQueue, id: number, result: QueueOutcome, now: Date, also: Prisma.Sql[] = []): Prisma.Sql {
+export function settleSql(
+  queue: DurableQueue,
+  id: number,
+  result: QueueOutcome,
+  now: Date,
+  also: Prisma.Sql[] = [],
+): Prisma.Sql {
   const error = (value: string | null) => (queue.errorColumn ? [Prisma.sql`${queue.errorColumn} = ${value}`] : []);
   let set: Prisma.Sql[];
   switch (result.outcome) {

@@ -1,4 +1,11 @@
-import { addAdminFormSchema, adminIdSchema, createAdminSchema, loginSchema, newPasswordSchema, utf8ByteLength } from "@/lib/validation/admin";
+import {
+  addAdminFormSchema,
+  adminIdSchema,
+  createAdminSchema,
+  loginSchema,
+  newPasswordSchema,
+  utf8ByteLength,
+} from "@/lib/validation/admin";
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
@@ -22,7 +29,9 @@ describe("admin validation", () => {
     // 24 characters, 72 bytes: fits exactly; one more accented character does not.
     expect(newPasswordSchema.safeParse("€".repeat(24)).success).toBe(true);
     expect(newPasswordSchema.safeParse("€".repeat(24) + "é").success).toBe(false);
-    expect(newPasswordSchema.safeParse("x".repeat(129)).error?.issues.map((i) => i.message)).toContain("Password must be at most 128 characters");
+    expect(newPasswordSchema.safeParse("x".repeat(129)).error?.issues.map((i) => i.message)).toContain(
+      "Password must be at most 128 characters",
+    );
   });
 
   it("counts UTF-8 bytes as bcrypt does", () => {
@@ -32,12 +41,22 @@ describe("admin validation", () => {
   });
 
   it("refuses unknown fields on the create-admin body", () => {
-    const result = createAdminSchema.safeParse({ name: "Ada", email: "a@example.com", password: "12345678", confirmPassword: "12345678" });
+    const result = createAdminSchema.safeParse({
+      name: "Ada",
+      email: "a@example.com",
+      password: "12345678",
+      confirmPassword: "12345678",
+    });
     expect(result.success).toBe(false);
   });
 
   it("puts 'Passwords do not match' on the confirm field of the Add Admin form", () => {
-    const result = addAdminFormSchema.safeParse({ name: "Ada", email: "a@example.com", password: "12345678", confirmPassword: "12345679" });
+    const result = addAdminFormSchema.safeParse({
+      name: "Ada",
+      email: "a@example.com",
+      password: "12345678",
+      confirmPassword: "12345679",
+    });
     expect(messages(result)).toEqual({ confirmPassword: "Passwords do not match" });
   });
 

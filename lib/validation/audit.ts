@@ -32,7 +32,6 @@ export const AUDIT_ACTION_VALUES = Object.keys(AUDIT_ACTIONS) as [AuditAction, .
 
 export const AUDIT_PAGE_SIZE = 50;
 
-
 const DATE_MESSAGE = "must be a date as YYYY-MM-DD";
 const dateSchema = (name: string) =>
   z.preprocess(
@@ -40,7 +39,12 @@ const dateSchema = (name: string) =>
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} ${DATE_MESSAGE}`)
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${name} ${DATE_MESSAGE}`)
+      .refine(
+        (value) =>
+          !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+          new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+        `${name} ${DATE_MESSAGE}`,
+      )
       .optional(),
   );
 
@@ -50,13 +54,35 @@ const dateSchema = (name: string) =>
  */
 export const auditQuerySchema = z
   .object({
-    admin: z.preprocess(blankAsUnset, z.coerce.number({ error: "admin must be an admin id" }).int("admin must be an admin id").min(1, "admin must be an admin id").max(2_147_483_647, "admin must be an admin id").optional()),
-    action: z.preprocess(blankAsUnset, z.enum(AUDIT_ACTION_VALUES, { error: "action is not a recorded action" }).optional()),
+    admin: z.preprocess(
+      blankAsUnset,
+      z.coerce
+        .number({ error: "admin must be an admin id" })
+        .int("admin must be an admin id")
+        .min(1, "admin must be an admin id")
+        .max(2_147_483_647, "admin must be an admin id")
+        .optional(),
+    ),
+    action: z.preprocess(
+      blankAsUnset,
+      z.enum(AUDIT_ACTION_VALUES, { error: "action is not a recorded action" }).optional(),
+    ),
     from: dateSchema("from"),
     to: dateSchema("to"),
-    page: z.preprocess(blankAsUnset, z.coerce.number({ error: "page must be a whole number" }).int("page must be a whole number").min(1, "page must be at least 1").max(1_000_000, "page is too large").default(1)),
+    page: z.preprocess(
+      blankAsUnset,
+      z.coerce
+        .number({ error: "page must be a whole number" })
+        .int("page must be a whole number")
+        .min(1, "page must be at least 1")
+        .max(1_000_000, "page is too large")
+        .default(1),
+    ),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ["to"], message: "to must not be before from" });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ["to"],
+    message: "to must not be before from",
+  });
 
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 

@@ -5,7 +5,12 @@ export const OVERVIEW_RANGES = ["7", "30", "90", "all"] as const;
 export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
 export const DEFAULT_OVERVIEW_RANGE: OverviewRange = "30";
 
-export const RANGE_LABELS: Record<OverviewRange, string> = { "7": "7 days", "30": "30 days", "90": "90 days", all: "All time" };
+export const RANGE_LABELS: Record<OverviewRange, string> = {
+  "7": "7 days",
+  "30": "30 days",
+  "90": "90 days",
+  all: "All time",
+};
 
 const rangeSchema = z.enum(OVERVIEW_RANGES);
 

@@ -1,5 +1,13 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { BUSINESS_TYPE_OPTIONS, DIRECT_SOURCE, STATUS_LABELS, TEAM_SIZE_OPTIONS, WAITLIST_STATUSES, type BusinessType, type TeamSize } from "@/lib/validation/waitlist";
+import {
+  BUSINESS_TYPE_OPTIONS,
+  DIRECT_SOURCE,
+  STATUS_LABELS,
+  TEAM_SIZE_OPTIONS,
+  WAITLIST_STATUSES,
+  type BusinessType,
+  type TeamSize,
+} from "@/lib/validation/waitlist";
 import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
 /**
@@ -52,7 +60,9 @@ export interface WaitlistFilterDescriptor<Key extends string = string, Schema ex
 }
 
 // Keeps each descriptor's own key and value types, so requests and the page's state are typed per filter.
-const filter = <const Key extends string, Schema extends ValueSchema>(descriptor: WaitlistFilterDescriptor<Key, Schema>) => descriptor;
+const filter = <const Key extends string, Schema extends ValueSchema>(
+  descriptor: WaitlistFilterDescriptor<Key, Schema>,
+) => descriptor;
 
 /** A fixed set of values, offered as a drop-down. */
 const choice = <Value extends string>(values: readonly [Value, ...Value[]], message: string) =>
@@ -97,7 +107,12 @@ export const WAITLIST_FILTERS = [
     label: "Status",
     schema: choice(WAITLIST_STATUSES, `status must be one of ${WAITLIST_STATUSES.join(", ")}`),
     where: columnIs("status"),
-    control: { kind: "select", place: 1, any: "Any status", options: WAITLIST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })) },
+    control: {
+      kind: "select",
+      place: 1,
+      any: "Any status",
+      options: WAITLIST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+    },
   }),
   filter({
     key: "type",

@@ -9,11 +9,18 @@ import {
 describe("waitlistListQuerySchema", () => {
   it("fills in the defaults", () => {
     expect(waitlistListQuerySchema.parse({})).toEqual({ q: "", page: 1, pageSize: 50, sort: "joined_desc" });
-    expect(waitlistListQuerySchema.parse({ q: "", page: "", pageSize: " ", sort: "" })).toEqual({ q: "", page: 1, pageSize: 50, sort: "joined_desc" });
+    expect(waitlistListQuerySchema.parse({ q: "", page: "", pageSize: " ", sort: "" })).toEqual({
+      q: "",
+      page: 1,
+      pageSize: 50,
+      sort: "joined_desc",
+    });
   });
 
   it("reads strings from a URL, trims the search and ignores unknown parameters", () => {
-    expect(waitlistListQuerySchema.parse({ q: "  Ann ", page: "3", pageSize: "200", sort: "name_desc", _: "123" })).toEqual({
+    expect(
+      waitlistListQuerySchema.parse({ q: "  Ann ", page: "3", pageSize: "200", sort: "name_desc", _: "123" }),
+    ).toEqual({
       q: "Ann",
       page: 3,
       pageSize: 200,
@@ -37,14 +44,25 @@ describe("waitlistListQuerySchema", () => {
   });
 
   it("gives the export only the search and the order", () => {
-    expect(waitlistExportQuerySchema.parse({ q: "a", page: "9", sort: "name_asc" })).toEqual({ q: "a", sort: "name_asc" });
+    expect(waitlistExportQuerySchema.parse({ q: "a", page: "9", sort: "name_asc" })).toEqual({
+      q: "a",
+      sort: "name_asc",
+    });
   });
 });
 
 describe("the page's URL state", () => {
   it("reads a bookmark, falling back field by field on bad values", () => {
-    expect(readWaitlistViewState(new URLSearchParams("q=smith&page=4&sort=name_asc"))).toEqual({ q: "smith", page: 4, sort: "name_asc" });
-    expect(readWaitlistViewState(new URLSearchParams("q=smith&page=-2&sort=nope"))).toEqual({ q: "smith", page: 1, sort: "joined_desc" });
+    expect(readWaitlistViewState(new URLSearchParams("q=smith&page=4&sort=name_asc"))).toEqual({
+      q: "smith",
+      page: 4,
+      sort: "name_asc",
+    });
+    expect(readWaitlistViewState(new URLSearchParams("q=smith&page=-2&sort=nope"))).toEqual({
+      q: "smith",
+      page: 1,
+      sort: "joined_desc",
+    });
     expect(readWaitlistViewState(new URLSearchParams(""))).toEqual({ q: "", page: 1, sort: "joined_desc" });
   });
 
@@ -52,7 +70,11 @@ describe("the page's URL state", () => {
     expect(waitlistViewSearch({ q: "", page: 1, sort: "joined_desc" })).toBe("");
     const search = waitlistViewSearch({ q: "50% off & more", page: 2, sort: "name_desc" });
     expect(search).toBe("q=50%25+off+%26+more&page=2&sort=name_desc");
-    expect(readWaitlistViewState(new URLSearchParams(search))).toEqual({ q: "50% off & more", page: 2, sort: "name_desc" });
+    expect(readWaitlistViewState(new URLSearchParams(search))).toEqual({
+      q: "50% off & more",
+      page: 2,
+      sort: "name_desc",
+    });
     expect(waitlistViewSearch({ q: "a", page: 1, sort: "joined_desc" }, { pageSize: "50" })).toBe("q=a&pageSize=50");
   });
 });

@@ -1,6 +1,11 @@
-import { ANY_WAITLIST_FILTERS, filterValueOf, type WaitlistFilterShape, type WaitlistFilterValues } from "@/lib/validation/waitlist-filters";
-import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 import { formatNumber } from "@/lib/format";
+import {
+  ANY_WAITLIST_FILTERS,
+  filterValueOf,
+  type WaitlistFilterShape,
+  type WaitlistFilterValues,
+} from "@/lib/validation/waitlist-filters";
+import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
 /** Orders the admin list and the export can use; each one has an index behind it. */
 export const WAITLIST_SORTS = ["joined_desc", "joined_asc", "name_asc", "name_desc"] as const;
@@ -11,7 +16,6 @@ export const DEFAULT_WAITLIST_PAGE_SIZE = 50;
 export const MAX_WAITLIST_PAGE_SIZE = 200;
 export const MAX_WAITLIST_PAGE = 1_000_000;
 export const MAX_WAITLIST_SEARCH_LENGTH = 200;
-
 
 const searchSchema = z
   .string({ error: "q must be text" })
@@ -46,14 +50,24 @@ const sortSchema = z.preprocess(
 );
 
 /** GET /api/admin/waitlist query parameters; unknown parameters are ignored. */
-export const waitlistListQuerySchema = withFilterParams({ q: searchSchema, page: pageSchema, pageSize: pageSizeSchema, sort: sortSchema });
+export const waitlistListQuerySchema = withFilterParams({
+  q: searchSchema,
+  page: pageSchema,
+  pageSize: pageSizeSchema,
+  sort: sortSchema,
+});
 
 /** GET /api/admin/waitlist/export query parameters: the list's search, filters and order, every page. */
 export const waitlistExportQuerySchema = withFilterParams({ q: searchSchema, sort: sortSchema });
 
 /** What the admin list, the export and "invite the next" can be narrowed by: a search, and the filters. */
 export type WaitlistFilter = { q: string } & WaitlistFilterValues;
-export type WaitlistListQuery = { q: string; page: number; pageSize: number; sort: WaitlistSort } & WaitlistFilterValues;
+export type WaitlistListQuery = {
+  q: string;
+  page: number;
+  pageSize: number;
+  sort: WaitlistSort;
+} & WaitlistFilterValues;
 export type WaitlistExportQuery = { q: string; sort: WaitlistSort } & WaitlistFilterValues;
 
 /**
@@ -74,7 +88,9 @@ function withFilterParams<Shape extends z.ZodRawShape>(shape: Shape) {
 }
 
 /** Each filter's schema under its field name: the filters of a request body. */
-const filterShape = Object.fromEntries(ANY_WAITLIST_FILTERS.map((descriptor) => [descriptor.key, descriptor.schema])) as WaitlistFilterShape;
+const filterShape = Object.fromEntries(
+  ANY_WAITLIST_FILTERS.map((descriptor) => [descriptor.key, descriptor.schema]),
+) as WaitlistFilterShape;
 
 /** True when a search or any filter narrows the list. */
 export function isFiltered(filter: WaitlistFilter): boolean {
@@ -193,7 +209,13 @@ export const invitationLimitSchema = z
 export const invitationRequestSchema = z.union([
   z.strictObject({
     ids: z
-      .array(z.number({ error: "ids must be entry ids" }).int("ids must be entry ids").min(1, "ids must be entry ids").max(2_147_483_647, "ids must be entry ids"))
+      .array(
+        z
+          .number({ error: "ids must be entry ids" })
+          .int("ids must be entry ids")
+          .min(1, "ids must be entry ids")
+          .max(2_147_483_647, "ids must be entry ids"),
+      )
       .min(1, { message: "Choose at least one entry" })
       .max(MAX_INVITATION_BATCH, { message: `At most ${formatNumber(MAX_INVITATION_BATCH)} entries at once` }),
     note: noteSchema,
@@ -209,7 +231,9 @@ export type InvitationRequest = z.output<typeof invitationRequestSchema>;
 
 /** Who an invitation request chooses, without its note. */
 export function targetOfInvitationRequest(body: InvitationRequest) {
-  return "ids" in body ? { ids: body.ids } : { filter: body.filter, limit: body.limit, includeUnconfirmed: body.includeUnconfirmed };
+  return "ids" in body
+    ? { ids: body.ids }
+    : { filter: body.filter, limit: body.limit, includeUnconfirmed: body.includeUnconfirmed };
 }
 
 /** The body of one entry's "Invite" or "Resend invitation": the optional personal note. */

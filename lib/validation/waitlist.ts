@@ -1,6 +1,5 @@
-import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
-
 import { emailSchema } from "@/lib/validation/admin";
+import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
 /** Business types a signup can choose, with the labels people see. */
 export const BUSINESS_TYPE_OPTIONS = [
@@ -59,7 +58,9 @@ function utmSchema(name: string, options: { lowerCase: boolean }) {
     .string({ error: `${name} must be text` })
     .trim()
     .max(SOURCE_VALUE_MAX_LENGTH, { message: `${name} must be at most ${SOURCE_VALUE_MAX_LENGTH} characters` })
-    .regex(SOURCE_VALUE_PATTERN, { message: `${name} may contain only letters, digits, spaces and . _ ~ + - : / @ ( ) , & '` });
+    .regex(SOURCE_VALUE_PATTERN, {
+      message: `${name} may contain only letters, digits, spaces and . _ ~ + - : / @ ( ) , & '`,
+    });
   return z.preprocess(blankAsUnset, (options.lowerCase ? text.toLowerCase() : text).optional());
 }
 
@@ -73,7 +74,13 @@ export const signupSourceSchema = z.object({
   utmCampaign: utmSchema("utm_campaign", { lowerCase: false }),
   referrer: z.preprocess(
     blankAsUnset,
-    z.string({ error: "referrer must be text" }).trim().toLowerCase().max(253, { message: "referrer must be a host name" }).regex(HOST_PATTERN, { message: "referrer must be a host name" }).optional(),
+    z
+      .string({ error: "referrer must be text" })
+      .trim()
+      .toLowerCase()
+      .max(253, { message: "referrer must be a host name" })
+      .regex(HOST_PATTERN, { message: "referrer must be a host name" })
+      .optional(),
   ),
 });
 export type SignupSource = z.output<typeof signupSourceSchema>;
@@ -97,7 +104,11 @@ export const WAITLIST_STATUSES = ["waiting", "invited", "accepted"] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 /** Each status as the admin area names it. */
-export const STATUS_LABELS: Record<WaitlistStatus, string> = { waiting: "Waiting", invited: "Invited", accepted: "Accepted" };
+export const STATUS_LABELS: Record<WaitlistStatus, string> = {
+  waiting: "Waiting",
+  invited: "Invited",
+  accepted: "Accepted",
+};
 
 /** What the admin area calls a signup's source: its utm_source, else the referring host, else "direct". */
 export const DIRECT_SOURCE = "direct";
@@ -135,4 +146,5 @@ export const newLinkSchema = z.strictObject({ email: emailSchema });
 export type NewLinkInput = z.infer<typeof newLinkSchema>;
 
 /** The answer to a request for a new link, the same whether or not the address is on the list. */
-export const NEW_LINK_SENT_MESSAGE = "If that address is on the waiting list and not yet confirmed, a new link is on its way. Check your inbox.";
+export const NEW_LINK_SENT_MESSAGE =
+  "If that address is on the waiting list and not yet confirmed, a new link is on its way. Check your inbox.";

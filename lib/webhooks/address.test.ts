@@ -35,16 +35,34 @@ describe("the webhook address check", () => {
       "2001:db8::1",
       "fec0::1",
     ];
-    for (const address of inside) expect({ address, private: isPrivateAddress(address) }).toEqual({ address, private: true });
-    const outside = ["64:ff9b::808:808", "64:ff9b::8.8.8.8", "2002:808:808::1", "::ffff:8.8.8.8", "2606:4700::1111", "2001:4860:4860::8888", "2001:1::1"];
-    for (const address of outside) expect({ address, private: isPrivateAddress(address) }).toEqual({ address, private: false });
+    for (const address of inside)
+      expect({ address, private: isPrivateAddress(address) }).toEqual({ address, private: true });
+    const outside = [
+      "64:ff9b::808:808",
+      "64:ff9b::8.8.8.8",
+      "2002:808:808::1",
+      "::ffff:8.8.8.8",
+      "2606:4700::1111",
+      "2001:4860:4860::8888",
+      "2001:1::1",
+    ];
+    for (const address of outside)
+      expect({ address, private: isPrivateAddress(address) }).toEqual({ address, private: false });
   });
 
   it("refuses a URL host in any of those spellings", async () => {
-    for (const host of ["[::127.0.0.1]", "[64:ff9b::127.0.0.1]", "[2002:7f00:1::]", "[2001:0:4136:e378:8000:63bf:3fff:fdd2]", "[0:0:0:0:0:ffff:7f00:1]"]) {
+    for (const host of [
+      "[::127.0.0.1]",
+      "[64:ff9b::127.0.0.1]",
+      "[2002:7f00:1::]",
+      "[2001:0:4136:e378:8000:63bf:3fff:fdd2]",
+      "[0:0:0:0:0:ffff:7f00:1]",
+    ]) {
       const hostname = new URL(`http://${host}/hooks`).hostname;
       await expect(resolveWebhookHost(hostname, false)).rejects.toThrow(/private, loopback or link-local/);
     }
-    await expect(resolveWebhookHost(new URL("http://[64:ff9b::808:808]/").hostname, false)).resolves.toEqual([{ address: "64:ff9b::808:808", family: 6 }]);
+    await expect(resolveWebhookHost(new URL("http://[64:ff9b::808:808]/").hostname, false)).resolves.toEqual([
+      { address: "64:ff9b::808:808", family: 6 },
+    ]);
   });
 });

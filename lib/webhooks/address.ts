@@ -87,7 +87,10 @@ export class WebhookUrlError extends HttpError {
  * The addresses a webhook URL's host resolves to, each checked: refused with WebhookUrlError if any is
  * private (unless allowed) or the name does not resolve.
  */
-export async function resolveWebhookHost(hostname: string, allowPrivate: boolean): Promise<{ address: string; family: number }[]> {
+export async function resolveWebhookHost(
+  hostname: string,
+  allowPrivate: boolean,
+): Promise<{ address: string; family: number }[]> {
   const bare = hostname.replace(/^\[(.*)\]$/, "$1");
   let addresses: { address: string; family: number }[];
   if (isIP(bare)) {
@@ -101,7 +104,10 @@ export async function resolveWebhookHost(hostname: string, allowPrivate: boolean
   }
   if (!allowPrivate) {
     const inside = addresses.find((entry) => isPrivateAddress(entry.address));
-    if (inside) throw new WebhookUrlError(`The host ${hostname} is on a private, loopback or link-local address (${inside.address}); webhooks may only reach public addresses.`);
+    if (inside)
+      throw new WebhookUrlError(
+        `The host ${hostname} is on a private, loopback or link-local address (${inside.address}); webhooks may only reach public addresses.`,
+      );
   }
   return addresses;
 }

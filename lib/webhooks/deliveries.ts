@@ -14,7 +14,17 @@ export interface WebhookEvent {
   id: string;
   type: string;
   createdAt: string;
-  data: { entry?: Record<string, unknown> & { id: number; name?: string; email?: string; businessType?: string; employees?: string; source?: string }; message?: string };
+  data: {
+    entry?: Record<string, unknown> & {
+      id: number;
+      name?: string;
+      email?: string;
+      businessType?: string;
+      employees?: string;
+      source?: string;
+    };
+    message?: string;
+  };
 }
 
 interface ClaimedDelivery {
@@ -36,7 +46,12 @@ const BATCH = 50;
 const DELIVERY_MS = WEBHOOK_TIMEOUT_MS + 2_000;
 
 /** Webhook deliveries as a durable queue; their attempts are kept in webhook_attempts instead of a last error. */
-const DELIVERIES: DurableQueue = { table: Prisma.raw('"webhook_deliveries"'), doneStatus: "delivered", doneAtColumn: Prisma.raw('"deliveredAt"'), errorColumn: null };
+const DELIVERIES: DurableQueue = {
+  table: Prisma.raw('"webhook_deliveries"'),
+  doneStatus: "delivered",
+  doneAtColumn: Prisma.raw('"deliveredAt"'),
+  errorColumn: null,
+};
 
 /** Claims up to BATCH due deliveries (or these ones), with their webhook's URL and secret, for `leaseMs`. */
 async function claim(now: Date, onlyIds: number[] | null, leaseMs: number): Promise<ClaimedDelivery[]> {
@@ -56,14 +71,19 @@ async function deliver(row: ClaimedDelivery, now: Date): Promise<keyof WebhookCo
   let responseStatus: number | null = null;
   let error: string | null = null;
   try {
-    responseStatus = (await postWebhook(row.url, row.secret, row.payload.id, body, { allowPrivate: env().WEBHOOKS_ALLOW_PRIVATE, now })).status;
+    responseStatus = (
+      await postWebhook(row.url, row.secret, row.payload.id, body, { allowPrivate: env().WEBHOOKS_ALLOW_PRIVATE, now })
+    ).status;
     if (responseStatus < 200 || responseStatus > 299) error = `The receiver answered ${responseStatus}.`;
   } catch (failure) {
     error = oneLineError(failure);
   }
   const durationMs = Math.round(performance.now() - started);
   // Once started, a delivery is never given back: the receiver may have had it.
-  const result = error === null ? ({ outcome: "sent" } as const) : failedAttempt(row.attempts, env().WEBHOOK_RETRY_SCHEDULE, now, error);
+  const result =
+    error === null
+      ? ({ outcome: "sent" } as const)
+      : failedAttempt(row.attempts, env().WEBHOOK_RETRY_SCHEDULE, now, error);
   await db.$transaction([
     db.webhookAttempt.create({ data: { deliveryId: row.id, at: now, responseStatus, error, durationMs } }),
     db.$executeRaw(settleSql(DELIVERIES, row.id, result, now)),
@@ -87,7 +107,10 @@ export interface WebhookSweep extends WebhookCounts {
  * Sends what is due (or just `ids`) within a time budget, a batch at a time, side by side; a new batch is
  * claimed only while it can finish before the budget's deadline. What is left waits for the next sweep.
  */
-export async function sweepWebhooksWithin(budget: SweepBudget, options: { now?: Date; ids?: number[] } = {}): Promise<WebhookSweep> {
+export async function sweepWebhooksWithin(
+  budget: SweepBudget,
+  options: { now?: Date; ids?: number[] } = {},
+): Promise<WebhookSweep> {
   const counts: WebhookCounts = { delivered: 0, retry: 0, failed: 0 };
   const run = new BudgetRun(budget, DELIVERY_MS);
   for (;;) {

@@ -38,9 +38,16 @@ export interface WebhookResponse {
  * POSTs a signed body to a webhook URL. The host is resolved and checked here, and the connection goes to
  * the checked address (not a second lookup), so a name cannot point somewhere else between check and use.
  */
-export function postWebhook(url: string, secret: string, id: string, body: string, options: { allowPrivate: boolean; now?: Date }): Promise<WebhookResponse> {
+export function postWebhook(
+  url: string,
+  secret: string,
+  id: string,
+  body: string,
+  options: { allowPrivate: boolean; now?: Date },
+): Promise<WebhookResponse> {
   const target = new URL(url);
-  if (target.protocol !== "https:" && target.protocol !== "http:") return Promise.reject(new WebhookUrlError("Only http and https URLs can receive webhooks."));
+  if (target.protocol !== "https:" && target.protocol !== "http:")
+    return Promise.reject(new WebhookUrlError("Only http and https URLs can receive webhooks."));
   const timestamp = Math.floor((options.now ?? new Date()).getTime() / 1000);
   return resolveWebhookHost(target.hostname, options.allowPrivate).then(
     ([first]) =>

@@ -9,21 +9,39 @@ describe("Slack messages", () => {
   });
 
   it("writes one line per event, with Slack's own escapes for & < >", () => {
-    const entry = { id: 7, name: "Ann Smith", email: "ann@example.com", businessType: "car", employees: "2-5", source: "newsletter" };
+    const entry = {
+      id: 7,
+      name: "Ann Smith",
+      email: "ann@example.com",
+      businessType: "car",
+      employees: "2-5",
+      source: "newsletter",
+    };
     expect(slackMessage({ id: "x", type: "waitlist.signup", createdAt: "", data: { entry } })).toEqual({
       text: "New signup on the Otto waiting list: *Ann Smith* (ann@example.com), Car valeting &amp; detailing, team 2-5, source newsletter.",
     });
-    expect(slackMessage({ id: "x", type: "waitlist.deleted", createdAt: "", data: { entry: { id: 7 } } }).text).toBe("Entry 7 was deleted from the Otto waiting list.");
+    expect(slackMessage({ id: "x", type: "waitlist.deleted", createdAt: "", data: { entry: { id: 7 } } }).text).toBe(
+      "Entry 7 was deleted from the Otto waiting list.",
+    );
   });
 
   it("never lets a signup's own words ping the channel or show a disguised link", () => {
-    const entry = { id: 7, name: HOSTILE, email: "<@U123>@example.com", businessType: "<!here>", employees: "<#C1>", source: "<https://evil.example|newsletter>" };
+    const entry = {
+      id: 7,
+      name: HOSTILE,
+      email: "<@U123>@example.com",
+      businessType: "<!here>",
+      employees: "<#C1>",
+      source: "<https://evil.example|newsletter>",
+    };
     for (const type of ["waitlist.signup", "waitlist.confirmed", "waitlist.invited", "waitlist.accepted"]) {
       const { text } = slackMessage({ id: "x", type, createdAt: "", data: { entry } });
       // Slack reads a control sequence only between a real < and >: none may come from the entry.
       expect({ type, text }).toEqual({ type, text: expect.not.stringMatching(/[<>]/) });
       expect(text).toContain("&lt;!channel&gt; &lt;https://evil.example/login|Reset your Otto password&gt;");
     }
-    expect(slackMessage({ id: "x", type: "webhook.test", createdAt: "", data: { message: "a & b <!everyone>" } }).text).toBe("a &amp; b &lt;!everyone&gt;");
+    expect(
+      slackMessage({ id: "x", type: "webhook.test", createdAt: "", data: { message: "a & b <!everyone>" } }).text,
+    ).toBe("a &amp; b &lt;!everyone&gt;");
   });
 });

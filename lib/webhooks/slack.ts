@@ -34,6 +34,11 @@ export function slackMessage(event: WebhookEvent): { text: string } {
     case "waitlist.deleted":
       return { text: `Entry ${slackEscape(entry?.id)} was deleted from the ${product} waiting list.` };
     default:
-      return { text: event.data.message !== undefined ? slackEscape(event.data.message) : `${slackEscape(event.type)} from ${product}.` };
+      return {
+        text:
+          event.data.message !== undefined
+            ? slackEscape(event.data.message)
+            : `${slackEscape(event.type)} from ${product}.`,
+      };
   }
 }

@@ -5,12 +5,11 @@
 // Targets: list, search, filters and the overview's data p95 under 100 ms; the server-rendered list page's whole HTML p95 under 150 ms;
 // export under 20 s with memory growth under 100 MB.
 import { spawnSync } from "node:child_process";
-import { closeSync, openSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createGunzip } from "node:zlib";
-
 import bcrypt from "bcryptjs";
 
 const ROWS = Number(process.env.BENCH_WAITLIST_ROWS ?? 1_000_000);
@@ -90,12 +89,18 @@ function treeSum(pid, file, pattern) {
 const treeRssMb = (pid) => treeSum(pid, "status", /^VmRSS:\s+(\d+) kB/m) / 1024;
 
 /** Bytes a process tree has received (read, recv) and sent (write, send) so far, sockets included. */
-const treeIoBytes = (pid) => ({ read: treeSum(pid, "io", /^rchar:\s+(\d+)/m), written: treeSum(pid, "io", /^wchar:\s+(\d+)/m) });
+const treeIoBytes = (pid) => ({
+  read: treeSum(pid, "io", /^rchar:\s+(\d+)/m),
+  written: treeSum(pid, "io", /^wchar:\s+(\d+)/m),
+});
 
 async function signIn(baseUrl, client) {
   const email = `bench-admin-${Date.now()}@example.com`;
   const password = "bench-password-123";
-  await client.query(`INSERT INTO "admin_users" ("name", "email", "password") VALUES ('Bench Admin', $1, $2)`, [email, await bcrypt.hash(password, 10)]);
+  await client.query(`INSERT INTO "admin_users" ("name", "email", "password") VALUES ('Bench Admin', $1, $2)`, [
+    email,
+    await bcrypt.hash(password, 10),
+  ]);
   const response = await fetch(`${baseUrl}/api/admin/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": "127.0.0.77" },
@@ -142,14 +147,18 @@ async function exportOnce(baseUrl, cookie, serverPid, total) {
 function downloadExport(baseUrl, cookie) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const request = http.get(`${baseUrl}/api/admin/waitlist/export`, { headers: { cookie, "accept-encoding": "gzip" } }, (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`export: ${response.statusCode}`));
-      const body = response.headers["content-encoding"] === "gzip" ? response.pipe(createGunzip()) : response;
-      let bytes = 0;
-      body.on("data", (chunk) => (bytes += chunk.length));
-      body.on("end", () => resolve({ seconds: (performance.now() - started) / 1000, bytes }));
-      body.on("error", reject);
-    });
+    const request = http.get(
+      `${baseUrl}/api/admin/waitlist/export`,
+      { headers: { cookie, "accept-encoding": "gzip" } },
+      (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`export: ${response.statusCode}`));
+        const body = response.headers["content-encoding"] === "gzip" ? response.pipe(createGunzip()) : response;
+        let bytes = 0;
+        body.on("data", (chunk) => (bytes += chunk.length));
+        body.on("end", () => resolve({ seconds: (performance.now() - started) / 1000, bytes }));
+        body.on("error", reject);
+      },
+    );
     request.on("error", reject);
   });
 }
@@ -237,7 +246,11 @@ async function pageLatency(baseUrl, cookie, path, count) {
 
 /** The export's own COPY statement (whole list, default order), printed by scripts/bench/export-statement.ts. */
 function exportStatement() {
-  const result = spawnSync("node", ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/bench/export-statement.ts"], { encoding: "utf8" });
+  const result = spawnSync(
+    "node",
+    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/bench/export-statement.ts"],
+    { encoding: "utf8" },
+  );
   if (result.status !== 0) throw new Error(`export-statement failed: ${result.stderr}`);
   return result.stdout;
 }
@@ -250,7 +263,11 @@ function psqlCopy(databaseUrl, schema, statement) {
   const file = path.join(os.tmpdir(), `waitlist-psql-${process.pid}.csv`);
   const output = openSync(file, "w");
   const started = performance.now();
-  const result = spawnSync("psql", [databaseUrl, "-v", "ON_ERROR_STOP=1", "-c", `SET search_path TO "${schema}", public`, "-c", statement], { stdio: ["ignore", output, "inherit"] });
+  const result = spawnSync(
+    "psql",
+    [databaseUrl, "-v", "ON_ERROR_STOP=1", "-c", `SET search_path TO "${schema}", public`, "-c", statement],
+    { stdio: ["ignore", output, "inherit"] },
+  );
   const seconds = (performance.now() - started) / 1000;
   closeSync(output);
   rmSync(file, { force: true });
@@ -301,7 +318,10 @@ export default async function bench({ baseUrl, databaseUrl, schema, serverPid, r
       ["filter team size=11+", "size=11%2B"],
       ["filter confirmed=no", "confirmed=no"],
       ["filter confirmed=yes", "confirmed=yes"],
-      ["filters type=tutoring, size=1, confirmed=yes, status=waiting", "type=tutoring&size=1&confirmed=yes&status=waiting"],
+      [
+        "filters type=tutoring, size=1, confirmed=yes, status=waiting",
+        "type=tutoring&size=1&confirmed=yes&status=waiting",
+      ],
       ['filter status=accepted with search "smith"', "status=accepted&q=smith"],
       ["filters status=accepted, confirmed=no (no match in this seed)", "status=accepted&confirmed=no"],
     ];
@@ -334,7 +354,8 @@ export default async function bench({ baseUrl, databaseUrl, schema, serverPid, r
         const started = performance.now();
         const response = await fetch(`${baseUrl}/admin/overview?range=${range}`, { headers: { cookie } });
         const html = await response.text();
-        if (response.status !== 200 || !html.includes("signups-per-day") || !html.includes('data-testid="funnel"')) throw new Error(`/admin/overview?range=${range}: ${response.status}, or a widget is missing`);
+        if (response.status !== 200 || !html.includes("signups-per-day") || !html.includes('data-testid="funnel"'))
+          throw new Error(`/admin/overview?range=${range}: ${response.status}, or a widget is missing`);
         if (index >= 3) timings.push(performance.now() - started);
       }
       timings.sort((a, b) => a - b);
@@ -365,7 +386,11 @@ export default async function bench({ baseUrl, databaseUrl, schema, serverPid, r
       report(`${name} throughput`, result.rows / result.seconds, "rows/s");
       report(`${name} server peak RSS`, result.peakRss, "MB");
       report(`${name} server RSS growth over rest`, result.peakRss - restRss, "MB");
-      report(`${name} RSS growth over rest after 25/50/75/100% of rows`, result.quarters.map((mb) => Math.round(mb - restRss)).join(" / "), "MB");
+      report(
+        `${name} RSS growth over rest after 25/50/75/100% of rows`,
+        result.quarters.map((mb) => Math.round(mb - restRss)).join(" / "),
+        "MB",
+      );
     }
 
     // The export's time, and its floor: psql running the export's own COPY (the same CSV, byte for byte but
@@ -374,14 +399,21 @@ export default async function bench({ baseUrl, databaseUrl, schema, serverPid, r
     let exportSeconds = Infinity;
     for (let run = 0; run < 2; run++) {
       const download = await downloadExport(baseUrl, cookie);
-      if (download.bytes !== exportBytes) throw new Error(`the download had ${download.bytes} bytes, the export ${exportBytes}`);
+      if (download.bytes !== exportBytes)
+        throw new Error(`the download had ${download.bytes} bytes, the export ${exportBytes}`);
       exportSeconds = Math.min(exportSeconds, download.seconds);
     }
     report("export downloaded as a browser saves it (gzip accepted, inflated), best of 2", exportSeconds, "s");
     const statement = exportStatement();
-    const psql = [psqlCopy(databaseUrl, schema, statement), psqlCopy(databaseUrl, schema, statement)].reduce((a, b) => (a.seconds < b.seconds ? a : b));
+    const psql = [psqlCopy(databaseUrl, schema, statement), psqlCopy(databaseUrl, schema, statement)].reduce((a, b) =>
+      a.seconds < b.seconds ? a : b,
+    );
     report("psql COPY of the export's own SELECT to a file, best of 2", psql.seconds, "s");
-    const plain = psqlCopy(databaseUrl, schema, `COPY (SELECT "name", "email", "businessType", "employees", "joinedAt", "confirmedAt", "status", "invitedAt", "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer" FROM "waitlist" ORDER BY "joinedAt" DESC, "id" DESC) TO STDOUT (FORMAT csv)`);
+    const plain = psqlCopy(
+      databaseUrl,
+      schema,
+      `COPY (SELECT "name", "email", "businessType", "employees", "joinedAt", "confirmedAt", "status", "invitedAt", "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer" FROM "waitlist" ORDER BY "joinedAt" DESC, "id" DESC) TO STDOUT (FORMAT csv)`,
+    );
     report("psql COPY of the stored columns (no labels, no formatting) to a file, total time", plain.seconds, "s");
     report("export time / psql copy", exportSeconds / psql.seconds);
     report("export time / psql copy of the stored columns", exportSeconds / plain.seconds);
@@ -389,7 +421,11 @@ export default async function bench({ baseUrl, databaseUrl, schema, serverPid, r
     // Backpressure: a client that stops reading must stop the server reading the table.
     const paused = await pausedExport(baseUrl, cookie, serverPid);
     report("export with the client paused: the server's database reads stopped after", paused.seconds, "s");
-    report("export with the client paused: server read from the database / sent, after the pause", `${paused.readMb.toFixed(1)} / ${paused.sentMb.toFixed(1)}`, "MB");
+    report(
+      "export with the client paused: server read from the database / sent, after the pause",
+      `${paused.readMb.toFixed(1)} / ${paused.sentMb.toFixed(1)}`,
+      "MB",
+    );
     report("export with the client paused: did the server read ahead without bound?", paused.verdict);
 
     await inviteBatch(baseUrl, cookie, report);
@@ -418,8 +454,17 @@ async function inviteBatch(baseUrl, cookie, report) {
       const signupStarted = performance.now();
       const response = await fetch(`${baseUrl}/api/waitlist`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.99.${Math.floor(index / 200)}.${index % 200}` },
-        body: JSON.stringify({ name: `During Invite ${index}`, email: `during-invite-${Date.now()}-${index}@example.com`, businessType: "cleaning", employees: "1", agreedToTerms: true }),
+        headers: {
+          "Content-Type": "application/json",
+          "X-Forwarded-For": `10.99.${Math.floor(index / 200)}.${index % 200}`,
+        },
+        body: JSON.stringify({
+          name: `During Invite ${index}`,
+          email: `during-invite-${Date.now()}-${index}@example.com`,
+          businessType: "cleaning",
+          employees: "1",
+          agreedToTerms: true,
+        }),
       });
       await response.arrayBuffer();
       if (response.status !== 201) throw new Error(`signup during the invitations: ${response.status}`);
@@ -438,5 +483,9 @@ async function inviteBatch(baseUrl, cookie, report) {
   report("invite the next 10,000 confirmed cleaners: total time", seconds, "s");
   signupTimes.sort((a, b) => a - b);
   report("signups completed while the batch ran", signupTimes.length, "signups");
-  report("signups while the batch ran: p50 / max", `${Math.round(percentile(signupTimes, 0.5))} / ${Math.round(signupTimes.at(-1) ?? 0)}`, "ms");
+  report(
+    "signups while the batch ran: p50 / max",
+    `${Math.round(percentile(signupTimes, 0.5))} / ${Math.round(signupTimes.at(-1) ?? 0)}`,
+    "ms",
+  );
 }

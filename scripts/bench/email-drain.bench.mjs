@@ -23,7 +23,11 @@ export default async function emailDrain({ databaseUrl, report }) {
   const code = await new Promise((resolve) => child.on("close", resolve));
   if (code !== 0 || !result) throw new Error(`scripts/bench/email-drain.ts failed (exit ${code})`);
   report(`invitation request (${result.entries} invited)`, result.invitationMs, "ms");
-  report(`drain time (${result.delayMs} ms a message, refused past ${result.perSecond} a second)`, result.drainMs / 1000, "s");
+  report(
+    `drain time (${result.delayMs} ms a message, refused past ${result.perSecond} a second)`,
+    result.drainMs / 1000,
+    "s",
+  );
   report("longest cron call", result.longestCronMs / 1000, "s");
   report("cron calls", result.cronCalls);
   report("messages refused by the server", result.refused);

@@ -55,11 +55,16 @@ async function main() {
       ),
     );
     const { cookie } = await startTestSession(await insertAdmin({ email: "bench@example.com" }));
-    console.log(`[email-drain] ${ENTRIES} invitations; the mail server takes ${DELAY_MS} ms a message and refuses past ${PER_SECOND} a second`);
+    console.log(
+      `[email-drain] ${ENTRIES} invitations; the mail server takes ${DELAY_MS} ms a message and refuses past ${PER_SECOND} a second`,
+    );
 
     // The invitation request. Outside a request, its after() work starts at once, beside the cron calls below.
     const invitedAt = performance.now();
-    const response = await invite(testRequest("/api/admin/waitlist/invitations", { body: { filter: { q: "" }, limit: ENTRIES }, cookie }), undefined);
+    const response = await invite(
+      testRequest("/api/admin/waitlist/invitations", { body: { filter: { q: "" }, limit: ENTRIES }, cookie }),
+      undefined,
+    );
     const invitationMs = performance.now() - invitedAt;
     const { invited } = (await response.json()) as { invited: number };
     if (invited !== ENTRIES) throw new Error(`invited ${invited} of ${ENTRIES}`);
@@ -70,12 +75,18 @@ async function main() {
     let longestMs = 0;
     while ((await pending()) > 0) {
       const started = performance.now();
-      const answer = await cron(new Request("http://localhost/api/cron/outbox", { headers: { authorization: `Bearer ${CRON_SECRET}` } }), undefined);
+      const answer = await cron(
+        new Request("http://localhost/api/cron/outbox", { headers: { authorization: `Bearer ${CRON_SECRET}` } }),
+        undefined,
+      );
       const body = (await answer.json()) as { email: { sent: number }; more?: string[] };
       const ms = performance.now() - started;
       longestMs = Math.max(longestMs, ms);
       calls++;
-      if (body.email.sent > 0) console.log(`  cron call ${calls}: ${body.email.sent} sent in ${seconds(ms)}${body.more ? ", more to send" : ""}`);
+      if (body.email.sent > 0)
+        console.log(
+          `  cron call ${calls}: ${body.email.sent} sent in ${seconds(ms)}${body.more ? ", more to send" : ""}`,
+        );
       // A message the server refused is due again later (EMAIL_RETRY_SCHEDULE): wait for it as the next calls would.
       if (!body.more && (await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
     }
@@ -83,12 +94,22 @@ async function main() {
 
     const ids = mailbox.messages.map((mail) => mail.messageId);
     const unique = new Set(ids).size;
-    if (ids.length !== ENTRIES || unique !== ENTRIES) throw new Error(`${ids.length} messages arrived, ${unique} distinct, for ${ENTRIES} invitations`);
+    if (ids.length !== ENTRIES || unique !== ENTRIES)
+      throw new Error(`${ids.length} messages arrived, ${unique} distinct, for ${ENTRIES} invitations`);
     console.log(
       `  drained in ${seconds(drainMs)} (${(ENTRIES / (drainMs / 1000)).toFixed(2)} messages a second) over ${calls} cron calls; ` +
         `longest call ${seconds(longestMs)}; ${mailbox.refused} refused; every message arrived once`,
     );
-    const result = { entries: ENTRIES, delayMs: DELAY_MS, perSecond: PER_SECOND, invitationMs, drainMs, longestCronMs: longestMs, cronCalls: calls, refused: mailbox.refused };
+    const result = {
+      entries: ENTRIES,
+      delayMs: DELAY_MS,
+      perSecond: PER_SECOND,
+      invitationMs,
+      drainMs,
+      longestCronMs: longestMs,
+      cronCalls: calls,
+      refused: mailbox.refused,
+    };
     console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
   } finally {
     await mailbox.stop();

@@ -20,7 +20,11 @@ export async function startEmptyApp(port, env = {}) {
   const next = path.join(dir, "node_modules", "next", "dist", "bin", "next");
   const build = spawnSync("node", [next, "build"], { cwd: dir, env: buildEnv, stdio: ["ignore", "ignore", "inherit"] });
   if (build.status !== 0) throw new Error("building the empty app failed");
-  const child = spawn("node", [next, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env: { ...buildEnv, ...env }, stdio: "ignore" });
+  const child = spawn("node", [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: dir,
+    env: { ...buildEnv, ...env },
+    stdio: "ignore",
+  });
   const url = `http://127.0.0.1:${port}/`;
   const stop = () => {
     child.kill();

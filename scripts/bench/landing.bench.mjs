@@ -7,13 +7,18 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-
 import { startEmptyApp } from "./empty-app.mjs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Lighthouse's performance metrics, reported (median) next to the scores to show where the points go. */
-const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+const METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+];
 
 /** Sum of gzip sizes of the script chunks a page's HTML loads (noModule polyfills aside). */
 async function firstLoadJs(url) {
@@ -70,8 +75,11 @@ function lighthouseOnce(url) {
     if (result.status !== 0 && runtimeError) return { runtimeError };
     if (result.status !== 0) throw new Error(`lighthouse failed: ${stderr.slice(-400)}`);
     const report = JSON.parse(readFileSync(out, "utf8"));
-    if (process.env.BENCH_LIGHTHOUSE_SAVE) writeFileSync(`${process.env.BENCH_LIGHTHOUSE_SAVE}-${Date.now()}.json`, JSON.stringify(report));
-    const scores = Object.fromEntries(Object.entries(report.categories).map(([key, category]) => [key, Math.round(category.score * 100)]));
+    if (process.env.BENCH_LIGHTHOUSE_SAVE)
+      writeFileSync(`${process.env.BENCH_LIGHTHOUSE_SAVE}-${Date.now()}.json`, JSON.stringify(report));
+    const scores = Object.fromEntries(
+      Object.entries(report.categories).map(([key, category]) => [key, Math.round(category.score * 100)]),
+    );
     const metrics = Object.fromEntries(METRICS.map((id) => [id, report.audits[id]?.numericValue ?? Number.NaN]));
     return { scores, metrics, runtimeError: report.runtimeError?.code };
   } finally {

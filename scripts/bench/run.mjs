@@ -9,7 +9,6 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-
 import pg from "pg";
 
 const root = process.cwd();
@@ -32,16 +31,26 @@ function build() {
   console.log(`[bench] building into ${distDir}...`);
   const result = spawnSync("node", ["scripts/build.mjs"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NODE_ENV: "production", AUTH_SECRET: authSecret, NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: distDir,
+      NODE_ENV: "production",
+      AUTH_SECRET: authSecret,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
   });
   if (result.status !== 0) throw new Error("the build failed");
 }
 
 async function migrate() {
-  const result = spawnSync("node", ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/db-migrate.ts"], {
-    stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema },
-  });
+  const result = spawnSync(
+    "node",
+    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/db-migrate.ts"],
+    {
+      stdio: "inherit",
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema },
+    },
+  );
   if (result.status !== 0) throw new Error("migration failed");
 }
 
@@ -87,7 +96,11 @@ async function dropSchema() {
 async function main() {
   const all = readdirSync(path.join(root, "scripts", "bench")).filter((name) => name.endsWith(".bench.mjs"));
   // A bench's exact name runs it alone ("waitlist" is not also "admin-waitlist"); otherwise any name containing the filter.
-  const benches = (all.includes(`${filter}.bench.mjs`) ? [`${filter}.bench.mjs`] : all.filter((name) => !filter || name.includes(filter))).sort();
+  const benches = (
+    all.includes(`${filter}.bench.mjs`)
+      ? [`${filter}.bench.mjs`]
+      : all.filter((name) => !filter || name.includes(filter))
+  ).sort();
   console.log(`[bench] ${os.cpus().length} cores, node ${process.version}; benches: ${benches.join(", ")}`);
   build();
   await migrate();
@@ -97,14 +110,26 @@ async function main() {
     for (const name of benches) {
       console.log(`\n[bench] ${name}`);
       const mod = await import(pathToFileURL(path.join(root, "scripts", "bench", name)).href);
-      await mod.default({ baseUrl, databaseUrl, schema, serverPid: child.pid, report: (label, value, unit) => report(`${name.replace(".bench.mjs", "")}: ${label}`, value, unit), pg, distDir, authSecret });
+      await mod.default({
+        baseUrl,
+        databaseUrl,
+        schema,
+        serverPid: child.pid,
+        report: (label, value, unit) => report(`${name.replace(".bench.mjs", "")}: ${label}`, value, unit),
+        pg,
+        distDir,
+        authSecret,
+      });
     }
   } finally {
     child.kill();
     await dropSchema().catch(() => undefined);
   }
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
-  writeFileSync(path.join(root, "bench-results", "latest.json"), JSON.stringify({ started, cores: os.cpus().length, node: process.version, results }, null, 2));
+  writeFileSync(
+    path.join(root, "bench-results", "latest.json"),
+    JSON.stringify({ started, cores: os.cpus().length, node: process.version, results }, null, 2),
+  );
   console.log("\n[bench] written to bench-results/latest.json");
 }
 

@@ -9,7 +9,6 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-
 import { startEmptyApp } from "./empty-app.mjs";
 import { COUNT_SQL, INSERT_SQL, RATE_LIMIT_SQL } from "./waitlist-sql.mjs";
 
@@ -117,8 +116,17 @@ const signupRequest = (url, tag) => (index) =>
   fetch(url, {
     method: "POST",
     // A distinct client per request: this measures throughput, not the per-IP limit.
-    headers: { "content-type": "application/json", "x-forwarded-for": `10.${(++ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}` },
-    body: JSON.stringify({ name: `Bench Signup ${index}`, email: `${tag}-${index}-${Date.now()}@bench.example`, businessType: "cleaning", employees: "2-5", agreedToTerms: true }),
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": `10.${(++ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`,
+    },
+    body: JSON.stringify({
+      name: `Bench Signup ${index}`,
+      email: `${tag}-${index}-${Date.now()}@bench.example`,
+      businessType: "cleaning",
+      employees: "2-5",
+      agreedToTerms: true,
+    }),
   });
 
 async function timeQuery(client, sql, times = 5) {
@@ -151,8 +159,16 @@ export default async function bench({ baseUrl, databaseUrl, schema, report, pg }
       await client.query(`VACUUM ANALYZE "waitlist"`);
       report("seeded", (performance.now() - started) / 1000, "s");
     }
-    report("entries in the table", Number((await client.query(`SELECT count(*) AS n FROM "waitlist"`)).rows[0].n), "rows");
-    report("SELECT count(*) on the table (median of 5)", await timeQuery(client, `SELECT count(*) FROM "waitlist"`), "ms");
+    report(
+      "entries in the table",
+      Number((await client.query(`SELECT count(*) AS n FROM "waitlist"`)).rows[0].n),
+      "rows",
+    );
+    report(
+      "SELECT count(*) on the table (median of 5)",
+      await timeQuery(client, `SELECT count(*) FROM "waitlist"`),
+      "ms",
+    );
     report("SUM over the 16 counter slots (median of 5)", await timeQuery(client, COUNT_SQL), "ms");
 
     // Warm both servers (JIT, connection pools) before measuring.
@@ -184,7 +200,11 @@ export default async function bench({ baseUrl, databaseUrl, schema, report, pg }
     report("signups/s, floor, same three statements", floorSignups.perSecond, "req/s");
     report("signup latency p50 / p95, floor", `${floorSignups.p50.toFixed(1)} / ${floorSignups.p95.toFixed(1)}`, "ms");
     report("signups/s, bare node:http + pg, same three statements", bareLimited.perSecond, "req/s");
-    report("signup latency p50 / p95, bare, same three statements", `${bareLimited.p50.toFixed(1)} / ${bareLimited.p95.toFixed(1)}`, "ms");
+    report(
+      "signup latency p50 / p95, bare, same three statements",
+      `${bareLimited.p50.toFixed(1)} / ${bareLimited.p95.toFixed(1)}`,
+      "ms",
+    );
     report("signups/s, bare node:http + pg, insert only", bareInsert.perSecond, "req/s");
     report("signup ratio app / floor", appSignups.perSecond / floorSignups.perSecond);
     report("signup ratio floor / bare", floorSignups.perSecond / bareLimited.perSecond);
@@ -192,7 +212,10 @@ export default async function bench({ baseUrl, databaseUrl, schema, report, pg }
 
     // The counter the route reads must still equal count(*) after thousands of concurrent inserts.
     const { rows } = await client.query(`SELECT (SELECT count(*) FROM "waitlist") AS real, (${COUNT_SQL}) AS counted`);
-    report("counter equals count(*) after the run", String(rows[0].real) === String(rows[0].counted) ? "yes" : `NO (${rows[0].counted} vs ${rows[0].real})`);
+    report(
+      "counter equals count(*) after the run",
+      String(rows[0].real) === String(rows[0].counted) ? "yes" : `NO (${rows[0].counted} vs ${rows[0].real})`,
+    );
     const shown = (await (await fetch(`${baseUrl}/api/waitlist/count`)).json()).count;
     report("GET /api/waitlist/count answers", shown, "entries");
   } finally {

@@ -4,4 +4,6 @@ import { writeStaticScriptHashes } from "@/lib/build-output";
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 const hashes = writeStaticScriptHashes(distDir);
-console.log(`[build] ${hashes.length} inline script hashes of the prerendered pages written to ${distDir}/server/static-script-hashes.json`);
+console.log(
+  `[build] ${hashes.length} inline script hashes of the prerendered pages written to ${distDir}/server/static-script-hashes.json`,
+);

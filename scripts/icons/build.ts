@@ -2,10 +2,10 @@
 // components/icons/icon.tsx (imported there, so it is served from /_next/static with a content hash) and one
 // SVG per integration logo in public/. `npm run icons` writes them; scripts/icons/build.test.ts fails when the
 // files are stale.
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import * as lucide from "lucide-react";
 import type { LucideIcon } from "lucide-react";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import type { SimpleIcon } from "simple-icons";
 
 import { ICON_NAMES } from "@/components/icons/icon-names";

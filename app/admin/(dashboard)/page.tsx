@@ -6,13 +6,20 @@ import { readWaitlistViewState } from "@/lib/validation/waitlist-query";
 
 export const metadata: Metadata = { title: "Waitlist Entries" };
 
-export default async function WaitlistEntriesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function WaitlistEntriesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   // A repeated parameter counts once, as its last value, like the API's.
   const view = readWaitlistViewState({ get: (name) => [params[name] ?? []].flat().at(-1) ?? null });
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">
-      <PageHeader title="Waitlist Entries" description="Everyone who has joined the waiting list, newest first unless you sort otherwise." />
+      <PageHeader
+        title="Waitlist Entries"
+        description="Everyone who has joined the waiting list, newest first unless you sort otherwise."
+      />
       <WaitlistEntries view={view} />
     </div>
   );

@@ -1,9 +1,9 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
-import { testRequest, insertAdmin, safeText, sessionCookieFor } from "@/test/admin";
 import { getDb } from "@/lib/db";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { insertAdmin, safeText, sessionCookieFor, testRequest } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -50,7 +50,8 @@ async function loadTargets(routes: string[]): Promise<Target[]> {
     const mod = (await import(path.join(ADMIN_API_DIR, route, "route.ts"))) as Record<string, unknown>;
     for (const method of METHODS) {
       const handler = mod[method];
-      if (typeof handler === "function") targets.push({ route, method, ...concrete(route), handler: handler as Handler });
+      if (typeof handler === "function")
+        targets.push({ route, method, ...concrete(route), handler: handler as Handler });
     }
   }
   return targets;
@@ -58,7 +59,11 @@ async function loadTargets(routes: string[]): Promise<Target[]> {
 
 function call(target: Target, headers: Record<string, string> = {}) {
   const hasBody = !["GET", "HEAD", "OPTIONS"].includes(target.method);
-  const request = testRequest(target.url, { method: target.method, body: hasBody ? { isActive: false, name: "X", email: "x@example.com", password: "password-123" } : undefined, headers });
+  const request = testRequest(target.url, {
+    method: target.method,
+    body: hasBody ? { isActive: false, name: "X", email: "x@example.com", password: "password-123" } : undefined,
+    headers,
+  });
   return target.handler(request, { params: Promise.resolve(target.params) });
 }
 
@@ -77,16 +82,29 @@ beforeAll(async () => {
 
 describe(`every /api/admin/* route except login (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("finds every admin route on disk, login excepted, and a handler in each", () => {
-    expect(routes).toEqual(expect.arrayContaining(["logout", "session", "users", "users/[id]/toggle-status", "waitlist", "waitlist/export"]));
+    expect(routes).toEqual(
+      expect.arrayContaining(["logout", "session", "users", "users/[id]/toggle-status", "waitlist", "waitlist/export"]),
+    );
     expect(routes).not.toContain("login");
     const found = targets.map((t) => `${t.method} ${t.route}`);
-    expect(found).toEqual(expect.arrayContaining(["GET session", "POST logout", "GET users", "POST users", "PATCH users/[id]/toggle-status"]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "GET session",
+        "POST logout",
+        "GET users",
+        "POST users",
+        "PATCH users/[id]/toggle-status",
+      ]),
+    );
     // A route file whose handlers were not found would silently escape the checks below.
     expect(routes.filter((route) => !targets.some((t) => t.route === route))).toEqual([]);
   });
 
   it("fills dynamic segments", () => {
-    expect(concrete("users/[id]/toggle-status")).toEqual({ url: "/api/admin/users/1/toggle-status", params: { id: "1" } });
+    expect(concrete("users/[id]/toggle-status")).toEqual({
+      url: "/api/admin/users/1/toggle-status",
+      params: { id: "1" },
+    });
     expect(concrete("files/[...path]")).toEqual({ url: "/api/admin/files/1", params: { path: ["1"] } });
   });
 
@@ -117,7 +135,12 @@ describe(`every /api/admin/* route except login (${process.env.DATABASE_URL ? "P
 
   it("answers 401 to a well-formed cookie signed with another secret", async () => {
     const { encode } = await import("next-auth/jwt");
-    const token = await encode({ token: { adminId: 1, sid: "s".repeat(43) }, secret: "some-other-secret-".padEnd(48, "y"), salt: "authjs.session-token", maxAge: 3600 });
+    const token = await encode({
+      token: { adminId: 1, sid: "s".repeat(43) },
+      secret: "some-other-secret-".padEnd(48, "y"),
+      salt: "authjs.session-token",
+      maxAge: 3600,
+    });
     const wrong: string[] = [];
     for (const target of targets) {
       const response = await call(target, { cookie: `authjs.session-token=${token}` });
@@ -132,7 +155,10 @@ describe(`every /api/admin/* route except login (${process.env.DATABASE_URL ? "P
       for (const value of ["%ZZ%", "%", "%E0%A4%A"]) {
         const response = await call(target, { cookie: `authjs.session-token=${value}` });
         const cleared = /authjs\.session-token=;.*Max-Age=0/.test(response.headers.get("set-cookie") ?? "");
-        if (response.status !== 401 || !cleared) wrong.push(`${target.method} ${target.route} (${value}) -> ${response.status}${cleared ? "" : " (cookie kept)"}`);
+        if (response.status !== 401 || !cleared)
+          wrong.push(
+            `${target.method} ${target.route} (${value}) -> ${response.status}${cleared ? "" : " (cookie kept)"}`,
+          );
       }
     }
     expect(wrong).toEqual([]);

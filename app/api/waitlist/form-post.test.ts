@@ -2,7 +2,7 @@ import { POST } from "@/app/api/waitlist/route";
 import { WAITLIST_RATE_LIMIT, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { decodeDraft, DRAFT_COOKIE, THANKS_COOKIE, thanksAddress } from "@/lib/waitlist-form-post";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 import { mailboxForEachTest } from "@/test/smtp";
 
@@ -16,7 +16,9 @@ async function emailsSent() {
     if ((await getDb().emailOutbox.count({ where: { status: "pending" } })) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`queued emails were not sent: ${JSON.stringify(await getDb().emailOutbox.findMany({ select: { status: true, attempts: true, lastError: true } }))}`);
+  throw new Error(
+    `queued emails were not sent: ${JSON.stringify(await getDb().emailOutbox.findMany({ select: { status: true, attempts: true, lastError: true } }))}`,
+  );
 }
 
 // Before the mailbox's own hooks, which take SMTP_URL away after each test: the emails a test queued go out first.
@@ -24,15 +26,28 @@ afterEach(async () => {
   await emailsSent();
 });
 
-const mailbox = mailboxForEachTest((started) => ({ SMTP_URL: started.url, EMAIL_FROM: "Otto <hello@otto.example>", NEXT_PUBLIC_SITE_URL: SITE }));
+const mailbox = mailboxForEachTest((started) => ({
+  SMTP_URL: started.url,
+  EMAIL_FROM: "Otto <hello@otto.example>",
+  NEXT_PUBLIC_SITE_URL: SITE,
+}));
 
 let ipCounter = 0;
 const freshIp = () => `203.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
-const valid = { name: "Ada Lovelace", email: "Ada@Example.com", businessType: "cleaning", employees: "2-5", agreedToTerms: "on" };
+const valid = {
+  name: "Ada Lovelace",
+  email: "Ada@Example.com",
+  businessType: "cleaning",
+  employees: "2-5",
+  agreedToTerms: "on",
+};
 
 /** The form as a browser without scripts posts it from the landing page. */
-function postForm(fields: Record<string, string>, options: { ip?: string; headers?: Record<string, string>; raw?: string | FormData } = {}) {
+function postForm(
+  fields: Record<string, string>,
+  options: { ip?: string; headers?: Record<string, string>; raw?: string | FormData } = {},
+) {
   return POST(
     new Request(`${SITE}/api/waitlist`, {
       method: "POST",
@@ -58,12 +73,15 @@ function cookieOf(response: Response, name: string) {
   return { value: pair!.slice(name.length + 1), attributes };
 }
 
-const rows = () => getDb().waitlistEntry.findMany({ orderBy: { id: "asc" }, select: { name: true, email: true, businessType: true, employees: true } });
+const rows = () =>
+  getDb().waitlistEntry.findMany({
+    orderBy: { id: "asc" },
+    select: { name: true, email: true, businessType: true, employees: true },
+  });
 
 beforeEach(async () => {
   await resetDatabase();
 });
-
 
 describe(`the waiting list form posted without scripts (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("stores the entry, sends the confirmation email and sends the browser to the thank-you page with the address for it alone", async () => {
@@ -71,14 +89,21 @@ describe(`the waiting list form posted without scripts (${process.env.DATABASE_U
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/waitlist/thanks");
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await rows()).toEqual([{ name: "Ada Lovelace", email: "ada@example.com", businessType: "cleaning", employees: "2-5" }]);
+    expect(await rows()).toEqual([
+      { name: "Ada Lovelace", email: "ada@example.com", businessType: "cleaning", employees: "2-5" },
+    ]);
 
     const thanks = cookieOf(response, THANKS_COOKIE)!;
     expect(thanksAddress(thanks.value)).toBe("ada@example.com");
-    expect(thanks.attributes).toEqual(expect.arrayContaining(["Path=/waitlist/thanks", "HttpOnly", "SameSite=Strict", "Max-Age=600"]));
+    expect(thanks.attributes).toEqual(
+      expect.arrayContaining(["Path=/waitlist/thanks", "HttpOnly", "SameSite=Strict", "Max-Age=600"]),
+    );
     expect(thanks.attributes).not.toContain("Secure");
     // A draft left by an earlier refused post is cleared.
-    expect(cookieOf(response, DRAFT_COOKIE)).toEqual({ value: "", attributes: expect.arrayContaining(["Path=/waitlist/join", "Max-Age=0"]) });
+    expect(cookieOf(response, DRAFT_COOKIE)).toEqual({
+      value: "",
+      attributes: expect.arrayContaining(["Path=/waitlist/join", "Max-Age=0"]),
+    });
 
     const [mail] = await mailbox.waitFor(1);
     expect(mail!.to && "text" in mail!.to ? mail!.to.text : "").toBe("ada@example.com");
@@ -93,7 +118,9 @@ describe(`the waiting list form posted without scripts (${process.env.DATABASE_U
     const answer = async (response: Response) => ({
       status: response.status,
       location: response.headers.get("location"),
-      cookies: response.headers.getSetCookie().map((cookie) => cookie.replace(/^waitlist_thanks=[^;]*/, "waitlist_thanks=…")),
+      cookies: response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.replace(/^waitlist_thanks=[^;]*/, "waitlist_thanks=…")),
       body: await response.text(),
     });
     const first = await answer(await postForm(valid));
@@ -118,16 +145,32 @@ describe(`the waiting list form posted without scripts (${process.env.DATABASE_U
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/waitlist/join");
     const draft = cookieOf(response, DRAFT_COOKIE)!;
-    expect(draft.attributes).toEqual(expect.arrayContaining(["Path=/waitlist/join", "HttpOnly", "SameSite=Strict", "Max-Age=600"]));
+    expect(draft.attributes).toEqual(
+      expect.arrayContaining(["Path=/waitlist/join", "HttpOnly", "SameSite=Strict", "Max-Age=600"]),
+    );
     // The checkbox's value does not matter, only whether it was sent: here it was (empty), so it was ticked.
-    expect(decodeDraft(draft.value)).toEqual({ entries: { name: "Ada Lovelace", email: "ada@example", businessType: "cleaning", employees: "2-5", agreedToTerms: true } });
+    expect(decodeDraft(draft.value)).toEqual({
+      entries: {
+        name: "Ada Lovelace",
+        email: "ada@example",
+        businessType: "cleaning",
+        employees: "2-5",
+        agreedToTerms: true,
+      },
+    });
     expect(cookieOf(response, THANKS_COOKIE)).toBeUndefined();
     expect(await rows()).toEqual([]);
 
     const { agreedToTerms: _unticked, ...withoutConsent } = valid;
     const unticked = await postForm({ ...withoutConsent, businessType: "spaceships" });
     expect(decodeDraft(cookieOf(unticked, DRAFT_COOKIE)!.value)).toEqual({
-      entries: { name: "Ada Lovelace", email: "Ada@Example.com", businessType: "", employees: "2-5", agreedToTerms: false },
+      entries: {
+        name: "Ada Lovelace",
+        email: "Ada@Example.com",
+        businessType: "",
+        employees: "2-5",
+        agreedToTerms: false,
+      },
     });
     expect(await rows()).toEqual([]);
     expect(mailbox.messages).toEqual([]);
@@ -140,12 +183,17 @@ describe(`the waiting list form posted without scripts (${process.env.DATABASE_U
     expect(created.headers.getSetCookie()).toEqual([]);
     const refused = await postForm({ ...valid, email: "nope" }, { headers: { accept: "*/*" } });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { errors: Record<string, string[]> }).errors).toEqual({ email: ["Please enter a valid email address"] });
+    expect(((await refused.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+      email: ["Please enter a valid email address"],
+    });
     expect(await rows()).toHaveLength(1);
   });
 
   it("refuses a form posted from another site (403), storing nothing", async () => {
-    for (const headers of [{ origin: "https://evil.example", "sec-fetch-site": "cross-site" }, { origin: "https://evil.example", "sec-fetch-site": "" }]) {
+    for (const headers of [
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example", "sec-fetch-site": "" },
+    ]) {
       const response = await postForm(valid, { headers });
       expect(response.status).toBe(403);
     }
@@ -162,11 +210,16 @@ describe(`the waiting list form posted without scripts (${process.env.DATABASE_U
     await awayFromWindowEdge(WAITLIST_RATE_LIMIT.windowMs, 10_000);
     const ip = "192.0.2.77";
     for (let index = 0; index < WAITLIST_RATE_LIMIT.limit; index += 1) {
-      expect((await postForm({ ...valid, email: `office-${index}@example.com` }, { ip })).headers.get("location")).toBe("/waitlist/thanks");
+      expect((await postForm({ ...valid, email: `office-${index}@example.com` }, { ip })).headers.get("location")).toBe(
+        "/waitlist/thanks",
+      );
     }
     const limited = await postForm({ ...valid, email: "office-last@example.com" }, { ip });
     expect(limited.headers.get("location")).toBe("/waitlist/join");
-    expect(decodeDraft(cookieOf(limited, DRAFT_COOKIE)!.value)).toMatchObject({ problem: "rate-limit", entries: { email: "office-last@example.com" } });
+    expect(decodeDraft(cookieOf(limited, DRAFT_COOKIE)!.value)).toMatchObject({
+      problem: "rate-limit",
+      entries: { email: "office-last@example.com" },
+    });
     expect(await rows()).toHaveLength(WAITLIST_RATE_LIMIT.limit);
   }, 30_000);
 });

@@ -1,10 +1,15 @@
 import fc from "fast-check";
 
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { POST } from "@/app/api/waitlist/route";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
-import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD, waitlistSchema } from "@/lib/validation/waitlist";
+import {
+  BUSINESS_TYPE_OPTIONS,
+  TEAM_SIZE_OPTIONS,
+  WAITLIST_HONEYPOT_FIELD,
+  waitlistSchema,
+} from "@/lib/validation/waitlist";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -21,19 +26,36 @@ const name = fc.oneof(
   { weight: 1, arbitrary: anyJson },
 );
 const plainEmail = fc
-  .tuple(fc.stringMatching(/^[a-z0-9]{1,12}([._+-][a-z0-9]{1,6})?$/), fc.stringMatching(/^[a-z0-9]{1,10}(-[a-z0-9]{1,5})?$/), fc.constantFrom("com", "io", "co.uk", "dev"))
+  .tuple(
+    fc.stringMatching(/^[a-z0-9]{1,12}([._+-][a-z0-9]{1,6})?$/),
+    fc.stringMatching(/^[a-z0-9]{1,10}(-[a-z0-9]{1,5})?$/),
+    fc.constantFrom("com", "io", "co.uk", "dev"),
+  )
   .map(([local, domain, tld]) => `${local}@${domain}.${tld}`);
 const email = fc.oneof(
-  { weight: 4, arbitrary: fc.tuple(plainEmail, fc.boolean(), fc.constantFrom("", " ", "\t")).map(([e, upper, pad]) => pad + (upper ? e.toUpperCase() : e) + pad) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(plainEmail, fc.boolean(), fc.constantFrom("", " ", "\t"))
+      .map(([e, upper, pad]) => pad + (upper ? e.toUpperCase() : e) + pad),
+  },
   { weight: 1, arbitrary: fc.emailAddress() },
   { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 1, arbitrary: fc.constantFrom("not-an-email", "a@", "@b.co", `${"a".repeat(250)}@example.com`) },
   { weight: 1, arbitrary: anyJson },
 );
 const choice = (values: string[]) =>
-  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...values) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }, { weight: 1, arbitrary: anyJson });
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...values) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+    { weight: 1, arbitrary: anyJson },
+  );
 const agreed = fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: anyJson });
-const honeypot = fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom("", "  ", null) }, { weight: 1, arbitrary: anyJson });
+const honeypot = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.constantFrom("", "  ", null) },
+  { weight: 1, arbitrary: anyJson },
+);
 
 // Each field is sometimes missing (undefined drops out of JSON.stringify).
 const maybeMissing = <T>(arbitrary: fc.Arbitrary<T>) =>
@@ -69,7 +91,10 @@ const rawBody = fc.oneof(
   { weight: 12, arbitrary: objectBody.map(other) },
   { weight: 2, arbitrary: anyJson.map((value) => other(JSON.stringify(value))) },
   { weight: 2, arbitrary: fc.string({ maxLength: 200 }).map(other) },
-  { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 4 }).map((s) => other(JSON.stringify({ name: s.repeat(3_000) }))) },
+  {
+    weight: 1,
+    arbitrary: fc.string({ minLength: 1, maxLength: 4 }).map((s) => other(JSON.stringify({ name: s.repeat(3_000) }))),
+  },
 );
 const contentType = fc.oneof(
   { weight: 10, arbitrary: fc.constant("application/json") },
@@ -113,7 +138,10 @@ describe(`POST /api/waitlist with random bodies (${process.env.DATABASE_URL ? "P
           new Request("http://localhost/api/waitlist", {
             method: "POST",
             // A distinct client each time, so the per-IP limit never masks validation.
-            headers: { ...(type ? { "content-type": type } : {}), "x-forwarded-for": `10.${(request >> 16) & 255}.${(request >> 8) & 255}.${request & 255}` },
+            headers: {
+              ...(type ? { "content-type": type } : {}),
+              "x-forwarded-for": `10.${(request >> 16) & 255}.${(request >> 8) & 255}.${request & 255}`,
+            },
             body,
           }),
           undefined,
@@ -145,7 +173,9 @@ describe(`POST /api/waitlist with random bodies (${process.env.DATABASE_URL ? "P
     );
 
     // Every stored row is one a valid body could have produced.
-    const rows = await getDb().waitlistEntry.findMany({ select: { name: true, email: true, businessType: true, employees: true } });
+    const rows = await getDb().waitlistEntry.findMany({
+      select: { name: true, email: true, businessType: true, employees: true },
+    });
     for (const row of rows) {
       expect(row.name).toBe(row.name.trim());
       expect(row.name.length).toBeGreaterThanOrEqual(2);

@@ -1,11 +1,16 @@
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
-import { awayFromWindowEdge } from "@/test/rate-limit-window";
-import { DELETE, GET, PATCH, POST, PUT } from "@/app/api/waitlist/route";
 import { GET as GET_COUNT } from "@/app/api/waitlist/count/route";
+import { DELETE, GET, PATCH, POST, PUT } from "@/app/api/waitlist/route";
+import {
+  WAITLIST_BUSY_MESSAGE,
+  WAITLIST_RATE_LIMIT,
+  WAITLIST_RATE_LIMIT_MESSAGE,
+  WAITLIST_SUCCESS_MESSAGE,
+} from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
-import { WAITLIST_BUSY_MESSAGE, WAITLIST_RATE_LIMIT, WAITLIST_RATE_LIMIT_MESSAGE, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist/signups";
 import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
+import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
 prepareTestDatabase();
 
@@ -40,7 +45,15 @@ const valid = {
 const rows = () =>
   getDb().waitlistEntry.findMany({
     orderBy: { id: "asc" },
-    select: { id: true, name: true, email: true, businessType: true, employees: true, joinedAt: true, consentedAt: true },
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      businessType: true,
+      employees: true,
+      joinedAt: true,
+      consentedAt: true,
+    },
   });
 
 async function errorsOf(response: Response) {
@@ -64,7 +77,12 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
 
     const [entry, ...others] = await rows();
     expect(others).toHaveLength(0);
-    expect(entry).toMatchObject({ name: "Ada Lovelace", email: "ada@example.com", businessType: "cleaning", employees: "2-5" });
+    expect(entry).toMatchObject({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      businessType: "cleaning",
+      employees: "2-5",
+    });
     // Consent time is recorded with the entry (GDPR).
     expect(entry!.consentedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(entry!.consentedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
@@ -74,12 +92,19 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
   it("accepts every business type and team size the form offers, and stores the value, not the label", async () => {
     for (const [index, type] of BUSINESS_TYPE_OPTIONS.entries()) {
       const size = TEAM_SIZE_OPTIONS[index % TEAM_SIZE_OPTIONS.length]!;
-      const response = await post({ ...valid, email: `type-${index}@example.com`, businessType: type.value, employees: size.value });
+      const response = await post({
+        ...valid,
+        email: `type-${index}@example.com`,
+        businessType: type.value,
+        employees: size.value,
+      });
       expect(response.status).toBe(201);
     }
     const stored = await rows();
     expect(stored.map((row) => row.businessType)).toEqual(BUSINESS_TYPE_OPTIONS.map((option) => option.value));
-    expect(new Set(stored.map((row) => row.employees))).toEqual(new Set(TEAM_SIZE_OPTIONS.map((option) => option.value)));
+    expect(new Set(stored.map((row) => row.employees))).toEqual(
+      new Set(TEAM_SIZE_OPTIONS.map((option) => option.value)),
+    );
   });
 
   describe("validation: every rule answers 400 with its message on its field, and stores nothing", () => {
@@ -93,11 +118,26 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       ["an email without @", { email: "not-an-email" }, "email", "Please enter a valid email address"],
       ["an email without a domain", { email: "ada@" }, "email", "Please enter a valid email address"],
       ["an email that is not text", { email: ["ada@example.com"] }, "email", "Please enter a valid email address"],
-      ["an email over 254 characters", { email: `${"a".repeat(250)}@example.com` }, "email", "Email must be at most 254 characters"],
+      [
+        "an email over 254 characters",
+        { email: `${"a".repeat(250)}@example.com` },
+        "email",
+        "Email must be at most 254 characters",
+      ],
       ["a missing business type", { businessType: undefined }, "businessType", "Please select a business type"],
       ["an empty business type", { businessType: "" }, "businessType", "Please select a business type"],
-      ["a business type the form does not offer", { businessType: "astronaut" }, "businessType", "Please select a business type"],
-      ["a business type given as its label", { businessType: "Cleaning" }, "businessType", "Please select a business type"],
+      [
+        "a business type the form does not offer",
+        { businessType: "astronaut" },
+        "businessType",
+        "Please select a business type",
+      ],
+      [
+        "a business type given as its label",
+        { businessType: "Cleaning" },
+        "businessType",
+        "Please select a business type",
+      ],
       ["a missing team size", { employees: undefined }, "employees", "Please select team size"],
       ["an empty team size", { employees: "" }, "employees", "Please select team size"],
       ["a team size the form does not offer", { employees: "500" }, "employees", "Please select team size"],
@@ -142,7 +182,13 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
   });
 
   it("ignores unknown fields and never stores them", async () => {
-    const response = await post({ ...valid, id: 999, joinedAt: "2000-01-01T00:00:00Z", consentedAt: "2000-01-01T00:00:00Z", isAdmin: true });
+    const response = await post({
+      ...valid,
+      id: 999,
+      joinedAt: "2000-01-01T00:00:00Z",
+      consentedAt: "2000-01-01T00:00:00Z",
+      isAdmin: true,
+    });
     expect(response.status).toBe(201);
     const [entry] = await rows();
     expect(entry!.id).not.toBe(999);
@@ -196,18 +242,40 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
 
   describe("where the signup came from", () => {
     const source = async () =>
-      (await getDb().waitlistEntry.findMany({ select: { utmSource: true, utmMedium: true, utmCampaign: true, referrer: true } }))[0];
+      (
+        await getDb().waitlistEntry.findMany({
+          select: { utmSource: true, utmMedium: true, utmCampaign: true, referrer: true },
+        })
+      )[0];
 
     it("stores the visit's UTM parameters and referring host, source and medium lower-cased, unknown keys dropped", async () => {
-      const response = await post({ ...valid, source: { utmSource: " Newsletter ", utmMedium: "Email", utmCampaign: "Spring Sale 2026", referrer: "News.Example.com", gclid: "abc" } });
+      const response = await post({
+        ...valid,
+        source: {
+          utmSource: " Newsletter ",
+          utmMedium: "Email",
+          utmCampaign: "Spring Sale 2026",
+          referrer: "News.Example.com",
+          gclid: "abc",
+        },
+      });
       expect(response.status).toBe(201);
-      expect(await source()).toEqual({ utmSource: "newsletter", utmMedium: "email", utmCampaign: "Spring Sale 2026", referrer: "news.example.com" });
+      expect(await source()).toEqual({
+        utmSource: "newsletter",
+        utmMedium: "email",
+        utmCampaign: "Spring Sale 2026",
+        referrer: "news.example.com",
+      });
     });
 
     it("stores nothing for a direct visit, or for blank values", async () => {
       await post(valid);
       await post({ ...valid, email: "bo@example.com", source: { utmSource: "", referrer: "  " } });
-      expect(await getDb().waitlistEntry.findMany({ select: { utmSource: true, utmMedium: true, utmCampaign: true, referrer: true } })).toEqual([
+      expect(
+        await getDb().waitlistEntry.findMany({
+          select: { utmSource: true, utmMedium: true, utmCampaign: true, referrer: true },
+        }),
+      ).toEqual([
         { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null },
         { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null },
       ]);
@@ -216,7 +284,12 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     it("keeps the first signup's source when the same address signs up again from elsewhere", async () => {
       await post({ ...valid, source: { utmSource: "newsletter", utmCampaign: "spring" } });
       await post({ ...valid, source: { utmSource: "twitter", referrer: "t.co" } });
-      expect(await source()).toEqual({ utmSource: "newsletter", utmMedium: null, utmCampaign: "spring", referrer: null });
+      expect(await source()).toEqual({
+        utmSource: "newsletter",
+        utmMedium: null,
+        utmCampaign: "spring",
+        referrer: null,
+      });
     });
 
     it("refuses values outside the safe set with 400 and a message naming the field, storing nothing", async () => {
@@ -271,7 +344,9 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     });
 
     it("keeps one row per email when differently-cased duplicates race", async () => {
-      const emails = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? "RACE@example.com" : i % 3 === 1 ? " race@EXAMPLE.com" : "race@example.com"));
+      const emails = Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 0 ? "RACE@example.com" : i % 3 === 1 ? " race@EXAMPLE.com" : "race@example.com",
+      );
       const responses = await Promise.all(emails.map((email) => post({ ...valid, email })));
       expect(responses.every((response) => response.status === 201)).toBe(true);
       expect((await rows()).map((row) => row.email)).toEqual(["race@example.com"]);
@@ -293,13 +368,17 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       }
       expect(await rows()).toHaveLength(0);
       expect((await post({ ...valid, email: "person@example.com", [WAITLIST_HONEYPOT_FIELD]: "  " })).status).toBe(201);
-      expect((await post({ ...valid, email: "person2@example.com", [WAITLIST_HONEYPOT_FIELD]: null })).status).toBe(201);
+      expect((await post({ ...valid, email: "person2@example.com", [WAITLIST_HONEYPOT_FIELD]: null })).status).toBe(
+        201,
+      );
       expect((await rows()).map((row) => row.email)).toEqual(["person@example.com", "person2@example.com"]);
     });
 
     it("does not change the count", async () => {
       await post({ ...valid, [WAITLIST_HONEYPOT_FIELD]: "spam" });
-      expect(await (await GET_COUNT(new Request("http://localhost/api/waitlist/count"), undefined)).json()).toEqual({ count: 0 });
+      expect(await (await GET_COUNT(new Request("http://localhost/api/waitlist/count"), undefined)).json()).toEqual({
+        count: 0,
+      });
     });
   });
 
@@ -330,7 +409,10 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       const statuses = [];
       for (let i = 0; i < 6; i++) {
         // The client sends `X-Forwarded-For: <anything>`; the proxy appends the address it really saw.
-        const response = await post({ ...valid, email: `spoof-${i}@example.com` }, { ip: `10.0.0.${i + 1}, 203.0.113.80` });
+        const response = await post(
+          { ...valid, email: `spoof-${i}@example.com` },
+          { ip: `10.0.0.${i + 1}, 203.0.113.80` },
+        );
         statuses.push(response.status);
       }
       expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
@@ -350,14 +432,19 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     it("counts the limit in the database, where every server instance sees it", async () => {
       const ip = "203.0.113.90";
       await post({ ...valid, email: "db-limit@example.com" }, { ip });
-      const counters = await getDb().rateLimit.findMany({ where: { key: { contains: ip } }, select: { key: true, count: true } });
+      const counters = await getDb().rateLimit.findMany({
+        where: { key: { contains: ip } },
+        select: { key: true, count: true },
+      });
       expect(counters).toEqual([{ key: `waitlist:ip:${ip}`, count: 1 }]);
     });
 
     it("holds under a concurrent burst from one IP: exactly 5 get through", async () => {
       await insideOneWindow();
       const ip = "203.0.113.91";
-      const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => post({ ...valid, email: `burst-${i}@example.com` }, { ip })));
+      const responses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => post({ ...valid, email: `burst-${i}@example.com` }, { ip })),
+      );
       const statuses = responses.map((response) => response.status).sort();
       expect(statuses.filter((status) => status === 201)).toHaveLength(5);
       expect(statuses.filter((status) => status === 429)).toHaveLength(7);
@@ -370,7 +457,8 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       process.env.WAITLIST_SIGNUPS_PER_MINUTE = "3";
       try {
         const statuses = [];
-        for (let i = 0; i < 4; i++) statuses.push((await post({ ...valid, email: `everyone-${i}@example.com` })).status);
+        for (let i = 0; i < 4; i++)
+          statuses.push((await post({ ...valid, email: `everyone-${i}@example.com` })).status);
         expect(statuses).toEqual([201, 201, 201, 429]);
         const busy = await post({ ...valid, email: "everyone-5@example.com" });
         expect(await busy.json()).toEqual({ message: WAITLIST_BUSY_MESSAGE });

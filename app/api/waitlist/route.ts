@@ -1,16 +1,27 @@
+import { requireSameOrigin } from "@/lib/auth/guard";
+import { isSecureRequest } from "@/lib/auth/session";
 import {
   addWaitlistEntry,
-  WAITLIST_RATE_LIMIT,
   WAITLIST_BUSY_MESSAGE,
+  WAITLIST_RATE_LIMIT,
   WAITLIST_RATE_LIMIT_MESSAGE,
   WAITLIST_SUCCESS_MESSAGE,
 } from "@/lib/data/waitlist/signups";
-import { requireSameOrigin } from "@/lib/auth/guard";
-import { isSecureRequest } from "@/lib/auth/session";
 import { invalidInputCode, isConnectionError } from "@/lib/db/errors";
 import { sendSoon } from "@/lib/email/send-soon";
-import { clientIp, HttpError, json, methodNotAllowed, parseWith, readForm, readJson, route, seeOther, wantsPage } from "@/lib/http";
 import { env } from "@/lib/env";
+import {
+  clientIp,
+  HttpError,
+  json,
+  methodNotAllowed,
+  parseWith,
+  readForm,
+  readJson,
+  route,
+  seeOther,
+  wantsPage,
+} from "@/lib/http";
 import { clientRateKey, enforceRateLimits } from "@/lib/rate-limit";
 import { WAITLIST_HONEYPOT_FIELD, waitlistSchema } from "@/lib/validation/waitlist";
 import {
@@ -47,14 +58,23 @@ async function signUp(request: Request, body: unknown): Promise<void> {
   if (honeypotFilled(body)) return;
   const ip = clientIp(request);
   // A client whose address cannot be known has only the site-wide backstop to count against.
-  if (ip) await enforceRateLimits([{ key: `waitlist:ip:${clientRateKey(ip)}`, ...WAITLIST_RATE_LIMIT }], WAITLIST_RATE_LIMIT_MESSAGE);
-  await enforceRateLimits([{ key: "waitlist:all", limit: env().WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }], WAITLIST_BUSY_MESSAGE);
+  if (ip)
+    await enforceRateLimits(
+      [{ key: `waitlist:ip:${clientRateKey(ip)}`, ...WAITLIST_RATE_LIMIT }],
+      WAITLIST_RATE_LIMIT_MESSAGE,
+    );
+  await enforceRateLimits(
+    [{ key: "waitlist:all", limit: env().WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }],
+    WAITLIST_BUSY_MESSAGE,
+  );
   // A first signup, or a repeat one that may send a new confirmation: the answer is the same either way.
   sendSoon(await addWaitlistEntry(signup));
 }
 
 function isFormPost(request: Request): boolean {
-  return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test((request.headers.get("content-type") ?? "").trim());
+  return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(
+    (request.headers.get("content-type") ?? "").trim(),
+  );
 }
 
 /**
@@ -84,7 +104,10 @@ async function formPost(request: Request): Promise<Response> {
   const thanks = seeOther(WAITLIST_THANKS_PATH);
   // Only the page that says where the confirmation went reads the address; a honeypot post gets the same.
   const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
-  thanks.headers.append("Set-Cookie", pageCookie(THANKS_COOKIE, encodeURIComponent(email), WAITLIST_THANKS_PATH, { secure }));
+  thanks.headers.append(
+    "Set-Cookie",
+    pageCookie(THANKS_COOKIE, encodeURIComponent(email), WAITLIST_THANKS_PATH, { secure }),
+  );
   thanks.headers.append("Set-Cookie", pageCookie(DRAFT_COOKIE, "", WAITLIST_JOIN_PATH, { secure, maxAge: 0 }));
   return thanks;
 }
@@ -92,10 +115,12 @@ async function formPost(request: Request): Promise<Response> {
 /** What the form says about a refused post besides its field errors (which the join page works out itself). */
 function formProblem(error: unknown): { problem?: WaitlistFormProblem } {
   if (error instanceof HttpError && error.status === 400 && error.extra.errors) return {};
-  if (error instanceof HttpError && error.status === 429) return { problem: error.message === WAITLIST_BUSY_MESSAGE ? "busy" : "rate-limit" };
+  if (error instanceof HttpError && error.status === 429)
+    return { problem: error.message === WAITLIST_BUSY_MESSAGE ? "busy" : "rate-limit" };
   if (isConnectionError(error)) return { problem: "database" };
   // A value the database refuses is the visitor's (said on the form); anything else is a fault of ours, logged.
-  if (!(error instanceof HttpError) && !invalidInputCode(error)) console.error("[api] unexpected error in a waiting list form post:", error);
+  if (!(error instanceof HttpError) && !invalidInputCode(error))
+    console.error("[api] unexpected error in a waiting list form post:", error);
   return { problem: "failed" };
 }
 

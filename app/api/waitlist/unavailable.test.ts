@@ -1,11 +1,11 @@
+import { ApiError, isDatabaseUnavailable } from "@/lib/api";
+import { closeDb } from "@/lib/db";
+import { DATABASE_UNAVAILABLE_MESSAGE } from "@/lib/db/errors";
+
 // The database is down: nothing listens on port 1. Set before the app's modules load (they are imported
 // inside beforeAll, after this line has run), so the one Prisma client points there.
 process.env.DATABASE_URL = "postgresql://root@127.0.0.1:1/none";
 delete process.env.DATABASE_SCHEMA;
-
-import { closeDb } from "@/lib/db";
-import { DATABASE_UNAVAILABLE_MESSAGE } from "@/lib/db/errors";
-import { ApiError, isDatabaseUnavailable } from "@/lib/api";
 
 type Handler = (request: Request, context: unknown) => Promise<Response>;
 let POST: Handler;
@@ -25,7 +25,13 @@ const signup = () =>
     new Request("http://localhost/api/waitlist", {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.10" },
-      body: JSON.stringify({ name: "Ada Lovelace", email: "ada@example.com", businessType: "cleaning", employees: "1", agreedToTerms: true }),
+      body: JSON.stringify({
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        businessType: "cleaning",
+        employees: "1",
+        agreedToTerms: true,
+      }),
     }),
     undefined,
   );
@@ -56,7 +62,11 @@ describe("the waiting list with the database down", () => {
 
   it("still answers validation errors with 400, since they need no database", async () => {
     const response = await POST(
-      new Request("http://localhost/api/waitlist", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),
+      new Request("http://localhost/api/waitlist", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      }),
       undefined,
     );
     expect(response.status).toBe(400);

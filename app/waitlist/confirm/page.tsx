@@ -17,7 +17,11 @@ const copy = emailLinkCopy.confirm;
  * once or by its button. That post sends the browser back here with `done=1`, to say the place is confirmed;
  * opened again later, the link says it already is, and a link that no longer works offers a new one.
  */
-export default async function ConfirmPage({ searchParams }: { searchParams: Promise<{ token?: string | string[]; done?: string }> }) {
+export default async function ConfirmPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ token?: string | string[]; done?: string }>;
+}) {
   const { token, done } = await searchParams;
   const link = isWellFormedToken(token) ? token : null;
   const state: ConfirmLinkState = link ? await confirmLinkState(link) : { status: "invalid" };
@@ -25,7 +29,11 @@ export default async function ConfirmPage({ searchParams }: { searchParams: Prom
     return (
       <MessagePage title={copy.askTitle}>
         <p className="text-lg text-muted-foreground">{copy.askBody(state.name)}</p>
-        <LinkStepForm action={`/api/waitlist/confirm?token=${encodeURIComponent(link)}`} label={copy.button} busyLabel={copy.working} />
+        <LinkStepForm
+          action={`/api/waitlist/confirm?token=${encodeURIComponent(link)}`}
+          label={copy.button}
+          busyLabel={copy.working}
+        />
       </MessagePage>
     );
   }

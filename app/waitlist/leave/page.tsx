@@ -14,7 +14,11 @@ const copy = emailLinkCopy.leave;
  * The "Remove me from the list" link. Opening it only asks: link scanners follow links, and must not erase
  * anyone. The button posts the one-click form (RFC 8058) to this same URL, which erases the entry.
  */
-export default async function LeavePage({ searchParams }: { searchParams: Promise<{ token?: string | string[]; done?: string }> }) {
+export default async function LeavePage({
+  searchParams,
+}: {
+  searchParams: Promise<{ token?: string | string[]; done?: string }>;
+}) {
   const { token, done } = await searchParams;
   if (done) {
     return (

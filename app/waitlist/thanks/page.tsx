@@ -3,14 +3,15 @@ import { cookies } from "next/headers";
 import Link from "next/link";
 
 import { MessagePage } from "@/components/site/message-page";
+import { siteConfig } from "@/config/site";
 import { joinWaitlistLink } from "@/content/landing/navigation";
 import { waitlistCopy } from "@/content/waitlist";
-import { siteConfig } from "@/config/site";
 import { THANKS_COOKIE, thanksAddress } from "@/lib/waitlist-form-post";
 
 export const metadata: Metadata = { title: "You're on the list", robots: { index: false, follow: false } };
 
-const linkClass = "font-medium text-primary underline underline-offset-4 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
+const linkClass =
+  "font-medium text-primary underline underline-offset-4 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
 /**
  * Where the waiting list form lands without scripts, at its own address so a campaign can count it. It says
@@ -23,7 +24,10 @@ export default async function WaitlistThanksPage() {
   return (
     <MessagePage title={waitlistCopy.success.title} homeLabel={`Back to ${siteConfig.name}`}>
       <p className="text-lg text-muted-foreground">{waitlistCopy.success.description}</p>
-      <section aria-labelledby="next-step-heading" className="mt-4 grid gap-3 rounded-xl border bg-card p-6 text-card-foreground shadow-sm">
+      <section
+        aria-labelledby="next-step-heading"
+        className="mt-4 grid gap-3 rounded-xl border bg-card p-6 text-card-foreground shadow-sm"
+      >
         <h2 id="next-step-heading" className="text-xl font-semibold">
           {nextStep.title}
         </h2>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 
+import type { AdminAction } from "@/components/admin/kit/use-admin-action";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,7 +14,6 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import type { AdminAction } from "@/components/admin/kit/use-admin-action";
 
 interface ConfirmButtonProps {
   /** The button that opens the question (a Button, as the dialog's trigger). */
@@ -31,7 +31,15 @@ interface ConfirmButtonProps {
  * A button that asks first: "Delete Sam?", what it will do, Cancel and the confirming button. The dialog stays
  * open while the request runs (neither Escape nor Cancel can close it then), and closes when it is done.
  */
-export function ConfirmButton({ trigger, title, description, confirm, pending, destructive = true, action }: ConfirmButtonProps) {
+export function ConfirmButton({
+  trigger,
+  title,
+  description,
+  confirm,
+  pending,
+  destructive = true,
+  action,
+}: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <AlertDialog open={open} onOpenChange={(next) => !action.pending && setOpen(next)}>

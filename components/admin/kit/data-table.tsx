@@ -13,7 +13,10 @@ export function TableMessageRow({ columns, message }: { columns: number; message
       <TableCell colSpan={columns} className="h-32 text-center">
         <div
           role={message.kind === "error" ? "alert" : "status"}
-          className={cn("flex flex-col items-center justify-center gap-3", message.kind === "error" ? "text-destructive" : "text-muted-foreground")}
+          className={cn(
+            "flex flex-col items-center justify-center gap-3",
+            message.kind === "error" ? "text-destructive" : "text-muted-foreground",
+          )}
         >
           <p className="flex items-center gap-2">
             {message.kind === "loading" && <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />}
@@ -52,14 +55,24 @@ interface DataTableProps<Row> {
  * An admin table: headers, one row per item, and a message row when there is nothing to list. Below 768 px
  * each row becomes a card of labelled fields, so no column hides off the side of a phone.
  */
-export function DataTable<Row>({ label, columns, rows, rowKey, rowTestId, message, empty = "Nothing yet" }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowTestId,
+  message,
+  empty = "Nothing yet",
+}: DataTableProps<Row>) {
   const shown = message ?? (rows.length === 0 ? ({ kind: "empty", text: empty } as const) : undefined);
   return (
     <Table containerLabel={label} stackOnPhone aria-busy={shown?.kind === "loading"}>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           {columns.map((column) => (
-            <TableHead key={column.header}>{column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}</TableHead>
+            <TableHead key={column.header}>
+              {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
+            </TableHead>
           ))}
         </TableRow>
       </TableHeader>

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { ArrowLeftIcon } from "lucide-react";
+import Link from "next/link";
 
 interface PageHeaderProps {
   title: React.ReactNode;
@@ -24,7 +24,10 @@ export function PageHeader({ title, description, actions, back, children }: Page
   return (
     <>
       {back ? (
-        <Link href={back.href} className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          href={back.href}
+          className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           <ArrowLeftIcon className="size-4" aria-hidden="true" />
           {back.label}
         </Link>

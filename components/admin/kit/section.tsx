@@ -1,5 +1,5 @@
-import { Suspense } from "react";
 import { Loader2Icon } from "lucide-react";
+import { Suspense } from "react";
 
 import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
 import { cn } from "@/lib/utils";
@@ -41,7 +41,17 @@ export async function readSection<T>(what: string, read: () => Promise<T>): Prom
 }
 
 /** One titled part of an admin page: its heading, what it is for, and its controls. */
-export function PageSection({ id, title, description, children }: { id: string; title: string; description: string; children: React.ReactNode }) {
+export function PageSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-3">
       <div className="grid gap-1">
@@ -59,6 +69,14 @@ export function PageSection({ id, title, description, children }: { id: string; 
  * A part of an admin page that reads its own data: "Loading..." until it is ready, so the rest of the page
  * shows at once. Give it a `key` that changes with the part's query, so a new query shows the loader again.
  */
-export function SectionLoader({ text, className, children }: { text: string; className?: string; children: React.ReactNode }) {
+export function SectionLoader({
+  text,
+  className,
+  children,
+}: {
+  text: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return <Suspense fallback={<LoadingStatus text={text} className={className} />}>{children}</Suspense>;
 }

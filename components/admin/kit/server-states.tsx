@@ -1,7 +1,7 @@
 "use client";
 
-import { useEffect, useTransition } from "react";
 import { useRouter } from "next/navigation";
+import { useEffect, useTransition } from "react";
 import { toast } from "sonner";
 
 import { Button } from "@/components/ui/button";

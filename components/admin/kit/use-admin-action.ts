@@ -1,7 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
 import { adminFailureDescription, ApiError } from "@/lib/api";
@@ -36,14 +36,17 @@ export interface AdminAction<TInput> {
  * One admin write, the same way everywhere: the request, a toast for the outcome, and the server-rendered
  * page drawn again. Each button or form names only what differs: what to send and what to say.
  */
-export function useAdminAction<TResult = unknown, TInput = void>(options: AdminActionOptions<TResult, TInput>): AdminAction<TInput> {
+export function useAdminAction<TResult = unknown, TInput = void>(
+  options: AdminActionOptions<TResult, TInput>,
+): AdminAction<TInput> {
   const router = useRouter();
   const { request, succeeded, failed, refresh = true } = options;
   const mutation = useMutation({
     mutationFn: request,
     onSuccess: (result, input) => {
       const shown = typeof succeeded === "function" ? succeeded(result, input) : succeeded;
-      if (shown) toast.success(shown.title, shown.description === undefined ? undefined : { description: shown.description });
+      if (shown)
+        toast.success(shown.title, shown.description === undefined ? undefined : { description: shown.description });
       options.onSuccess?.(result, input);
       if (refresh) router.refresh();
     },
@@ -54,10 +57,11 @@ export function useAdminAction<TResult = unknown, TInput = void>(options: AdminA
     },
   });
   return {
-    run: (input) => mutation.mutateAsync(input).then(
-      () => true,
-      () => false,
-    ),
+    run: (input) =>
+      mutation.mutateAsync(input).then(
+        () => true,
+        () => false,
+      ),
     pending: mutation.isPending,
     succeeded: mutation.isSuccess,
   };

@@ -2,14 +2,13 @@
 
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 
-import { formatNumber, utcDayDate, utcShortDay, utcWeekdayDate } from "@/lib/format";
 import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
+import { formatNumber, utcDayDate, utcShortDay, utcWeekdayDate } from "@/lib/format";
 
 export interface ChartDay {
   day: string;
   signups: number;
 }
-
 
 /**
  * Signups per UTC day as bars. Recharts' accessibility layer makes the chart one tab stop whose arrow keys
@@ -35,14 +34,31 @@ export default function SignupsChart({ days }: { days: ChartDay[] }) {
         minTickGap={24}
         tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }}
       />
-      <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={48} tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }} />
+      <YAxis
+        allowDecimals={false}
+        tickLine={false}
+        axisLine={false}
+        width={48}
+        tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }}
+      />
       <Tooltip
         cursor={{ fill: "var(--color-muted)" }}
         labelFormatter={(day) => `${utcWeekdayDate.format(utcDayDate(String(day)))} (UTC)`}
         formatter={(value) => [formatNumber(Number(value)), "Signups"]}
-        contentStyle={{ background: "var(--color-popover)", color: "var(--color-popover-foreground)", border: "1px solid var(--color-border)", borderRadius: 8 }}
+        contentStyle={{
+          background: "var(--color-popover)",
+          color: "var(--color-popover-foreground)",
+          border: "1px solid var(--color-border)",
+          borderRadius: 8,
+        }}
       />
-      <Bar dataKey="signups" name="Signups" fill="var(--color-primary)" radius={[3, 3, 0, 0]} isAnimationActive={!reducedMotion} />
+      <Bar
+        dataKey="signups"
+        name="Signups"
+        fill="var(--color-primary)"
+        radius={[3, 3, 0, 0]}
+        isAnimationActive={!reducedMotion}
+      />
     </BarChart>
   );
 }

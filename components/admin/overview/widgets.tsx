@@ -3,7 +3,15 @@ import Link from "next/link";
 import { LoadFailed, readSection } from "@/components/admin/kit/section";
 import { SignupsChartIsland } from "@/components/admin/overview/signups-chart-island";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
-import { overviewBreakdown, overviewFunnel, overviewHeadline, overviewSignupsPerDay, type Breakdown, type Compared, type RangeBounds } from "@/lib/data/overview";
+import {
+  overviewBreakdown,
+  overviewFunnel,
+  overviewHeadline,
+  overviewSignupsPerDay,
+  type Breakdown,
+  type Compared,
+  type RangeBounds,
+} from "@/lib/data/overview";
 import { formatNumber, formatPercent, utcDayDate, utcLongDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { OVERVIEW_RANGES, RANGE_LABELS, type OverviewRange } from "@/lib/validation/overview";
@@ -17,13 +25,29 @@ const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole
 /** Runs one widget's query; a failure shows that widget's error, not the whole page's. */
 const load = <T,>(what: string, read: () => Promise<T>) => readSection(`the overview's ${what}`, read);
 
-const failed = (what: string) => <LoadFailed toastId={`overview-${what}`} toastTitle="Failed to load the overview" text={`The ${what} could not be loaded.`} />;
+const failed = (what: string) => (
+  <LoadFailed
+    toastId={`overview-${what}`}
+    toastTitle="Failed to load the overview"
+    text={`The ${what} could not be loaded.`}
+  />
+);
 
 export function periodText(range: OverviewRange) {
   return range === "all" ? "all time" : `the last ${RANGE_LABELS[range]}`;
 }
 
-function Change({ current, previous, range, format = formatNumber }: { current: number; previous: number | null; range: OverviewRange; format?: (value: number) => string }) {
+function Change({
+  current,
+  previous,
+  range,
+  format = formatNumber,
+}: {
+  current: number;
+  previous: number | null;
+  range: OverviewRange;
+  format?: (value: number) => string;
+}) {
   if (previous === null) return <p className="text-sm text-muted-foreground">Since the first signup</p>;
   const change = previous === 0 ? null : (current - previous) / previous;
   return (
@@ -53,7 +77,8 @@ export async function Headline({ bounds, range }: { bounds: RangeBounds; range: 
   const headline = await load("headline figures", () => overviewHeadline(admin, bounds));
   if (!headline) return failed("headline figures");
   const current = rate(headline.confirmed.current, headline.signups.current);
-  const previous = headline.signups.previous === null ? null : rate(headline.confirmed.previous ?? 0, headline.signups.previous);
+  const previous =
+    headline.signups.previous === null ? null : rate(headline.confirmed.previous ?? 0, headline.signups.previous);
   const figure = (title: string, figures: Compared, what: string) => (
     <Card title={title}>
       <p className="text-3xl font-semibold tabular-nums">
@@ -70,7 +95,11 @@ export async function Headline({ bounds, range }: { bounds: RangeBounds; range: 
         <p className="text-sm text-muted-foreground">
           {formatNumber(headline.confirmed.current)} of {formatNumber(headline.signups.current)} confirmed their address
         </p>
-        {previous !== null && <p className="text-sm text-muted-foreground">{formatPercent(previous)} in the {RANGE_LABELS[range]} before</p>}
+        {previous !== null && (
+          <p className="text-sm text-muted-foreground">
+            {formatPercent(previous)} in the {RANGE_LABELS[range]} before
+          </p>
+        )}
       </Card>
       {figure("Invited", headline.invited, "invitations sent")}
       {figure("Accepted", headline.accepted, "invitations opened")}
@@ -86,8 +115,15 @@ export async function SignupsPerDay({ bounds }: { bounds: RangeBounds }) {
     <>
       <SignupsChartIsland days={days} />
       <details className="text-sm">
-        <summary className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline">Show the figures as a table</summary>
-        <div className="mt-3 max-h-80 overflow-y-auto rounded-md border" role="region" aria-label="Signups per day" tabIndex={0}>
+        <summary className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline">
+          Show the figures as a table
+        </summary>
+        <div
+          className="mt-3 max-h-80 overflow-y-auto rounded-md border"
+          role="region"
+          aria-label="Signups per day"
+          tabIndex={0}
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">Signups per day (UTC)</caption>
             <thead className="sticky top-0 bg-muted">
@@ -120,7 +156,11 @@ export async function SignupsPerDay({ bounds }: { bounds: RangeBounds }) {
 const BREAKDOWNS = {
   businessType: { title: "By business type", param: "type", label: businessTypeLabel },
   employees: { title: "By team size", param: "size", label: teamSizeLabel },
-  source: { title: "By source", param: "source", label: (key: string) => (key === DIRECT_SOURCE ? "Direct (no source)" : key) },
+  source: {
+    title: "By source",
+    param: "source",
+    label: (key: string) => (key === DIRECT_SOURCE ? "Direct (no source)" : key),
+  },
 } as const;
 
 export async function BreakdownCard({ bounds, by }: { bounds: RangeBounds; by: keyof typeof BREAKDOWNS }) {
@@ -129,7 +169,13 @@ export async function BreakdownCard({ bounds, by }: { bounds: RangeBounds; by: k
   const rows = await load(title.toLowerCase(), () => overviewBreakdown(admin, bounds, by));
   return (
     <Card title={title}>
-      {rows === null ? failed(title.toLowerCase()) : rows.length === 0 ? <p className="text-sm text-muted-foreground">No signups in this period.</p> : <BreakdownList rows={rows} param={param} label={label} />}
+      {rows === null ? (
+        failed(title.toLowerCase())
+      ) : rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No signups in this period.</p>
+      ) : (
+        <BreakdownList rows={rows} param={param} label={label} />
+      )}
     </Card>
   );
 }
@@ -146,7 +192,10 @@ function BreakdownList({ rows, param, label }: { rows: Breakdown[]; param: strin
               {row.rest ? (
                 <span className="text-muted-foreground">Other sources</span>
               ) : (
-                <Link href={`/admin?${new URLSearchParams({ [param]: row.key })}`} className="min-w-0 truncate underline-offset-4 hover:underline">
+                <Link
+                  href={`/admin?${new URLSearchParams({ [param]: row.key })}`}
+                  className="min-w-0 truncate underline-offset-4 hover:underline"
+                >
                   {label(row.key)}
                 </Link>
               )}
@@ -185,7 +234,9 @@ export async function FunnelCard({ bounds, range }: { bounds: RangeBounds; range
               <span className="text-sm font-medium">{step}</span>
               <span className="text-2xl font-semibold tabular-nums">{formatNumber(count)}</span>
               <span className="text-sm text-muted-foreground">
-                {index === 0 ? "of the list in this period" : `${ofSignups === null ? "–" : formatPercent(ofSignups)} of signups`}
+                {index === 0
+                  ? "of the list in this period"
+                  : `${ofSignups === null ? "–" : formatPercent(ofSignups)} of signups`}
                 {ofPrevious !== null && `, ${formatPercent(ofPrevious)} of the step before`}
               </span>
             </li>
@@ -207,7 +258,9 @@ export function RangePicker({ range }: { range: OverviewRange }) {
               aria-current={option === range ? "page" : undefined}
               className={cn(
                 "inline-flex h-8 items-center rounded-md px-3 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                option === range ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+                option === range
+                  ? "bg-background text-foreground shadow-sm"
+                  : "text-muted-foreground hover:text-foreground",
               )}
             >
               {RANGE_LABELS[option]}
@@ -218,4 +271,3 @@ export function RangePicker({ range }: { range: OverviewRange }) {
     </nav>
   );
 }
-

@@ -8,7 +8,13 @@ export async function NotifySettings() {
   const admin = await requireCurrentAdmin();
   const choice = await readSection("the email settings", () => getNotifyChoice(admin));
   if (choice === null) {
-    return <LoadFailed toastId="notify-fetch" toastTitle="Failed to load your email settings" text="Error loading your email settings. Please try again." />;
+    return (
+      <LoadFailed
+        toastId="notify-fetch"
+        toastTitle="Failed to load your email settings"
+        text="Error loading your email settings. Please try again."
+      />
+    );
   }
   return <NotifyForm initial={choice} />;
 }

@@ -34,7 +34,9 @@ function columns(now: Date): Column<AdminSessionSummary>[] {
     {
       header: "Signed in",
       className: "whitespace-nowrap",
-      cell: (session) => <time dateTime={session.createdAt.toISOString()}>{utcDateTime.format(session.createdAt)} UTC</time>,
+      cell: (session) => (
+        <time dateTime={session.createdAt.toISOString()}>{utcDateTime.format(session.createdAt)} UTC</time>
+      ),
     },
     {
       header: "Last active",
@@ -54,15 +56,30 @@ function columns(now: Date): Column<AdminSessionSummary>[] {
 export async function SessionsList() {
   const admin = await requireCurrentAdmin();
   const sessions = await readSection("the sessions", () => listAdminSessions(admin));
-  if (!sessions) return <LoadFailed toastId="sessions-fetch" toastTitle="Failed to fetch sessions" text="Error loading your sessions. Please try again." />;
+  if (!sessions)
+    return (
+      <LoadFailed
+        toastId="sessions-fetch"
+        toastTitle="Failed to fetch sessions"
+        text="Error loading your sessions. Please try again."
+      />
+    );
   const others = sessions.filter((session) => !session.current).length;
   return (
     <div className="grid gap-4">
-      <DataTable label="Your sessions" columns={columns(new Date())} rows={sessions} rowKey={(session) => session.id} rowTestId="session-row" />
+      <DataTable
+        label="Your sessions"
+        columns={columns(new Date())}
+        rows={sessions}
+        rowKey={(session) => session.id}
+        rowTestId="session-row"
+      />
       <div className="flex flex-wrap items-center gap-3">
         <EndOtherSessionsButton disabled={others === 0} />
         <p className="text-sm text-muted-foreground">
-          {others === 0 ? "You are signed in on this device only." : `You are signed in on ${others} other ${others === 1 ? "device" : "devices"}.`}
+          {others === 0
+            ? "You are signed in on this device only."
+            : `You are signed in on ${others} other ${others === 1 ? "device" : "devices"}.`}
         </p>
       </div>
     </div>

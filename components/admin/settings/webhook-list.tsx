@@ -15,11 +15,17 @@ function attemptText(attempt: Delivery["attemptsLog"][number]): string {
 
 const DELIVERY_COLUMNS: Column<Delivery>[] = [
   { header: "Event", cell: (delivery) => WEBHOOK_EVENT_LABELS[delivery.event] ?? delivery.event },
-  { header: "Queued", className: "whitespace-nowrap", cell: (delivery) => `${utcDateTime.format(delivery.createdAt)} UTC` },
+  {
+    header: "Queued",
+    className: "whitespace-nowrap",
+    cell: (delivery) => `${utcDateTime.format(delivery.createdAt)} UTC`,
+  },
   {
     header: "Status",
     cell: (delivery) => (
-      <Badge variant={delivery.status === "delivered" ? "success" : delivery.status === "failed" ? "destructive" : "muted"}>
+      <Badge
+        variant={delivery.status === "delivered" ? "success" : delivery.status === "failed" ? "destructive" : "muted"}
+      >
         {delivery.status === "delivered" ? "Delivered" : delivery.status === "failed" ? "Failed" : "Waiting to retry"}
       </Badge>
     ),
@@ -43,7 +49,14 @@ const DELIVERY_COLUMNS: Column<Delivery>[] = [
 export async function WebhookList() {
   const admin = await requireCurrentAdmin();
   const webhooks = await readSection("the webhooks", () => listWebhooks(admin));
-  if (webhooks === null) return <LoadFailed toastId="webhooks-fetch" toastTitle="Failed to load webhooks" text="Error loading webhooks. Please try again." />;
+  if (webhooks === null)
+    return (
+      <LoadFailed
+        toastId="webhooks-fetch"
+        toastTitle="Failed to load webhooks"
+        text="Error loading webhooks. Please try again."
+      />
+    );
   if (webhooks.length === 0) return <p className="text-sm text-muted-foreground">No webhooks yet.</p>;
   return (
     <ul className="grid gap-4">

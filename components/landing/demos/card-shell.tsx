@@ -34,7 +34,10 @@ export function CardShell({
   return (
     <section
       aria-label={title}
-      className={cn("flex min-h-0 flex-col rounded-2xl border border-border bg-card text-card-foreground shadow-sm", className)}
+      className={cn(
+        "flex min-h-0 flex-col rounded-2xl border border-border bg-card text-card-foreground shadow-sm",
+        className,
+      )}
     >
       <header className="flex items-center gap-3 border-b border-border/70 px-4 py-3">
         <span

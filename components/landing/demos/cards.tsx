@@ -1,20 +1,10 @@
-import {
-  CalendarCheck,
-  CalendarDays,
-  CircleAlert,
-  LifeBuoy,
-  MailCheck,
-  Receipt,
-  UserPlus,
-  Wrench,
-} from "lucide-react";
-
-import type { DemoCard, Invoice } from "@/content/demo/types";
-import { daysBetween, formatDemoDate, formatMoney, lineItemsTotal } from "@/lib/demo/format";
+import { CalendarCheck, CalendarDays, CircleAlert, LifeBuoy, MailCheck, Receipt, UserPlus, Wrench } from "lucide-react";
 
 import { CardShell, Field } from "@/components/landing/demos/card-shell";
 import { BookingDetails } from "@/components/landing/demos/documents";
 import { StatusBadge } from "@/components/landing/demos/status-badge";
+import type { DemoCard, Invoice } from "@/content/demo/types";
+import { daysBetween, formatDemoDate, formatMoney, lineItemsTotal } from "@/lib/demo/format";
 
 function InvoiceRows({ invoices, asOf }: { invoices: readonly Invoice[]; asOf?: string }) {
   return (
@@ -67,7 +57,13 @@ export function InfoCard({ card, onClose, className }: { card: DemoCard; onClose
   switch (card.type) {
     case "service":
       return (
-        <CardShell {...common} icon={<Wrench />} subtitle="Added to your price list" closeLabel="Close service card" scrollable>
+        <CardShell
+          {...common}
+          icon={<Wrench />}
+          subtitle="Added to your price list"
+          closeLabel="Close service card"
+          scrollable
+        >
           <p className="text-base font-semibold leading-tight">{card.service.name}</p>
           <p className="mt-1 text-[13px] leading-snug text-muted-foreground">{card.service.description}</p>
           <dl className="mt-3 grid grid-cols-2 gap-2">
@@ -113,7 +109,9 @@ export function InfoCard({ card, onClose, className }: { card: DemoCard; onClose
           <TotalLine label="Total outstanding" invoices={card.invoices} />
           {card.paid.length > 0 ? (
             <>
-              <p className="mt-4 mb-2 text-[11px] font-medium uppercase tracking-wide text-muted-foreground">Paid today</p>
+              <p className="mt-4 mb-2 text-[11px] font-medium uppercase tracking-wide text-muted-foreground">
+                Paid today
+              </p>
               <InvoiceRows invoices={card.paid} />
             </>
           ) : null}

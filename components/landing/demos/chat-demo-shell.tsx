@@ -1,16 +1,20 @@
 import { Keyboard, Mic } from "lucide-react";
 
+import { MessageLog } from "@/components/landing/demos/chat-parts";
+import { ChatWindow } from "@/components/landing/demos/chat-window";
+import { DEMO_MODES } from "@/components/landing/demos/demo-modes";
+import { modeFocusKey } from "@/components/landing/demos/focus-keys";
+import {
+  conversationClass,
+  DisabledMessageBar,
+  QuickQuestionList,
+  TEXT_CHAT_SUBTITLE,
+} from "@/components/landing/demos/text-mode-parts";
 import { segmentedLabelClass, segmentedRootClass } from "@/components/ui/segmented-control-styles";
 import { siteConfig } from "@/config/site";
 import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
 import { greetingScript } from "@/content/demo/text-mode";
 import { finishedSnapshot } from "@/lib/demo/player";
-
-import { MessageLog } from "@/components/landing/demos/chat-parts";
-import { ChatWindow } from "@/components/landing/demos/chat-window";
-import { DEMO_MODES } from "@/components/landing/demos/demo-modes";
-import { conversationClass, DisabledMessageBar, QuickQuestionList, TEXT_CHAT_SUBTITLE } from "@/components/landing/demos/text-mode-parts";
-import { modeFocusKey } from "@/components/landing/demos/focus-keys";
 
 const icons = { text: <Keyboard aria-hidden="true" />, voice: <Mic aria-hidden="true" /> } as const;
 
@@ -44,7 +48,13 @@ export function ChatDemoShell() {
       </div>
       <ChatWindow subtitle={TEXT_CHAT_SUBTITLE}>
         <div tabIndex={-1} role="group" aria-label="Conversation" className={conversationClass}>
-          <MessageLog messages={greeting} assistantName={siteConfig.name} label={COPY.textLog} announce still={new Set(greeting.map((message) => message.id))} />
+          <MessageLog
+            messages={greeting}
+            assistantName={siteConfig.name}
+            label={COPY.textLog}
+            announce
+            still={new Set(greeting.map((message) => message.id))}
+          />
           <QuickQuestionList />
         </div>
         <DisabledMessageBar />

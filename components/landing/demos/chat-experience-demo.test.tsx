@@ -1,12 +1,11 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 
-import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
-import { quickQuestions, TEXT_GREETING } from "@/content/demo/text-mode";
-
 import { CARD_TITLES } from "@/components/landing/demos/cards";
 import { ChatExperienceDemo } from "@/components/landing/demos/chat-experience-demo";
 import { installFetchSpy, mockReducedMotion } from "@/components/landing/demos/test-dom";
+import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
+import { quickQuestions, TEXT_GREETING } from "@/content/demo/text-mode";
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
 let fetchSpy: jest.Mock;
@@ -56,44 +55,51 @@ describe("text mode", () => {
     expect(log).toHaveAttribute("aria-live", "polite");
     expect(within(log).getByText(TEXT_GREETING)).toBeInTheDocument();
     const group = screen.getByRole("group", { name: COPY.quickQuestions });
-    expect(within(group).getAllByRole("button").map((b) => b.textContent)).toEqual(quickQuestions.map((q) => q.label));
+    expect(
+      within(group)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(quickQuestions.map((q) => q.label));
     expect(screen.getByRole("textbox", { name: COPY.inputLabel })).toBeDisabled();
   });
 
-  it.each(quickQuestions.map((q) => [q.id, q] as const))("%s: typing 0.8 s, reply, card after 1.2 s, Reset after 0.5 s", (_id, question) => {
-    render(<ChatExperienceDemo />);
-    fireEvent.click(screen.getByRole("button", { name: question.label }));
-    const log = screen.getByRole("log", { name: COPY.textLog });
-    expect(within(log).getByText(question.label)).toBeInTheDocument();
-    expect(screen.getByTestId("typing-indicator")).toBeInTheDocument();
-    expect(screen.queryByRole("group", { name: COPY.quickQuestions })).not.toBeInTheDocument();
+  it.each(quickQuestions.map((q) => [q.id, q] as const))(
+    "%s: typing 0.8 s, reply, card after 1.2 s, Reset after 0.5 s",
+    (_id, question) => {
+      render(<ChatExperienceDemo />);
+      fireEvent.click(screen.getByRole("button", { name: question.label }));
+      const log = screen.getByRole("log", { name: COPY.textLog });
+      expect(within(log).getByText(question.label)).toBeInTheDocument();
+      expect(screen.getByTestId("typing-indicator")).toBeInTheDocument();
+      expect(screen.queryByRole("group", { name: COPY.quickQuestions })).not.toBeInTheDocument();
 
-    advance(799);
-    expect(within(log).queryByText(question.reply)).not.toBeInTheDocument();
-    advance(1);
-    expect(within(log).getByText(question.reply)).toBeInTheDocument();
-    expect(screen.queryByTestId("typing-indicator")).not.toBeInTheDocument();
+      advance(799);
+      expect(within(log).queryByText(question.reply)).not.toBeInTheDocument();
+      advance(1);
+      expect(within(log).getByText(question.reply)).toBeInTheDocument();
+      expect(screen.queryByTestId("typing-indicator")).not.toBeInTheDocument();
 
-    const announcement = COPY.cardShown(CARD_TITLES[question.card.type]);
-    advance(1199);
-    expect(screen.queryByRole("region", { name: CARD_TITLES[question.card.type] })).not.toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: COPY.reset })).not.toBeInTheDocument();
-    expect(within(log).queryByText(announcement)).not.toBeInTheDocument();
-    advance(1);
-    expect(screen.getByRole("region", { name: CARD_TITLES[question.card.type] })).toBeInTheDocument();
-    // The card arrives after the reply, outside the live log: the log names it so screen readers hear it.
-    expect(within(log).getByText(announcement)).toHaveClass("sr-only");
+      const announcement = COPY.cardShown(CARD_TITLES[question.card.type]);
+      advance(1199);
+      expect(screen.queryByRole("region", { name: CARD_TITLES[question.card.type] })).not.toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: COPY.reset })).not.toBeInTheDocument();
+      expect(within(log).queryByText(announcement)).not.toBeInTheDocument();
+      advance(1);
+      expect(screen.getByRole("region", { name: CARD_TITLES[question.card.type] })).toBeInTheDocument();
+      // The card arrives after the reply, outside the live log: the log names it so screen readers hear it.
+      expect(within(log).getByText(announcement)).toHaveClass("sr-only");
 
-    fireEvent.click(screen.getByRole("button", { name: COPY.reset }));
-    advance(499);
-    expect(screen.getByRole("region", { name: CARD_TITLES[question.card.type] })).toBeInTheDocument();
-    advance(1);
-    expect(screen.queryByRole("region", { name: CARD_TITLES[question.card.type] })).not.toBeInTheDocument();
-    expect(within(log).getAllByRole("listitem")).toHaveLength(1);
-    expect(within(log).getByText(TEXT_GREETING)).toBeInTheDocument();
-    expect(screen.getByRole("group", { name: COPY.quickQuestions })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: quickQuestions[0]!.label })).toHaveFocus();
-  });
+      fireEvent.click(screen.getByRole("button", { name: COPY.reset }));
+      advance(499);
+      expect(screen.getByRole("region", { name: CARD_TITLES[question.card.type] })).toBeInTheDocument();
+      advance(1);
+      expect(screen.queryByRole("region", { name: CARD_TITLES[question.card.type] })).not.toBeInTheDocument();
+      expect(within(log).getAllByRole("listitem")).toHaveLength(1);
+      expect(within(log).getByText(TEXT_GREETING)).toBeInTheDocument();
+      expect(screen.getByRole("group", { name: COPY.quickQuestions })).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: quickQuestions[0]!.label })).toHaveFocus();
+    },
+  );
 
   it("labels the focusable conversation as a group, and keeps focus on Reset while the greeting returns", () => {
     render(<ChatExperienceDemo />);
@@ -159,7 +165,11 @@ describe("voice mode", () => {
     expect(within(log).getByText(/running about 20 minutes late/)).toBeInTheDocument();
 
     advance(2499);
-    expect(within(log).getAllByRole("listitem").filter((li) => li.querySelector("p"))).toHaveLength(1);
+    expect(
+      within(log)
+        .getAllByRole("listitem")
+        .filter((li) => li.querySelector("p")),
+    ).toHaveLength(1);
     advance(1);
     expect(within(log).getByText(/I've emailed Priya/)).toBeInTheDocument();
 
@@ -180,7 +190,11 @@ describe("voice mode speaks", () => {
   // The browser's speech synthesis is out of reach in jsdom: a stand-in records what would be said.
   function installSpeech() {
     const said: { text: string; pitch: number }[] = [];
-    const speech = { speak: jest.fn((u: { text: string; pitch: number }) => said.push({ text: u.text, pitch: u.pitch })), cancel: jest.fn(), getVoices: () => [] };
+    const speech = {
+      speak: jest.fn((u: { text: string; pitch: number }) => said.push({ text: u.text, pitch: u.pitch })),
+      cancel: jest.fn(),
+      getVoices: () => [],
+    };
     Object.defineProperty(window, "speechSynthesis", { configurable: true, value: speech });
     (globalThis as { SpeechSynthesisUtterance?: unknown }).SpeechSynthesisUtterance = class {
       lang = "";
@@ -207,7 +221,10 @@ describe("voice mode speaks", () => {
     advance(1000);
     advance(2500);
     const lines = said.filter((line) => line.text !== "");
-    expect(lines.map((line) => line.text)).toEqual([expect.stringMatching(/running about 20 minutes late/), expect.stringMatching(/I've emailed Priya/)]);
+    expect(lines.map((line) => line.text)).toEqual([
+      expect.stringMatching(/running about 20 minutes late/),
+      expect.stringMatching(/I've emailed Priya/),
+    ]);
     expect(lines[1]!.pitch).toBeGreaterThan(lines[0]!.pitch);
   });
 

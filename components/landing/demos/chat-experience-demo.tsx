@@ -3,13 +3,12 @@
 import { Keyboard, Mic } from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
 
-import { SegmentedControl } from "@/components/ui/segmented-control";
-import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
-
 import { DEMO_MODES, type DemoMode } from "@/components/landing/demos/demo-modes";
+import { modeFocusKey } from "@/components/landing/demos/focus-keys";
 import { TextModeDemo } from "@/components/landing/demos/text-mode-demo";
 import { VoiceModeDemo } from "@/components/landing/demos/voice-mode-demo";
-import { modeFocusKey } from "@/components/landing/demos/focus-keys";
+import { SegmentedControl } from "@/components/ui/segmented-control";
+import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
 
 const icons = { text: <Keyboard aria-hidden="true" />, voice: <Mic aria-hidden="true" /> } as const;
 const modes = DEMO_MODES.map((mode) => ({ ...mode, icon: icons[mode.value], carryFocus: modeFocusKey(mode.value) }));

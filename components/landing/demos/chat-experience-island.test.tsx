@@ -1,12 +1,11 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 
-import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
-import { quickQuestions, TEXT_GREETING } from "@/content/demo/text-mode";
-
 import { ChatDemoShell } from "@/components/landing/demos/chat-demo-shell";
 import { ChatExperienceIsland } from "@/components/landing/demos/chat-experience-island";
 import { installFetchSpy, mockIntersectionObserver, mockReducedMotion } from "@/components/landing/demos/test-dom";
+import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
+import { quickQuestions, TEXT_GREETING } from "@/content/demo/text-mode";
 
 function renderSection() {
   const viewport = mockIntersectionObserver();

@@ -2,11 +2,10 @@
 
 import { useRef, type MouseEvent, type ReactNode } from "react";
 
-import { useEnhancement } from "@/components/landing/use-enhancement";
-
 import type { CarriedDemo } from "@/components/landing/demos/chat-experience-demo";
 import type { DemoMode } from "@/components/landing/demos/demo-modes";
 import { questionOfFocusKey } from "@/components/landing/demos/focus-keys";
+import { useEnhancement } from "@/components/landing/use-enhancement";
 
 // Loaded when the section comes within a viewport's height of the screen, or when the visitor reaches the
 // built page's version of the demo first, never during the page load.
@@ -29,7 +28,9 @@ export function ChatExperienceIsland({ children }: { children: ReactNode }) {
   const { ref, enhanced, want } = useEnhancement(loadDemo, (wrapper) => carryOver(wrapper, asked.current), "100% 0px");
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const question = questionOfFocusKey((event.target as HTMLElement).closest<HTMLElement>("[data-carry-focus]")?.dataset.carryFocus);
+    const question = questionOfFocusKey(
+      (event.target as HTMLElement).closest<HTMLElement>("[data-carry-focus]")?.dataset.carryFocus,
+    );
     if (question) asked.current = question;
     want?.();
   };

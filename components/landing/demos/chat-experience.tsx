@@ -1,13 +1,17 @@
-import { siteConfig } from "@/config/site";
-import { CHAT_SECTION_COPY } from "@/content/demo/chat-section";
-
 import { ChatDemoShell } from "@/components/landing/demos/chat-demo-shell";
 import { ChatExperienceIsland } from "@/components/landing/demos/chat-experience-island";
+import { siteConfig } from "@/config/site";
+import { CHAT_SECTION_COPY } from "@/content/demo/chat-section";
 
 /** The chat demo section: heading, copy and the demo's first screen render on the server; its behaviour is a lazy island. */
 export function ChatExperience() {
   return (
-    <section data-defer-render="" id="chat-experience" aria-labelledby="chat-experience-heading" className="bg-muted/40 py-20 sm:py-28">
+    <section
+      data-defer-render=""
+      id="chat-experience"
+      aria-labelledby="chat-experience-heading"
+      className="bg-muted/40 py-20 sm:py-28"
+    >
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,36rem)]">
         <div className="max-w-xl">
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">{CHAT_SECTION_COPY.eyebrow}</p>

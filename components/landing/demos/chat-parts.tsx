@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 
-import type { DemoMessage } from "@/lib/demo/player";
-import { cn } from "@/lib/utils";
-
 import { AssistantAvatar } from "@/components/landing/demos/assistant-avatar";
 import styles from "@/components/landing/demos/demo.module.css";
+import type { DemoMessage } from "@/lib/demo/player";
+import { cn } from "@/lib/utils";
 
 /** One chat bubble: the visitor's on the right, the assistant's on the left with its avatar. */
 export function MessageBubble({
@@ -79,7 +78,13 @@ export function MessageLog({
     <div role="log" aria-label={label} aria-live={announce ? "polite" : "off"} aria-relevant="additions">
       <ol className={cn("flex flex-col", compact ? "gap-2" : "gap-3")}>
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} assistantName={assistantName} compact={compact} still={still?.has(message.id)} />
+          <MessageBubble
+            key={message.id}
+            message={message}
+            assistantName={assistantName}
+            compact={compact}
+            still={still?.has(message.id)}
+          />
         ))}
         {children}
       </ol>

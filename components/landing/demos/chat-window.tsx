@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 
-import { siteConfig } from "@/config/site";
-
 import { AssistantAvatar } from "@/components/landing/demos/assistant-avatar";
+import { siteConfig } from "@/config/site";
 
 /** The chat section's window: header with the assistant, then the mode's own content. */
 export function ChatWindow({ subtitle, children }: { subtitle: string; children: ReactNode }) {

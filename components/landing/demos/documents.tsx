@@ -1,12 +1,11 @@
 import { CalendarCheck, CalendarClock, FileText, Receipt, Users } from "lucide-react";
 
-import type { AvailabilitySlot, Booking, Customer, DemoDocument } from "@/content/demo/types";
-import { formatDemoDate } from "@/lib/demo/format";
-import { cn } from "@/lib/utils";
-
 import { CardShell, Field } from "@/components/landing/demos/card-shell";
 import { LineItems } from "@/components/landing/demos/line-items";
 import { StatusBadge } from "@/components/landing/demos/status-badge";
+import type { AvailabilitySlot, Booking, Customer, DemoDocument } from "@/content/demo/types";
+import { formatDemoDate } from "@/lib/demo/format";
+import { cn } from "@/lib/utils";
 
 export const DOCUMENT_TITLES: Record<DemoDocument["type"], string> = {
   quote: "Quote",
@@ -104,7 +103,15 @@ function SlotGrid({ slots }: { slots: readonly AvailabilitySlot[] }) {
 }
 
 /** The body and header of one business document in the hero's sliding panel. */
-export function DocumentCard({ document, onClose, className }: { document: DemoDocument; onClose?: () => void; className?: string }) {
+export function DocumentCard({
+  document,
+  onClose,
+  className,
+}: {
+  document: DemoDocument;
+  onClose?: () => void;
+  className?: string;
+}) {
   const common = { onClose, className, scrollable: true } as const;
   switch (document.type) {
     case "quote": {

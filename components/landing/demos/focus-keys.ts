@@ -13,4 +13,5 @@ export const modeFocusKey = (mode: string) => `mode-${mode}`;
 export const questionFocusKey = (questionId: string) => `${QUESTION}${questionId}`;
 
 /** The question a focus key names, if it names one. */
-export const questionOfFocusKey = (key: string | undefined) => (key?.startsWith(QUESTION) ? key.slice(QUESTION.length) : undefined);
+export const questionOfFocusKey = (key: string | undefined) =>
+  key?.startsWith(QUESTION) ? key.slice(QUESTION.length) : undefined;

@@ -1,11 +1,10 @@
 import type { FormEvent, ReactNode } from "react";
 
 import { Icon } from "@/components/icons/icon";
-import { siteConfig } from "@/config/site";
 import { cx } from "@/components/landing/class-names";
-import { HERO_COPY } from "@/content/demo/hero-chrome";
-
 import { AssistantAvatar } from "@/components/landing/demos/assistant-avatar";
+import { siteConfig } from "@/config/site";
+import { HERO_COPY } from "@/content/demo/hero-chrome";
 
 const sidebarItems = [
   { label: "Chat", icon: "message-square-text", active: true },
@@ -39,7 +38,9 @@ export function HeroSidebar() {
       </ul>
       <div className="mt-auto rounded-xl border border-border bg-card p-3">
         <p className="text-xs font-semibold">Auto mode</p>
-        <p className="mt-0.5 text-[11px] leading-snug text-muted-foreground">Reminders and follow-ups go out on their own.</p>
+        <p className="mt-0.5 text-[11px] leading-snug text-muted-foreground">
+          Reminders and follow-ups go out on their own.
+        </p>
       </div>
     </div>
   );
@@ -89,7 +90,15 @@ export function PauseControl({
 }
 
 /** The text box and play button. Typing does nothing visible; Enter only starts a demo when none runs. */
-export function HeroInputBar({ onSubmit, onRestart, disabled }: { onSubmit?: () => void; onRestart?: () => void; disabled?: boolean }) {
+export function HeroInputBar({
+  onSubmit,
+  onRestart,
+  disabled,
+}: {
+  onSubmit?: () => void;
+  onRestart?: () => void;
+  disabled?: boolean;
+}) {
   // The play button is the form's submit button (a form needs one for the keyboard and for checkers), but it
   // restarts the demo, where Enter in the text box only starts one when none runs.
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,13 +1,17 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 
-import { carpentryScript, carValetingScript } from "@/content/demo/hero-scripts";
-import { scriptTimeline } from "@/lib/demo/player";
-import { daysBetween, demoDayShift, formatDemoDate, SCENARIO_TODAY } from "@/lib/demo/format";
-
-import { HERO_COPY } from "@/content/demo/hero-chrome";
 import { HeroDemoPlayer } from "@/components/landing/demos/hero-demo-player";
-import { installFetchSpy, mockIntersectionObserver, mockReducedMotion, setDocumentHidden } from "@/components/landing/demos/test-dom";
+import {
+  installFetchSpy,
+  mockIntersectionObserver,
+  mockReducedMotion,
+  setDocumentHidden,
+} from "@/components/landing/demos/test-dom";
+import { HERO_COPY } from "@/content/demo/hero-chrome";
+import { carpentryScript, carValetingScript } from "@/content/demo/hero-scripts";
+import { daysBetween, demoDayShift, formatDemoDate, SCENARIO_TODAY } from "@/lib/demo/format";
+import { scriptTimeline } from "@/lib/demo/player";
 
 const firstText = (script: typeof carValetingScript) => {
   const step = script.steps[0];
@@ -17,7 +21,10 @@ const firstText = (script: typeof carValetingScript) => {
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
 const log = () => screen.getByRole("log", { name: HERO_COPY.log });
-const bubbles = () => within(log()).queryAllByRole("listitem").filter((item) => item.querySelector("p"));
+const bubbles = () =>
+  within(log())
+    .queryAllByRole("listitem")
+    .filter((item) => item.querySelector("p"));
 
 let intersection: ReturnType<typeof mockIntersectionObserver>;
 let fetchSpy: jest.Mock;
@@ -135,7 +142,9 @@ describe("HeroDemoPlayer", () => {
     const [options] = intersection.options();
     expect(options).toBeDefined();
     // Every side of the root margin is zero or shrinks the viewport; none extends it.
-    const margins = String(options!.rootMargin ?? "0px").trim().split(/\s+/);
+    const margins = String(options!.rootMargin ?? "0px")
+      .trim()
+      .split(/\s+/);
     for (const margin of margins) expect(parseFloat(margin)).toBeLessThanOrEqual(0);
   });
 

@@ -2,18 +2,16 @@
 
 import { useEffect, useRef } from "react";
 
-import { siteConfig } from "@/config/site";
-import { cn } from "@/lib/utils";
-
 import { InfoCard } from "@/components/landing/demos/cards";
 import { MessageLog, TypingIndicator } from "@/components/landing/demos/chat-parts";
 import styles from "@/components/landing/demos/demo.module.css";
 import { DocumentCard } from "@/components/landing/demos/documents";
-import { HERO_COPY } from "@/content/demo/hero-chrome";
-
 import { HeroHeader, HeroInputBar, HeroSidebar, PauseControl } from "@/components/landing/demos/hero-chrome";
 import { usePresence } from "@/components/landing/demos/use-demo-player";
 import { useHeroDemo, type HeroDemoOptions } from "@/components/landing/demos/use-hero-demo";
+import { siteConfig } from "@/config/site";
+import { HERO_COPY } from "@/content/demo/hero-chrome";
+import { cn } from "@/lib/utils";
 
 /** The hero's chat demo: scripted conversations with a service card and a sliding document panel. */
 export function HeroDemoPlayer(props: HeroDemoOptions) {
@@ -62,7 +60,9 @@ export function HeroDemoPlayer(props: HeroDemoOptions) {
               )}
             >
               <div className="mx-auto max-w-2xl">
-                <p className="mb-3 text-center text-[11px] font-medium uppercase tracking-wider text-muted-foreground">Today</p>
+                <p className="mb-3 text-center text-[11px] font-medium uppercase tracking-wider text-muted-foreground">
+                  Today
+                </p>
                 <MessageLog
                   messages={snapshot.messages}
                   assistantName={siteConfig.name}

@@ -2,8 +2,8 @@
 
 import { startTransition, useEffect, useState, type ComponentType } from "react";
 
-import { whenIdle } from "@/components/landing/when-idle";
 import { HeroDemoShell } from "@/components/landing/demos/hero-chrome";
+import { whenIdle } from "@/components/landing/when-idle";
 
 /**
  * The hero's auto-playing chat demo; fills the device frame that the hero draws. The server renders the empty

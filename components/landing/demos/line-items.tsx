@@ -2,7 +2,15 @@ import type { LineItem } from "@/content/demo/types";
 import { formatMoney } from "@/lib/demo/format";
 
 /** Line items with their amounts and the total (computed by the sample data, shown here). */
-export function LineItems({ items, total, totalLabel = "Total" }: { items: readonly LineItem[]; total: number; totalLabel?: string }) {
+export function LineItems({
+  items,
+  total,
+  totalLabel = "Total",
+}: {
+  items: readonly LineItem[];
+  total: number;
+  totalLabel?: string;
+}) {
   return (
     <div className="rounded-xl border border-border/70">
       <ul className="divide-y divide-border/70">

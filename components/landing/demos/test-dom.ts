@@ -39,7 +39,11 @@ export function mockIntersectionObserver() {
       return [];
     }
   }
-  Object.defineProperty(window, "IntersectionObserver", { configurable: true, writable: true, value: FakeIntersectionObserver });
+  Object.defineProperty(window, "IntersectionObserver", {
+    configurable: true,
+    writable: true,
+    value: FakeIntersectionObserver,
+  });
   return {
     /** Reports every observed element as in or out of view, with this share of it visible. */
     setVisible(visible: boolean, ratio = visible ? 1 : 0) {

@@ -3,22 +3,35 @@
 import { RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
-import { siteConfig } from "@/config/site";
-import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
-import { greetingScript, quickQuestionScript, quickQuestions, textResetScript, type QuickQuestion } from "@/content/demo/text-mode";
-import type { DemoCard, DemoDocument } from "@/content/demo/types";
-import { finishedSnapshot } from "@/lib/demo/player";
-import { cn } from "@/lib/utils";
-
 import { CARD_TITLES, InfoCard } from "@/components/landing/demos/cards";
 import { MessageLog, TypingIndicator } from "@/components/landing/demos/chat-parts";
 import { ChatWindow } from "@/components/landing/demos/chat-window";
 import styles from "@/components/landing/demos/demo.module.css";
-import { conversationClass, DisabledMessageBar, QuickQuestionList, TEXT_CHAT_SUBTITLE } from "@/components/landing/demos/text-mode-parts";
+import {
+  conversationClass,
+  DisabledMessageBar,
+  QuickQuestionList,
+  TEXT_CHAT_SUBTITLE,
+} from "@/components/landing/demos/text-mode-parts";
 import { useDemoPlayer } from "@/components/landing/demos/use-demo-player";
+import { siteConfig } from "@/config/site";
+import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
+import {
+  greetingScript,
+  quickQuestions,
+  quickQuestionScript,
+  textResetScript,
+  type QuickQuestion,
+} from "@/content/demo/text-mode";
+import type { DemoCard, DemoDocument } from "@/content/demo/types";
+import { finishedSnapshot } from "@/lib/demo/player";
+import { cn } from "@/lib/utils";
 
 /** The text mode's first screen: the greeting, as the built page shows it before any script runs. */
-export const textGreeting = () => ({ ...finishedSnapshot<DemoCard, DemoDocument>(greetingScript), status: "idle" as const });
+export const textGreeting = () => ({
+  ...finishedSnapshot<DemoCard, DemoDocument>(greetingScript),
+  status: "idle" as const,
+});
 
 // The greeting was on screen in the built page before this demo took its place: it stays put, no slide-in.
 const firstGreeting = new Set(textGreeting().messages.map((message) => message.id));
@@ -78,7 +91,13 @@ export function TextModeDemo({ ask: askFirst }: { ask?: string } = {}) {
   return (
     <ChatWindow subtitle={TEXT_CHAT_SUBTITLE}>
       <div ref={scrollRef} tabIndex={-1} role="group" aria-label="Conversation" className={conversationClass}>
-        <MessageLog messages={snapshot.messages} assistantName={siteConfig.name} label={COPY.textLog} announce still={firstGreeting}>
+        <MessageLog
+          messages={snapshot.messages}
+          assistantName={siteConfig.name}
+          label={COPY.textLog}
+          announce
+          still={firstGreeting}
+        >
           {snapshot.typing ? (
             <li className="list-none">
               <TypingIndicator />

@@ -1,12 +1,11 @@
 import { SendHorizontal } from "lucide-react";
 import type { Ref } from "react";
 
+import styles from "@/components/landing/demos/demo.module.css";
+import { questionFocusKey } from "@/components/landing/demos/focus-keys";
 import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
 import { quickQuestions, type QuickQuestion } from "@/content/demo/text-mode";
 import { cn } from "@/lib/utils";
-
-import styles from "@/components/landing/demos/demo.module.css";
-import { questionFocusKey } from "@/components/landing/demos/focus-keys";
 
 /**
  * The text mode's parts that the built page already has before any script runs: the six quick questions and
@@ -27,7 +26,11 @@ export function QuickQuestionList({
   fadeIn?: boolean;
 }) {
   return (
-    <div role="group" aria-label={COPY.quickQuestions} className={cn("mt-4 grid gap-2 sm:grid-cols-2 sm:pl-9", fadeIn && styles.fadeIn)}>
+    <div
+      role="group"
+      aria-label={COPY.quickQuestions}
+      className={cn("mt-4 grid gap-2 sm:grid-cols-2 sm:pl-9", fadeIn && styles.fadeIn)}
+    >
       {quickQuestions.map((question, index) => (
         <button
           key={question.id}

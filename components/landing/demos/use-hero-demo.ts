@@ -2,13 +2,11 @@
 
 import { useCallback, useEffect, useMemo, useState, type RefObject } from "react";
 
+import { useDemoPlayer } from "@/components/landing/demos/use-demo-player";
+import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
 import { HERO_TIMINGS, heroScripts } from "@/content/demo/hero-scripts";
 import type { ChatDemoScript, DemoCard, DemoDocument } from "@/content/demo/types";
 import { finishedSnapshot, pickScript, withoutTrailingClear, type DemoLoop } from "@/lib/demo/player";
-
-import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
-
-import { useDemoPlayer } from "@/components/landing/demos/use-demo-player";
 
 export interface HeroDemoOptions {
   scripts?: readonly ChatDemoScript[];

@@ -3,20 +3,18 @@
 import { Mic, Volume2, VolumeX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
+import { CARD_TITLES, InfoCard } from "@/components/landing/demos/cards";
+import { MessageLog, TypingIndicator } from "@/components/landing/demos/chat-parts";
+import { ChatWindow } from "@/components/landing/demos/chat-window";
+import styles from "@/components/landing/demos/demo.module.css";
+import { useDemoPlayer } from "@/components/landing/demos/use-demo-player";
+import { useDemoSpeech } from "@/components/landing/demos/use-demo-speech";
+import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
 import { siteConfig } from "@/config/site";
 import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
 import type { DemoCard, DemoDocument } from "@/content/demo/types";
 import { voiceScript } from "@/content/demo/voice-mode";
 import { cn } from "@/lib/utils";
-
-import { CARD_TITLES, InfoCard } from "@/components/landing/demos/cards";
-import { MessageLog, TypingIndicator } from "@/components/landing/demos/chat-parts";
-import { ChatWindow } from "@/components/landing/demos/chat-window";
-import styles from "@/components/landing/demos/demo.module.css";
-import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
-
-import { useDemoPlayer } from "@/components/landing/demos/use-demo-player";
-import { useDemoSpeech } from "@/components/landing/demos/use-demo-speech";
 
 /** Voice mode: a microphone and Try Demo, playing one spoken request through to the email it sends. */
 export function VoiceModeDemo() {
@@ -48,7 +46,10 @@ export function VoiceModeDemo() {
     <ChatWindow subtitle="Voice · sample request">
       <div
         ref={scrollRef}
-        className={cn("min-h-0 flex-1 overflow-y-auto bg-gradient-to-b from-muted/40 to-card px-5 py-5 scroll-smooth", styles.noScrollbar)}
+        className={cn(
+          "min-h-0 flex-1 overflow-y-auto bg-gradient-to-b from-muted/40 to-card px-5 py-5 scroll-smooth",
+          styles.noScrollbar,
+        )}
       >
         {snapshot.messages.length === 0 && !running ? (
           <p className="mx-auto mt-16 max-w-xs text-center text-sm text-muted-foreground">
@@ -121,7 +122,11 @@ export function VoiceModeDemo() {
             onClick={() => setSoundChoice(!sound)}
             className="inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-xs font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            {sound ? <Volume2 aria-hidden="true" className="size-4" /> : <VolumeX aria-hidden="true" className="size-4" />}
+            {sound ? (
+              <Volume2 aria-hidden="true" className="size-4" />
+            ) : (
+              <VolumeX aria-hidden="true" className="size-4" />
+            )}
             {COPY.sound}
           </button>
         ) : null}

@@ -48,7 +48,10 @@ export async function resendConfirmation(actor: VerifiedAdmin, id: number, now =
   assertVerifiedAdmin(actor);
   const entry = await getDb().waitlistEntry.findUnique({ where: { id }, select: { email: true } });
   if (!entry) return null;
-  const outboxId = await requestNewConfirmation(entry.email, now, { resendBefore: now, audit: { actor: auditActorOf(actor), target: `entry:${id}` } });
+  const outboxId = await requestNewConfirmation(entry.email, now, {
+    resendBefore: now,
+    audit: { actor: auditActorOf(actor), target: `entry:${id}` },
+  });
   return outboxId;
 }
 
@@ -56,7 +59,12 @@ export async function resendConfirmation(actor: VerifiedAdmin, id: number, now =
  * Sends an invited (or accepted) entry its invitation again, with a new link, recorded in the audit log in
  * the same statement; a waiting entry is invited. Null when no entry has this id.
  */
-export async function inviteOrResend(actor: VerifiedAdmin, id: number, note: string, now = new Date()): Promise<number[] | null> {
+export async function inviteOrResend(
+  actor: VerifiedAdmin,
+  id: number,
+  note: string,
+  now = new Date(),
+): Promise<number[] | null> {
   assertVerifiedAdmin(actor);
   const entry = await getDb().waitlistEntry.findUnique({ where: { id }, select: { status: true } });
   if (!entry) return null;

@@ -3,9 +3,9 @@ import "server-only";
 import type { Readable } from "node:stream";
 
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { FORMULA_TRIGGER_CHARACTERS } from "@/lib/csv";
 import { recordAudit } from "@/lib/data/audit";
 import { filterCondition, ORDER, orderBy, type WaitlistRow } from "@/lib/data/waitlist/sql";
-import { FORMULA_TRIGGER_CHARACTERS } from "@/lib/csv";
 import { copyOut, getDb, withSql } from "@/lib/db";
 import type { SqlRunner } from "@/lib/db/migrate";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -25,11 +25,19 @@ export const EXPORT_BATCH_SIZE = 500;
  * entries went out and whether the download finished. A failure to write is logged: the file is already
  * with the admin, and the export must not be reported as failed because of it.
  */
-export function recordWaitlistExport(actor: VerifiedAdmin, query: WaitlistExportQuery, outcome: { records: number; completed: boolean }): void {
+export function recordWaitlistExport(
+  actor: VerifiedAdmin,
+  query: WaitlistExportQuery,
+  outcome: { records: number; completed: boolean },
+): void {
   assertVerifiedAdmin(actor);
   recordAudit(getDb(), auditActorOf(actor), {
     action: "waitlist.export",
-    details: { filters: JSON.parse(JSON.stringify(query)) as Record<string, string>, rows: outcome.records, completed: outcome.completed },
+    details: {
+      filters: JSON.parse(JSON.stringify(query)) as Record<string, string>,
+      rows: outcome.records,
+      completed: outcome.completed,
+    },
   }).catch((error: unknown) => console.error("[audit] could not record a waitlist export:", error));
 }
 
@@ -66,7 +74,10 @@ export function readWaitlistBatches(
   return batchesOf(query, batchSize);
 }
 
-async function* batchesOf(query: WaitlistExportQuery, batchSize: number): AsyncGenerator<WaitlistExportRow[], void, undefined> {
+async function* batchesOf(
+  query: WaitlistExportQuery,
+  batchSize: number,
+): AsyncGenerator<WaitlistExportRow[], void, undefined> {
   const order = ORDER[query.sort];
   const comparison = Prisma.raw(order.direction === "DESC" ? "<" : ">");
   const where = filterCondition(query);
@@ -122,7 +133,21 @@ function holdSqlConnection(): { runner: Promise<SqlRunner>; release: () => Promi
  * each is empty until it happens. Source, Medium, Campaign and Referrer are what the signup's visit brought
  * (its UTM parameters and referring host), empty for a direct visit.
  */
-export const WAITLIST_CSV_HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status", "Invited", "Accepted", "Source", "Medium", "Campaign", "Referrer"] as const;
+export const WAITLIST_CSV_HEADER = [
+  "Name",
+  "Email",
+  "Business Type",
+  "Team Size",
+  "Joined",
+  "Confirmed",
+  "Status",
+  "Invited",
+  "Accepted",
+  "Source",
+  "Medium",
+  "Campaign",
+  "Referrer",
+] as const;
 
 /** An exported entry as a CSV record, labels as the admin table shows them. */
 export function waitlistCsvRecord(row: WaitlistExportRow): string[] {
@@ -160,9 +185,14 @@ export function copyWaitlistCsv(actor: VerifiedAdmin, query: WaitlistExportQuery
 export function waitlistCopyStatement(query: WaitlistExportQuery, literal: (value: string) => string): string {
   // ascii() reads the first character's code without building a substring: the cheapest test per cell.
   const text = (expression: string) =>
-    Prisma.raw(`CASE WHEN ascii(${expression}) IN (${FORMULA_TRIGGER_CODES}) THEN '''' || ${expression} ELSE ${expression} END`);
+    Prisma.raw(
+      `CASE WHEN ascii(${expression}) IN (${FORMULA_TRIGGER_CODES}) THEN '''' || ${expression} ELSE ${expression} END`,
+    );
   const label = (column: string, options: readonly { value: string; label: string }[]) =>
-    Prisma.sql`CASE ${Prisma.raw(`w."${column}"`)} ${Prisma.join(options.map((option) => Prisma.sql`WHEN ${option.value} THEN ${option.label}`), " ")} ELSE ${text(`w."${column}"`)} END`;
+    Prisma.sql`CASE ${Prisma.raw(`w."${column}"`)} ${Prisma.join(
+      options.map((option) => Prisma.sql`WHEN ${option.value} THEN ${option.label}`),
+      " ",
+    )} ELSE ${text(`w."${column}"`)} END`;
   const time = (column: string) => Prisma.raw(ISO(`w."${column}"`));
   const columns = [
     text(`w."name"`),
@@ -191,7 +221,8 @@ function withLiterals(statement: Prisma.Sql, literal: (value: string) => string)
   return statement.strings.reduce((sql, part, index) => {
     const value = statement.values[index - 1];
     if (typeof value === "string") return sql + literal(value) + part;
-    if (Array.isArray(value)) return `${sql}ARRAY[${value.map((item) => literal(String(item))).join(", ")}]::text[]${part}`;
+    if (Array.isArray(value))
+      return `${sql}ARRAY[${value.map((item) => literal(String(item))).join(", ")}]::text[]${part}`;
     throw new Error(`Cannot write a ${typeof value} into a COPY statement`);
   });
 }

@@ -1,10 +1,10 @@
 import type { ParsedMail } from "mailparser";
 
+import { POST as resendConfirmationRoute } from "@/app/api/admin/waitlist/[id]/confirmation/route";
+import { POST as invitationRoute } from "@/app/api/admin/waitlist/[id]/invitation/route";
 import { DELETE as deleteRoute } from "@/app/api/admin/waitlist/[id]/route";
 import { POST as previewRoute } from "@/app/api/admin/waitlist/invitations/preview/route";
 import { POST as inviteRoute } from "@/app/api/admin/waitlist/invitations/route";
-import { POST as resendConfirmationRoute } from "@/app/api/admin/waitlist/[id]/confirmation/route";
-import { POST as invitationRoute } from "@/app/api/admin/waitlist/[id]/invitation/route";
 import { GET as listRoute } from "@/app/api/admin/waitlist/route";
 import { acceptInvitation } from "@/lib/data/waitlist/invitations";
 import { addWaitlistEntry, confirmWithToken, countWaitlistEntries } from "@/lib/data/waitlist/signups";
@@ -12,7 +12,7 @@ import { getDb, withSql } from "@/lib/db";
 import { sweepOutbox } from "@/lib/email/outbox";
 import { hashToken } from "@/lib/email/tokens";
 import { insertAdmin, startTestSession, testRequest } from "@/test/admin";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { linksIn, mailboxForEachTest } from "@/test/smtp";
 
 prepareTestDatabase();
@@ -41,7 +41,13 @@ async function seed(people: { name: string; businessType?: string; confirmed?: b
       await sql.query(
         `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "confirmedAt")
          VALUES ($1, $2, $3, '2-5', timestamptz '2025-01-01 00:00:00+00' + $4 * interval '1 minute', CASE WHEN $5 THEN now() END)`,
-        [person.name, `${person.name.toLowerCase().replace(/\s+/g, ".")}@example.com`, person.businessType ?? "cleaning", index, person.confirmed ?? true],
+        [
+          person.name,
+          `${person.name.toLowerCase().replace(/\s+/g, ".")}@example.com`,
+          person.businessType ?? "cleaning",
+          index,
+          person.confirmed ?? true,
+        ],
       );
     }
   });
@@ -52,33 +58,69 @@ const invite = async (body: unknown) => {
   return { status: response.status, body: (await response.json()) as { invited?: number; message?: string } };
 };
 const statuses = async () =>
-  Object.fromEntries((await getDb().waitlistEntry.findMany({ select: { name: true, status: true } })).map((row) => [row.name, row.status]));
+  Object.fromEntries(
+    (await getDb().waitlistEntry.findMany({ select: { name: true, status: true } })).map((row) => [
+      row.name,
+      row.status,
+    ]),
+  );
 const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
 
 describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("invites the next N confirmed entries of a filter, oldest first, in one transaction with their emails, tokens and one audit entry", async () => {
-    await seed([{ name: "Ann" }, { name: "Bob", confirmed: false }, { name: "Cat" }, { name: "Dan", businessType: "car" }, { name: "Eve" }, { name: "Fay" }]);
-    expect(await invite({ filter: { q: "cleaning" }, limit: 3, note: "Welcome aboard!" })).toEqual({ status: 200, body: { invited: 3 } });
-    expect(await statuses()).toEqual({ Ann: "invited", Bob: "waiting", Cat: "invited", Dan: "waiting", Eve: "invited", Fay: "waiting" });
+    await seed([
+      { name: "Ann" },
+      { name: "Bob", confirmed: false },
+      { name: "Cat" },
+      { name: "Dan", businessType: "car" },
+      { name: "Eve" },
+      { name: "Fay" },
+    ]);
+    expect(await invite({ filter: { q: "cleaning" }, limit: 3, note: "Welcome aboard!" })).toEqual({
+      status: 200,
+      body: { invited: 3 },
+    });
+    expect(await statuses()).toEqual({
+      Ann: "invited",
+      Bob: "waiting",
+      Cat: "invited",
+      Dan: "waiting",
+      Eve: "invited",
+      Fay: "waiting",
+    });
     const emails = await getDb().emailOutbox.findMany({ where: { kind: "invitation" }, orderBy: { id: "asc" } });
     expect(emails.map((email) => email.to)).toEqual(["ann@example.com", "cat@example.com", "eve@example.com"]);
-    expect(emails[0]!.payload).toMatchObject({ name: "Ann", note: "Welcome aboard!", acceptUrl: expect.stringMatching(new RegExp(`^${SITE}/early-access\\?token=[0-9a-f]{64}$`)) });
+    expect(emails[0]!.payload).toMatchObject({
+      name: "Ann",
+      note: "Welcome aboard!",
+      acceptUrl: expect.stringMatching(new RegExp(`^${SITE}/early-access\\?token=[0-9a-f]{64}$`)),
+    });
     const token = new URL((emails[0]!.payload as { acceptUrl: string }).acceptUrl).searchParams.get("token")!;
-    expect(await getDb().waitlistToken.findUnique({ where: { tokenHash: hashToken(token) } })).toMatchObject({ purpose: "accept" });
+    expect(await getDb().waitlistToken.findUnique({ where: { tokenHash: hashToken(token) } })).toMatchObject({
+      purpose: "accept",
+    });
     expect(await getDb().waitlistEntry.count({ where: { invitedAt: { not: null } } })).toBe(3);
     expect(await getDb().auditLog.findMany({ select: { action: true, adminId: true, details: true } })).toEqual([
-      { action: "waitlist.invite", adminId, details: { filter: { q: "cleaning" }, limit: 3, includeUnconfirmed: false, note: true, invited: 3 } },
+      {
+        action: "waitlist.invite",
+        adminId,
+        details: { filter: { q: "cleaning" }, limit: 3, includeUnconfirmed: false, note: true, invited: 3 },
+      },
     ]);
 
     // Again: the next ones; unconfirmed Bob only when asked.
     expect((await invite({ filter: { q: "cleaning" }, limit: 3 })).body).toEqual({ invited: 1 });
-    expect((await invite({ filter: { q: "cleaning" }, limit: 3, includeUnconfirmed: true })).body).toEqual({ invited: 1 });
+    expect((await invite({ filter: { q: "cleaning" }, limit: 3, includeUnconfirmed: true })).body).toEqual({
+      invited: 1,
+    });
     expect(await statuses()).toMatchObject({ Bob: "invited", Fay: "invited", Dan: "waiting" });
   });
 
   it("invites chosen entries, skipping any already invited or accepted, and writes nothing for none", async () => {
     await seed([{ name: "Ann" }, { name: "Bob", confirmed: false }, { name: "Cat" }]);
-    const ids = (await getDb().waitlistEntry.findMany({ orderBy: { id: "asc" }, select: { id: true } })).map((row) => row.id);
+    const ids = (await getDb().waitlistEntry.findMany({ orderBy: { id: "asc" }, select: { id: true } })).map(
+      (row) => row.id,
+    );
     await getDb().waitlistEntry.update({ where: { id: ids[2]! }, data: { status: "accepted" } });
     expect((await invite({ ids })).body).toEqual({ invited: 2 });
     expect((await invite({ ids })).body).toEqual({ invited: 0 });
@@ -87,10 +129,27 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
   });
 
   it("previews a request without changing anything: how many it would invite now, and the email the first of them would get", async () => {
-    await seed([{ name: "Ann", confirmed: false }, { name: "Bob" }, { name: "Cat" }, { name: "Dan", businessType: "car" }]);
+    await seed([
+      { name: "Ann", confirmed: false },
+      { name: "Bob" },
+      { name: "Cat" },
+      { name: "Dan", businessType: "car" },
+    ]);
     const preview = async (body: unknown) => {
-      const response = await previewRoute(testRequest("/api/admin/waitlist/invitations/preview", { body, cookie }), undefined);
-      return { status: response.status, body: (await response.json()) as { count?: number; subject?: string; html?: string; text?: string; message?: string } };
+      const response = await previewRoute(
+        testRequest("/api/admin/waitlist/invitations/preview", { body, cookie }),
+        undefined,
+      );
+      return {
+        status: response.status,
+        body: (await response.json()) as {
+          count?: number;
+          subject?: string;
+          html?: string;
+          text?: string;
+          message?: string;
+        },
+      };
     };
     const next = await preview({ filter: { q: "", type: "cleaning" }, limit: 5, note: "Come in!" });
     expect(next.status).toBe(200);
@@ -98,8 +157,12 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     expect(next.body.text).toContain("IT'S YOUR TURN, BOB");
     expect(next.body.text).toContain("Come in!");
     expect(next.body.html).toContain("Come in!");
-    expect((await preview({ filter: { q: "", type: "cleaning" }, limit: 5, includeUnconfirmed: true })).body.count).toBe(3);
-    const ids = (await getDb().waitlistEntry.findMany({ orderBy: { id: "asc" }, select: { id: true } })).map((row) => row.id);
+    expect(
+      (await preview({ filter: { q: "", type: "cleaning" }, limit: 5, includeUnconfirmed: true })).body.count,
+    ).toBe(3);
+    const ids = (await getDb().waitlistEntry.findMany({ orderBy: { id: "asc" }, select: { id: true } })).map(
+      (row) => row.id,
+    );
     await invite({ ids: [ids[1]!] });
     expect((await preview({ ids })).body.count).toBe(3);
     expect((await preview({ filter: { q: "" }, limit: 10 })).body.text).toContain("IT'S YOUR TURN, CAT");
@@ -107,16 +170,30 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     expect(await getDb().emailOutbox.count()).toBe(1);
     expect(await statuses()).toEqual({ Ann: "waiting", Bob: "invited", Cat: "waiting", Dan: "waiting" });
     expect((await preview({ filter: {}, limit: 0 })).status).toBe(400);
-    expect((await previewRoute(testRequest("/api/admin/waitlist/invitations/preview", { body: { ids: [1] } }), undefined)).status).toBe(401);
+    expect(
+      (await previewRoute(testRequest("/api/admin/waitlist/invitations/preview", { body: { ids: [1] } }), undefined))
+        .status,
+    ).toBe(401);
   });
 
   it("refuses bad requests with 400 and a message, and visitors without a session with 401", async () => {
-    for (const body of [{}, { ids: [] }, { ids: ["1"] }, { filter: {}, limit: 0 }, { filter: {}, limit: 10_001 }, { ids: [1], note: "x".repeat(1001) }, { ids: [1], extra: true }]) {
+    for (const body of [
+      {},
+      { ids: [] },
+      { ids: ["1"] },
+      { filter: {}, limit: 0 },
+      { filter: {}, limit: 10_001 },
+      { ids: [1], note: "x".repeat(1001) },
+      { ids: [1], extra: true },
+    ]) {
       const { status, body: answer } = await invite(body);
       expect(status).toBe(400);
       expect(answer.message).toBeTruthy();
     }
-    const response = await inviteRoute(testRequest("/api/admin/waitlist/invitations", { body: { ids: [1] } }), undefined);
+    const response = await inviteRoute(
+      testRequest("/api/admin/waitlist/invitations", { body: { ids: [1] } }),
+      undefined,
+    );
     expect(response.status).toBe(401);
   });
 
@@ -136,7 +213,10 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     const { acceptedAt } = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
     expect(acceptedAt).toBeInstanceOf(Date);
     expect(await acceptInvitation(token)).toEqual({ status: "already-accepted", name: "Ann" });
-    expect(await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } })).toMatchObject({ status: "accepted", acceptedAt });
+    expect(await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } })).toMatchObject({
+      status: "accepted",
+      acceptedAt,
+    });
     expect(await acceptInvitation("0".repeat(64))).toEqual({ status: "invalid" });
   });
 
@@ -150,14 +230,25 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     expect(await getDb().waitlistEntry.count({ where: { status: "invited" } })).toBe(10_000);
     expect(await getDb().emailOutbox.count({ where: { kind: "invitation" } })).toBe(10_000);
     expect(await getDb().waitlistToken.count()).toBe(20_000);
-    expect(new Set((await getDb().waitlistToken.findMany({ select: { tokenHash: true } })).map((row) => row.tokenHash)).size).toBe(20_000);
+    expect(
+      new Set((await getDb().waitlistToken.findMany({ select: { tokenHash: true } })).map((row) => row.tokenHash)).size,
+    ).toBe(20_000);
   });
 
   it("deletes an entry for an admin: 204, then 404; its tokens and email go, the count goes down, the audit log says who", async () => {
-    await addWaitlistEntry({ name: "Ann Smith", email: "ann@example.com", businessType: "cleaning", employees: "2-5", agreedToTerms: true });
+    await addWaitlistEntry({
+      name: "Ann Smith",
+      email: "ann@example.com",
+      businessType: "cleaning",
+      employees: "2-5",
+      agreedToTerms: true,
+    });
     await seed([{ name: "Bob" }]);
     const ann = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
-    const del = (id: string) => deleteRoute(testRequest(`/api/admin/waitlist/${id}`, { method: "DELETE", cookie }), { params: Promise.resolve({ id }) });
+    const del = (id: string) =>
+      deleteRoute(testRequest(`/api/admin/waitlist/${id}`, { method: "DELETE", cookie }), {
+        params: Promise.resolve({ id }),
+      });
     expect(await countWaitlistEntries()).toBe(2);
     expect((await del(String(ann.id))).status).toBe(204);
     expect((await del(String(ann.id))).status).toBe(404);
@@ -165,7 +256,9 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     expect(await countWaitlistEntries()).toBe(1);
     expect(await getDb().waitlistToken.count({ where: { entryId: ann.id } })).toBe(0);
     expect(await getDb().emailOutbox.count({ where: { entryId: ann.id } })).toBe(0);
-    expect(await getDb().auditLog.findMany({ select: { action: true, target: true, adminId: true } })).toEqual([{ action: "waitlist.delete", target: `entry:${ann.id}`, adminId }]);
+    expect(await getDb().auditLog.findMany({ select: { action: true, target: true, adminId: true } })).toEqual([
+      { action: "waitlist.delete", target: `entry:${ann.id}`, adminId },
+    ]);
   });
 
   it("filters the list by status, business type, team size, confirmed and source, alone or together, exactly as a plain query would", async () => {
@@ -205,14 +298,23 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
       { source: "T.CO", status: "invited" },
     ];
     for (const filter of cases) {
-      const response = await listRoute(testRequest(`/api/admin/waitlist?${new URLSearchParams({ ...filter, sort: "joined_asc", pageSize: "200" })}`, { cookie }), undefined);
+      const response = await listRoute(
+        testRequest(`/api/admin/waitlist?${new URLSearchParams({ ...filter, sort: "joined_asc", pageSize: "200" })}`, {
+          cookie,
+        }),
+        undefined,
+      );
       expect(response.status).toBe(200);
       const body = (await response.json()) as { entries: { email: string }[]; total: number };
       const conditions = [
         filter.status ? `"status" = '${filter.status}'` : "TRUE",
         filter.type ? `"businessType" = '${filter.type}'` : "TRUE",
         filter.size ? `"employees" = '${filter.size}'` : "TRUE",
-        filter.confirmed === "yes" ? `"confirmedAt" IS NOT NULL` : filter.confirmed === "no" ? `"confirmedAt" IS NULL` : "TRUE",
+        filter.confirmed === "yes"
+          ? `"confirmedAt" IS NOT NULL`
+          : filter.confirmed === "no"
+            ? `"confirmedAt" IS NULL`
+            : "TRUE",
         filter.q ? `"name" ILIKE '%${filter.q}%'` : "TRUE",
         // A signup's source is its utm_source, else its referring host, else "direct".
         !filter.source
@@ -221,20 +323,38 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
             ? `"utmSource" IS NULL AND "referrer" IS NULL`
             : `("utmSource" = lower('${filter.source}') OR ("utmSource" IS NULL AND "referrer" = lower('${filter.source}')))`,
       ];
-      const expected = await withSql((sql) => sql.query<{ email: string }>(`SELECT "email" FROM "waitlist" WHERE ${conditions.join(" AND ")} ORDER BY "joinedAt", "id"`));
-      expect({ filter, emails: body.entries.map((entry) => entry.email) }).toEqual({ filter, emails: expected.map((row) => row.email) });
+      const expected = await withSql((sql) =>
+        sql.query<{ email: string }>(
+          `SELECT "email" FROM "waitlist" WHERE ${conditions.join(" AND ")} ORDER BY "joinedAt", "id"`,
+        ),
+      );
+      expect({ filter, emails: body.entries.map((entry) => entry.email) }).toEqual({
+        filter,
+        emails: expected.map((row) => row.email),
+      });
       expect(body.total).toBe(expected.length);
     }
-    expect((await listRoute(testRequest("/api/admin/waitlist?status=sleeping", { cookie }), undefined)).status).toBe(400);
+    expect((await listRoute(testRequest("/api/admin/waitlist?status=sleeping", { cookie }), undefined)).status).toBe(
+      400,
+    );
   });
 
   it("resends a confirmation at once for an admin, and invites or re-invites one entry, each with one audit entry", async () => {
-    await addWaitlistEntry({ name: "Ann Smith", email: "ann@example.com", businessType: "cleaning", employees: "2-5", agreedToTerms: true });
+    await addWaitlistEntry({
+      name: "Ann Smith",
+      email: "ann@example.com",
+      businessType: "cleaning",
+      employees: "2-5",
+      agreedToTerms: true,
+    });
     const ann = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
     const post = (path: string, body?: unknown) =>
-      (path === "confirmation" ? resendConfirmationRoute : invitationRoute)(testRequest(`/api/admin/waitlist/${ann.id}/${path}`, { body: body ?? {}, cookie }), {
-        params: Promise.resolve({ id: String(ann.id) }),
-      });
+      (path === "confirmation" ? resendConfirmationRoute : invitationRoute)(
+        testRequest(`/api/admin/waitlist/${ann.id}/${path}`, { body: body ?? {}, cookie }),
+        {
+          params: Promise.resolve({ id: String(ann.id) }),
+        },
+      );
     expect((await post("confirmation")).status).toBe(200);
     expect(await getDb().emailOutbox.count({ where: { entryId: ann.id, kind: "confirmation" } })).toBe(2);
     expect((await post("invitation", { note: "Hello" })).status).toBe(200);
@@ -242,20 +362,25 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     expect(await getDb().emailOutbox.count({ where: { entryId: ann.id, kind: "invitation" } })).toBe(2);
     expect((await getDb().waitlistEntry.findUniqueOrThrow({ where: { id: ann.id } })).status).toBe("invited");
     // The re-sent invitation carries its own note and working links, and stores only its tokens' hashes.
-    const [first, again] = await getDb().emailOutbox.findMany({ where: { entryId: ann.id, kind: "invitation" }, orderBy: { id: "asc" } });
+    const [first, again] = await getDb().emailOutbox.findMany({
+      where: { entryId: ann.id, kind: "invitation" },
+      orderBy: { id: "asc" },
+    });
     const payload = again!.payload as { note: string; acceptUrl: string; leaveUrl: string };
     expect([(first!.payload as { note: string }).note, payload.note]).toEqual(["Hello", ""]);
     const acceptToken = new URL(payload.acceptUrl).searchParams.get("token")!;
     const leaveToken = new URL(payload.leaveUrl).searchParams.get("token")!;
     expect(acceptToken).toMatch(/^[0-9a-f]{64}$/);
     expect(await getDb().waitlistToken.count({ where: { tokenHash: { in: [acceptToken, leaveToken] } } })).toBe(0);
-    expect(await getDb().waitlistToken.count({ where: { entryId: ann.id, tokenHash: { in: [hashToken(acceptToken), hashToken(leaveToken)] } } })).toBe(2);
+    expect(
+      await getDb().waitlistToken.count({
+        where: { entryId: ann.id, tokenHash: { in: [hashToken(acceptToken), hashToken(leaveToken)] } },
+      }),
+    ).toBe(2);
     expect(await acceptInvitation(acceptToken)).toEqual({ status: "accepted", name: "Ann Smith" });
-    expect((await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { action: true } })).map((row) => row.action)).toEqual([
-      "waitlist.resend_confirmation",
-      "waitlist.invite",
-      "waitlist.resend_invitation",
-    ]);
+    expect(
+      (await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { action: true } })).map((row) => row.action),
+    ).toEqual(["waitlist.resend_confirmation", "waitlist.invite", "waitlist.resend_invitation"]);
     await getDb().waitlistEntry.update({ where: { id: ann.id }, data: { confirmedAt: new Date() } });
     expect((await post("confirmation")).status).toBe(409);
     expect(await getDb().auditLog.count()).toBe(3);

@@ -10,8 +10,7 @@ import type { WaitlistFilter } from "@/lib/validation/waitlist-query";
 
 /** Who to invite: these entries, or the next `limit` of a filter in queue order (oldest signup first). */
 export type InvitationTarget =
-  | { ids: number[] }
-  | { filter: WaitlistFilter; limit: number; includeUnconfirmed?: boolean };
+  { ids: number[] } | { filter: WaitlistFilter; limit: number; includeUnconfirmed?: boolean };
 
 /**
  * The entries a target chooses, in the order they would be invited: only those still waiting, and for a
@@ -33,7 +32,10 @@ function chosenEntries(target: InvitationTarget, lock: boolean): Prisma.Sql {
  * What inviting a target would do, without doing it: how many people it would invite now, and the first
  * one's name (the email preview greets them). Nothing is locked or changed.
  */
-export async function previewInvitations(actor: VerifiedAdmin, target: InvitationTarget): Promise<{ count: number; firstName: string | null }> {
+export async function previewInvitations(
+  actor: VerifiedAdmin,
+  target: InvitationTarget,
+): Promise<{ count: number; firstName: string | null }> {
   assertVerifiedAdmin(actor);
   const rows = await getDb().$queryRaw<{ count: number; firstName: string | null }[]>`
     WITH chosen AS (${chosenEntries(target, false)})
@@ -49,10 +51,24 @@ export async function previewInvitations(actor: VerifiedAdmin, target: Invitatio
  * taken, on the chosen rows, skipping any another batch holds, so signups never wait. Returns the ids
  * invited, and the outbox ids to send.
  */
-export async function inviteEntries(actor: VerifiedAdmin, target: InvitationTarget, note: string, now = new Date()): Promise<{ invited: number; outboxIds: number[] }> {
+export async function inviteEntries(
+  actor: VerifiedAdmin,
+  target: InvitationTarget,
+  note: string,
+  now = new Date(),
+): Promise<{ invited: number; outboxIds: number[] }> {
   assertVerifiedAdmin(actor);
   const actorFields = auditActorOf(actor);
-  const details = JSON.stringify("ids" in target ? { ids: target.ids.length, note: note !== "" } : { filter: target.filter, limit: target.limit, includeUnconfirmed: !!target.includeUnconfirmed, note: note !== "" });
+  const details = JSON.stringify(
+    "ids" in target
+      ? { ids: target.ids.length, note: note !== "" }
+      : {
+          filter: target.filter,
+          limit: target.limit,
+          includeUnconfirmed: !!target.includeUnconfirmed,
+          note: note !== "",
+        },
+  );
   const rows = await getDb().$queryRaw<{ id: number; outboxId: number }[]>`
     WITH chosen AS (${chosenEntries(target, true)}),
      invited AS (
@@ -75,7 +91,12 @@ export async function inviteEntries(actor: VerifiedAdmin, target: InvitationTarg
  * Sends an invited (or accepted) entry its invitation again, with a new link, recorded in the audit log in
  * the same statement. Returns the outbox ids to send: none when the entry is unknown or still waiting.
  */
-export async function resendInvitation(actor: VerifiedAdmin, id: number, note: string, now = new Date()): Promise<number[]> {
+export async function resendInvitation(
+  actor: VerifiedAdmin,
+  id: number,
+  note: string,
+  now = new Date(),
+): Promise<number[]> {
   assertVerifiedAdmin(actor);
   const { id: adminId, email: adminEmail, ip } = auditActorOf(actor);
   const rows = await getDb().$queryRaw<{ id: number }[]>`

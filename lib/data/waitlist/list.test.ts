@@ -1,11 +1,11 @@
-import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import type { VerifiedAdmin } from "@/lib/auth/verified";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
-import { withSql } from "@/lib/db";
 import { readWaitlistBatches, waitlistCsvRecord } from "@/lib/data/waitlist/export";
 import { listWaitlistEntries, SEARCH_COUNT_LIMIT } from "@/lib/data/waitlist/list";
 import { businessTypesMatching, escapeLike } from "@/lib/data/waitlist/sql";
+import { withSql } from "@/lib/db";
 import { waitlistListQuerySchema, type WaitlistExportQuery, type WaitlistSort } from "@/lib/validation/waitlist-query";
+import { insertAdmin, verifiedAdminFor } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -24,7 +24,13 @@ async function seed(rows: Seed[]) {
     for (const row of rows) {
       await sql.query(
         `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt") VALUES ($1, $2, $3, $4, $5)`,
-        [row.name, row.email, row.businessType ?? "other", row.employees ?? "1", row.joinedAt ?? "2025-03-01T12:00:00Z"],
+        [
+          row.name,
+          row.email,
+          row.businessType ?? "other",
+          row.employees ?? "1",
+          row.joinedAt ?? "2025-03-01T12:00:00Z",
+        ],
       );
     }
   });
@@ -46,7 +52,8 @@ async function seedMany(count: number, options: { sameJoinedAt?: boolean; name?:
 
 // The admin the data functions act for, made afresh after each reset.
 let admin: VerifiedAdmin;
-const list = (params: Record<string, unknown> = {}) => listWaitlistEntries(admin, waitlistListQuerySchema.parse(params));
+const list = (params: Record<string, unknown> = {}) =>
+  listWaitlistEntries(admin, waitlistListQuerySchema.parse(params));
 const names = (page: { entries: { name: string }[] }) => page.entries.map((entry) => entry.name).sort();
 
 async function collect(query: WaitlistExportQuery, batchSize: number) {
@@ -153,7 +160,12 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
   describe("paging and totals", () => {
     it("pages through every entry exactly once, with the exact total", async () => {
       await seedMany(120);
-      const pages = [await list({ page: 1 }), await list({ page: 2 }), await list({ page: 3 }), await list({ page: 4 })];
+      const pages = [
+        await list({ page: 1 }),
+        await list({ page: 2 }),
+        await list({ page: 3 }),
+        await list({ page: 4 }),
+      ];
       expect(pages.map((page) => page.entries.length)).toEqual([50, 50, 20, 0]);
       for (const page of pages) {
         expect(page.total).toBe(120);
@@ -204,14 +216,39 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
     const emails = async (sort: WaitlistSort) => (await list({ sort })).entries.map((entry) => entry.email);
 
     it("puts the newest first by default, ties broken by id", async () => {
-      expect((await list()).entries.map((entry) => entry.email)).toEqual(["abe2@example.com", "abe@example.com", "mona@example.com", "zed@example.com"]);
-      expect(await emails("joined_desc")).toEqual(["abe2@example.com", "abe@example.com", "mona@example.com", "zed@example.com"]);
+      expect((await list()).entries.map((entry) => entry.email)).toEqual([
+        "abe2@example.com",
+        "abe@example.com",
+        "mona@example.com",
+        "zed@example.com",
+      ]);
+      expect(await emails("joined_desc")).toEqual([
+        "abe2@example.com",
+        "abe@example.com",
+        "mona@example.com",
+        "zed@example.com",
+      ]);
     });
 
     it("sorts by joined date ascending and by name either way", async () => {
-      expect(await emails("joined_asc")).toEqual(["zed@example.com", "mona@example.com", "abe@example.com", "abe2@example.com"]);
-      expect(await emails("name_asc")).toEqual(["abe@example.com", "abe2@example.com", "mona@example.com", "zed@example.com"]);
-      expect(await emails("name_desc")).toEqual(["zed@example.com", "mona@example.com", "abe2@example.com", "abe@example.com"]);
+      expect(await emails("joined_asc")).toEqual([
+        "zed@example.com",
+        "mona@example.com",
+        "abe@example.com",
+        "abe2@example.com",
+      ]);
+      expect(await emails("name_asc")).toEqual([
+        "abe@example.com",
+        "abe2@example.com",
+        "mona@example.com",
+        "zed@example.com",
+      ]);
+      expect(await emails("name_desc")).toEqual([
+        "zed@example.com",
+        "mona@example.com",
+        "abe2@example.com",
+        "abe@example.com",
+      ]);
     });
   });
 
@@ -246,27 +283,97 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
 
     it("turns an exported row into the export's record: labels, and the join time as read", () => {
       expect(
-        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "2025-04-10T09:30:00.123Z", confirmedAt: null, status: "waiting", invitedAt: null, acceptedAt: null, ...NO_SOURCE }),
-      ).toEqual(["Ann", "ann@example.com", "Car valeting & detailing", "Just me", "2025-04-10T09:30:00.123Z", "", "waiting", "", "", "", "", "", ""]);
+        waitlistCsvRecord({
+          id: 1,
+          name: "Ann",
+          email: "ann@example.com",
+          businessType: "car",
+          employees: "1",
+          joinedAt: "2025-04-10T09:30:00.123Z",
+          confirmedAt: null,
+          status: "waiting",
+          invitedAt: null,
+          acceptedAt: null,
+          ...NO_SOURCE,
+        }),
+      ).toEqual([
+        "Ann",
+        "ann@example.com",
+        "Car valeting & detailing",
+        "Just me",
+        "2025-04-10T09:30:00.123Z",
+        "",
+        "waiting",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+      ]);
       expect(
-        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "x", confirmedAt: null, status: "waiting", invitedAt: null, acceptedAt: null, utmSource: "newsletter", utmMedium: "email", utmCampaign: "Spring", referrer: "news.example" }).slice(9),
+        waitlistCsvRecord({
+          id: 1,
+          name: "Ann",
+          email: "ann@example.com",
+          businessType: "car",
+          employees: "1",
+          joinedAt: "x",
+          confirmedAt: null,
+          status: "waiting",
+          invitedAt: null,
+          acceptedAt: null,
+          utmSource: "newsletter",
+          utmMedium: "email",
+          utmCampaign: "Spring",
+          referrer: "news.example",
+        }).slice(9),
       ).toEqual(["newsletter", "email", "Spring", "news.example"]);
       expect(
-        waitlistCsvRecord({ id: 1, name: "Ann", email: "ann@example.com", businessType: "car", employees: "1", joinedAt: "x", confirmedAt: "2025-04-11T08:00:00.000Z", status: "invited", invitedAt: "2025-04-12T08:00:00.000Z", acceptedAt: null, ...NO_SOURCE })[5],
+        waitlistCsvRecord({
+          id: 1,
+          name: "Ann",
+          email: "ann@example.com",
+          businessType: "car",
+          employees: "1",
+          joinedAt: "x",
+          confirmedAt: "2025-04-11T08:00:00.000Z",
+          status: "invited",
+          invitedAt: "2025-04-12T08:00:00.000Z",
+          acceptedAt: null,
+          ...NO_SOURCE,
+        })[5],
       ).toBe("2025-04-11T08:00:00.000Z");
-      expect(waitlistCsvRecord({ id: 2, name: "Bo", email: "bo@example.com", businessType: "legacy", employees: "50+", joinedAt: "x", confirmedAt: null, status: "waiting", invitedAt: null, acceptedAt: null, ...NO_SOURCE }).slice(2, 4)).toEqual([
-        "legacy",
-        "50+",
-      ]);
+      expect(
+        waitlistCsvRecord({
+          id: 2,
+          name: "Bo",
+          email: "bo@example.com",
+          businessType: "legacy",
+          employees: "50+",
+          joinedAt: "x",
+          confirmedAt: null,
+          status: "waiting",
+          invitedAt: null,
+          acceptedAt: null,
+          ...NO_SOURCE,
+        }).slice(2, 4),
+      ).toEqual(["legacy", "50+"]);
     });
 
     it("reads join times as Date.toISOString writes them, in UTC to the millisecond", async () => {
-      const times = ["2025-04-10T09:30:00.123Z", "2025-12-31T23:59:59.999Z", "2024-02-29T00:00:00.000Z", "1999-01-01T12:00:00.007Z"];
+      const times = [
+        "2025-04-10T09:30:00.123Z",
+        "2025-12-31T23:59:59.999Z",
+        "2024-02-29T00:00:00.000Z",
+        "1999-01-01T12:00:00.007Z",
+      ];
       await seed(times.map((joinedAt, index) => ({ name: `T${index}`, email: `t${index}@example.com`, joinedAt })));
       const exported = (await collect({ q: "", sort: "joined_asc" }, 2)).flat();
       expect(exported).toHaveLength(4);
       const rows: string[] = [];
-      for await (const batch of readWaitlistBatches(admin, { q: "", sort: "joined_asc" }, 3)) rows.push(...batch.map((row) => row.joinedAt));
+      for await (const batch of readWaitlistBatches(admin, { q: "", sort: "joined_asc" }, 3))
+        rows.push(...batch.map((row) => row.joinedAt));
       expect(rows).toEqual([...times].sort());
     });
   });

@@ -7,7 +7,13 @@ import { countWaitlistEntries } from "@/lib/data/waitlist/signups";
 import { orderBy, rowColumns, type WaitlistRow } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
 import { businessTypeLabel, sourceOf } from "@/lib/validation/waitlist";
-import { isFiltered, waitlistFilterOf, type WaitlistListEntry, type WaitlistListQuery, type WaitlistSort } from "@/lib/validation/waitlist-query";
+import {
+  isFiltered,
+  waitlistFilterOf,
+  type WaitlistListEntry,
+  type WaitlistListQuery,
+  type WaitlistSort,
+} from "@/lib/validation/waitlist-query";
 
 /** A waitlist entry as the admin area shows it: no consent time, the business type's label beside its value. */
 export type AdminWaitlistEntry = Omit<WaitlistListEntry, "joinedAt" | "confirmedAt" | "invitedAt" | "acceptedAt"> & {
@@ -91,4 +97,3 @@ export async function listWaitlistEntries(actor: VerifiedAdmin, query: WaitlistL
     pageSize,
   };
 }
-

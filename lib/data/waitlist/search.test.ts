@@ -1,9 +1,9 @@
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
-import { withSql } from "@/lib/db";
 import { findSearchPage } from "@/lib/data/waitlist/search";
 import { filterCondition, orderBy, trigramsCanNarrow } from "@/lib/data/waitlist/sql";
+import { withSql } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { WAITLIST_SORTS, type WaitlistFilter, type WaitlistSort } from "@/lib/validation/waitlist-query";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -48,7 +48,27 @@ async function oracle(search: string | WaitlistFilter, sort: WaitlistSort, limit
   });
 }
 
-const SEARCHES = ["smith", "ZOË", "zoë smith", "straße", "i̇lker", "σίσυφος", "ǆemal", "łukasz", "%", "_", "\\", "100%", "r_s", "gmail", "valeting", "oliver.jones.2", "jo", "z", "no such person"];
+const SEARCHES = [
+  "smith",
+  "ZOË",
+  "zoë smith",
+  "straße",
+  "i̇lker",
+  "σίσυφος",
+  "ǆemal",
+  "łukasz",
+  "%",
+  "_",
+  "\\",
+  "100%",
+  "r_s",
+  "gmail",
+  "valeting",
+  "oliver.jones.2",
+  "jo",
+  "z",
+  "no such person",
+];
 
 describe(`adaptive search pages (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   beforeAll(async () => {
@@ -61,11 +81,23 @@ describe(`adaptive search pages (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     for (const walkRows of [1, 7, 5_000]) {
       for (const sort of WAITLIST_SORTS) {
         for (const search of SEARCHES) {
-          for (const [limit, offset, cap] of [[4, 0, 1_001], [4, 4, 6], [50, 0, 3], [5, 100, 1_101]] as const) {
+          for (const [limit, offset, cap] of [
+            [4, 0, 1_001],
+            [4, 4, 6],
+            [50, 0, 3],
+            [5, 100, 1_101],
+          ] as const) {
             const expected = await oracle(search, sort, limit, offset, cap);
             const { rows, counted } = await findSearchPage({ q: search }, sort, limit, offset, cap, walkRows);
             const actual = { ids: rows.map((row) => row.id), counted };
-            expect({ search, sort, walkRows, limit, offset, ...actual }).toEqual({ search, sort, walkRows, limit, offset, ...expected });
+            expect({ search, sort, walkRows, limit, offset, ...actual }).toEqual({
+              search,
+              sort,
+              walkRows,
+              limit,
+              offset,
+              ...expected,
+            });
           }
         }
       }
@@ -90,10 +122,21 @@ describe(`adaptive search pages (${process.env.DATABASE_URL ? "PostgreSQL" : "em
       ];
       for (const sort of WAITLIST_SORTS) {
         for (const filter of filters) {
-          for (const [limit, offset, cap] of [[4, 0, 1_001], [4, 4, 6], [50, 0, 3], [5, 100, 1_101]] as const) {
+          for (const [limit, offset, cap] of [
+            [4, 0, 1_001],
+            [4, 4, 6],
+            [50, 0, 3],
+            [5, 100, 1_101],
+          ] as const) {
             const expected = await oracle(filter, sort, limit, offset, cap);
             const { rows, counted } = await findSearchPage(filter, sort, limit, offset, cap);
-            expect({ filter, sort, limit, offset, ids: rows.map((row) => row.id), counted }).toEqual({ filter, sort, limit, offset, ...expected });
+            expect({ filter, sort, limit, offset, ids: rows.map((row) => row.id), counted }).toEqual({
+              filter,
+              sort,
+              limit,
+              offset,
+              ...expected,
+            });
           }
         }
       }
@@ -105,7 +148,22 @@ describe(`adaptive search pages (${process.env.DATABASE_URL ? "PostgreSQL" : "em
   it("returns whole rows", async () => {
     const { rows } = await findSearchPage({ q: "łukasz" }, "joined_desc", 1, 0, 10);
     expect(rows).toEqual([
-      { id: expect.any(Number), name: "ǅemal Łukasz", email: expect.stringMatching(/dzemal@example\.pl$/), businessType: "beauty", employees: "1", joinedAt: expect.any(Date), confirmedAt: null, status: "waiting", invitedAt: null, acceptedAt: null, utmSource: null, utmMedium: null, utmCampaign: null, referrer: null },
+      {
+        id: expect.any(Number),
+        name: "ǅemal Łukasz",
+        email: expect.stringMatching(/dzemal@example\.pl$/),
+        businessType: "beauty",
+        employees: "1",
+        joinedAt: expect.any(Date),
+        confirmedAt: null,
+        status: "waiting",
+        invitedAt: null,
+        acceptedAt: null,
+        utmSource: null,
+        utmMedium: null,
+        utmCampaign: null,
+        referrer: null,
+      },
     ]);
   });
 

@@ -1,7 +1,14 @@
 import "server-only";
 
+import {
+  filterCondition,
+  orderBy,
+  orderKey,
+  rowColumns,
+  trigramsCanNarrow,
+  type WaitlistRow,
+} from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
-import { filterCondition, orderBy, orderKey, rowColumns, trigramsCanNarrow, type WaitlistRow } from "@/lib/data/waitlist/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { WaitlistFilter, WaitlistSort } from "@/lib/validation/waitlist-query";
 
@@ -52,7 +59,14 @@ async function queryWithPlan<T>(plan: Plan, statement: Prisma.Sql): Promise<T[]>
  * with how many of those rows match, up to `cap`. The condition is a column rather than a filter so
  * that the inner LIMIT bounds the rows read, matching or not.
  */
-async function walk(search: WaitlistFilter, sort: WaitlistSort, limit: number, offset: number, cap: number, walkRows: number) {
+async function walk(
+  search: WaitlistFilter,
+  sort: WaitlistSort,
+  limit: number,
+  offset: number,
+  cap: number,
+  walkRows: number,
+) {
   const hit = filterCondition(search, "scan");
   const key = orderKey(sort);
   const rows = await getDb().$queryRaw<(WaitlistRow & { matches: number })[]>`
@@ -80,13 +94,21 @@ async function collect(search: WaitlistFilter, sort: WaitlistSort, limit: number
     Prisma.sql`SELECT "id", count(*) OVER ()::int AS "matches" FROM "waitlist" WHERE ${where}
      ORDER BY ${orderBy(sort)} LIMIT ${limit}::int OFFSET ${offset}::int`,
   );
-  return { rows: await rowsWithIds(page.map((row) => row.id), sort), matches: page[0]?.matches };
+  return {
+    rows: await rowsWithIds(
+      page.map((row) => row.id),
+      sort,
+    ),
+    matches: page[0]?.matches,
+  };
 }
 
 // The rows themselves under the usual plans: a primary-key lookup each.
 async function rowsWithIds(ids: number[], sort: WaitlistSort): Promise<WaitlistRow[]> {
   if (ids.length === 0) return [];
-  return getDb().$queryRaw<WaitlistRow[]>`SELECT ${rowColumns()} FROM "waitlist" WHERE "id" = ANY(${ids}::int[]) ORDER BY ${orderBy(sort)}`;
+  return getDb().$queryRaw<
+    WaitlistRow[]
+  >`SELECT ${rowColumns()} FROM "waitlist" WHERE "id" = ANY(${ids}::int[]) ORDER BY ${orderBy(sort)}`;
 }
 
 async function countUpTo(search: WaitlistFilter, cap: number, plan: Plan): Promise<number> {
@@ -104,7 +126,13 @@ function narrowedByStatus(search: WaitlistFilter): boolean {
 }
 
 /** A page of invited or accepted entries: the page's ids, then their rows, and the count up to `cap`. */
-async function statusPage(search: WaitlistFilter, sort: WaitlistSort, limit: number, offset: number, cap: number): Promise<SearchPage> {
+async function statusPage(
+  search: WaitlistFilter,
+  sort: WaitlistSort,
+  limit: number,
+  offset: number,
+  cap: number,
+): Promise<SearchPage> {
   const where = filterCondition(search, "scan");
   const [page, counted] = await Promise.all([
     queryWithPlan<{ id: number }>(
@@ -113,7 +141,13 @@ async function statusPage(search: WaitlistFilter, sort: WaitlistSort, limit: num
     ),
     countUpTo(search, cap, "status"),
   ]);
-  return { rows: await rowsWithIds(page.map((row) => row.id), sort), counted };
+  return {
+    rows: await rowsWithIds(
+      page.map((row) => row.id),
+      sort,
+    ),
+    counted,
+  };
 }
 
 /**

@@ -2,9 +2,9 @@ import "server-only";
 
 import type { AuditActor } from "@/lib/data/audit";
 import { getDb } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { queueConfirmationSql, type ConfirmationFields } from "@/lib/email/kinds/confirmation";
 import { hashToken } from "@/lib/email/tokens";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { singleFlightCache } from "@/lib/single-flight-cache";
 import type { WaitlistSignup } from "@/lib/validation/waitlist";
 
@@ -67,7 +67,11 @@ async function queueConfirmation(
 export async function addWaitlistEntry(signup: WaitlistSignup, consentedAt: Date = new Date()): Promise<number | null> {
   // The email arrives trimmed and lower-cased from the schema; folding again keeps the data layer safe on its own.
   const email = signup.email.trim().toLowerCase();
-  const id = await queueConfirmation(true, { name: signup.name, email, businessType: signup.businessType, employees: signup.employees, source: signup.source }, consentedAt);
+  const id = await queueConfirmation(
+    true,
+    { name: signup.name, email, businessType: signup.businessType, employees: signup.employees, source: signup.source },
+    consentedAt,
+  );
   // The visitor's own signup shows in the count they are shown next.
   countCache.invalidate();
   return id;
@@ -82,7 +86,12 @@ export function requestNewConfirmation(
   now = new Date(),
   options: { resendBefore?: Date; audit?: ConfirmationAudit } = {},
 ): Promise<number | null> {
-  return queueConfirmation(false, { name: null, email: rawEmail.trim().toLowerCase(), businessType: null, employees: null }, now, options);
+  return queueConfirmation(
+    false,
+    { name: null, email: rawEmail.trim().toLowerCase(), businessType: null, employees: null },
+    now,
+    options,
+  );
 }
 
 /** What opening a confirmation link did. */

@@ -27,7 +27,24 @@ export interface WaitlistRow {
 export function rowColumns(alias?: string): Prisma.Sql {
   const prefix = alias ? `${alias}.` : "";
   return Prisma.raw(
-    ["id", "name", "email", "businessType", "employees", "joinedAt", "confirmedAt", "status", "invitedAt", "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer"].map((column) => `${prefix}"${column}"`).join(", "),
+    [
+      "id",
+      "name",
+      "email",
+      "businessType",
+      "employees",
+      "joinedAt",
+      "confirmedAt",
+      "status",
+      "invitedAt",
+      "acceptedAt",
+      "utmSource",
+      "utmMedium",
+      "utmCampaign",
+      "referrer",
+    ]
+      .map((column) => `${prefix}"${column}"`)
+      .join(", "),
   );
 }
 

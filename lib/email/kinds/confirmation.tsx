@@ -1,7 +1,7 @@
 import "server-only";
 
-import { ConfirmationEmail } from "@/emails/confirmation-email";
 import { siteConfig } from "@/config/site";
+import { ConfirmationEmail } from "@/emails/confirmation-email";
 import { signupAlertSubjectPrefix } from "@/lib/email/kinds/signup-alert";
 import { messageDomain, newMessageIdSql } from "@/lib/email/message-id";
 import type { EmailContext } from "@/lib/email/render";
@@ -42,7 +42,12 @@ export interface ConfirmationFields {
  * transaction. It returns the outbox id as "id", or null when nothing was queued. The tokens are made here
  * and go only into the message; the database gets their hashes.
  */
-export function queueConfirmationSql(signup: boolean, fields: ConfirmationFields, now: Date, resendBefore: Date): Prisma.Sql {
+export function queueConfirmationSql(
+  signup: boolean,
+  fields: ConfirmationFields,
+  now: Date,
+  resendBefore: Date,
+): Prisma.Sql {
   const confirmToken = newToken();
   const leaveToken = newToken();
   const expiresAt = new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS);

@@ -1,11 +1,11 @@
 import "server-only";
 
-import { utcDayDate, utcLongDate } from "@/lib/format";
-import { DigestEmail } from "@/emails/digest-email";
 import { siteConfig } from "@/config/site";
+import { DigestEmail } from "@/emails/digest-email";
 import { getDb } from "@/lib/db";
 import { newMessageIdSql } from "@/lib/email/message-id";
 import type { EmailContext } from "@/lib/email/render";
+import { utcDayDate, utcLongDate } from "@/lib/format";
 import { businessTypeLabel } from "@/lib/validation/waitlist";
 
 // The daily digest: one UTC day's signups, to each active admin who chose one a day.
@@ -36,7 +36,10 @@ export function digestElement(digest: DigestPayload, common: EmailContext) {
       total={digest.total}
       byType={digest.byType.map((row) => ({ label: businessTypeLabel(row.key), signups: row.signups }))}
       bySource={digest.bySource.map((row) => ({ label: row.key, signups: row.signups }))}
-      newest={digest.newest.map((person) => ({ name: person.name, businessType: businessTypeLabel(person.businessType) }))}
+      newest={digest.newest.map((person) => ({
+        name: person.name,
+        businessType: businessTypeLabel(person.businessType),
+      }))}
       overviewUrl={`${common.siteUrl}/admin/overview`}
       settingsUrl={`${common.siteUrl}/admin/settings`}
     />

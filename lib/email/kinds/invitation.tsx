@@ -1,7 +1,7 @@
 import "server-only";
 
-import { InvitationEmail } from "@/emails/invitation-email";
 import { siteConfig } from "@/config/site";
+import { InvitationEmail } from "@/emails/invitation-email";
 import { newMessageIdSql } from "@/lib/email/message-id";
 import type { EmailContext } from "@/lib/email/render";
 import { publicSiteUrl } from "@/lib/email/site";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 import { AuditFilters, AuditTable } from "@/components/admin/audit-log";
 import { PageHeader } from "@/components/admin/kit/page-header";
-import { SectionLoader, readSection } from "@/components/admin/kit/section";
+import { readSection, SectionLoader } from "@/components/admin/kit/section";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listAuditAdmins, listAuditEntries } from "@/lib/data/audit-admin";
 import { auditQuerySearch, readAuditQuery, type AuditQuery } from "@/lib/validation/audit";
@@ -15,10 +15,16 @@ async function AuditResults({ query }: { query: AuditQuery }) {
   return <AuditTable query={query} data={data} />;
 }
 
-export default async function AuditPageRoute({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditPageRoute({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const admin = await requireCurrentAdmin();
   const params = await searchParams;
-  const query = readAuditQuery(Object.fromEntries(Object.entries(params).map(([key, value]) => [key, [value ?? []].flat().at(-1)])));
+  const query = readAuditQuery(
+    Object.fromEntries(Object.entries(params).map(([key, value]) => [key, [value ?? []].flat().at(-1)])),
+  );
   const admins = await listAuditAdmins(admin).catch(() => []);
   return (
     <div className="mx-auto grid max-w-6xl gap-6">

@@ -2,7 +2,14 @@ import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { SectionLoader } from "@/components/admin/kit/section";
-import { BreakdownCard, FunnelCard, Headline, periodText, RangePicker, SignupsPerDay } from "@/components/admin/overview/widgets";
+import {
+  BreakdownCard,
+  FunnelCard,
+  Headline,
+  periodText,
+  RangePicker,
+  SignupsPerDay,
+} from "@/components/admin/overview/widgets";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { rangeBounds } from "@/lib/data/overview";
 import { utcDayDate, utcLongDate } from "@/lib/format";
@@ -15,7 +22,11 @@ export const metadata: Metadata = { title: "Overview" };
  * for the last 7, 30 or 90 days or all time. Each widget reads its own figures, so each appears as soon as
  * it is ready. Days are UTC days.
  */
-export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function OverviewPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireCurrentAdmin();
   const range = readOverviewRange([(await searchParams).range ?? []].flat().at(-1));
   const bounds = rangeBounds(range);

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/admin/kit/page-header";
-import { SectionLoader, PageSection } from "@/components/admin/kit/section";
+import { PageSection, SectionLoader } from "@/components/admin/kit/section";
 import { NotifySettings } from "@/components/admin/settings/notify-settings";
 import { SessionsList } from "@/components/admin/settings/sessions-list";
 import { WebhookList } from "@/components/admin/settings/webhook-list";
@@ -15,7 +15,11 @@ export default async function SettingsPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-8">
       <PageHeader title="Settings" description={`Signed in as ${admin.name} (${admin.email}).`} />
-      <PageSection id="email" title="Email about signups" description={`Sent to ${admin.email}. Your choice only; each admin picks their own.`}>
+      <PageSection
+        id="email"
+        title="Email about signups"
+        description={`Sent to ${admin.email}. Your choice only; each admin picks their own.`}
+      >
         <SectionLoader text="Loading your email settings..." className="py-4">
           <NotifySettings />
         </SectionLoader>

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import type { AdminListItem } from "@/components/admin/admin-users";
 import { AdminUsersPage } from "@/components/admin/admin-users-page";
 import { PageHeader } from "@/components/admin/kit/page-header";
-import { SectionLoader, readSection } from "@/components/admin/kit/section";
+import { readSection, SectionLoader } from "@/components/admin/kit/section";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listAdmins } from "@/lib/data/admins";
 
@@ -20,7 +20,10 @@ async function AdminUsers() {
 export default function AdminUsersRoute() {
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <PageHeader title="Admin Users" description="Everyone who can sign in to the admin area. Deactivated admins cannot sign in." />
+      <PageHeader
+        title="Admin Users"
+        description="Everyone who can sign in to the admin area. Deactivated admins cannot sign in."
+      />
       <SectionLoader text="Loading admins...">
         <AdminUsers />
       </SectionLoader>

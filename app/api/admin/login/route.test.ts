@@ -1,13 +1,13 @@
-import { POST as login } from "@/app/api/admin/login/route";
-import { GET as session } from "@/app/api/admin/session/route";
 import bcrypt from "bcryptjs";
 
-import { BCRYPT_COST, BCRYPT_MAX_BYTES, hashPassword } from "@/lib/auth/password";
+import { POST as login } from "@/app/api/admin/login/route";
+import { GET as session } from "@/app/api/admin/session/route";
 import { isFamiliar, loginSlowdownMs } from "@/lib/auth/login-throttle";
-import { TEST_PASSWORD, testRequest, insertAdmin, safeJson } from "@/test/admin";
+import { BCRYPT_COST, BCRYPT_MAX_BYTES, hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { insertAdmin, safeJson, TEST_PASSWORD, testRequest } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
 prepareTestDatabase();
@@ -20,7 +20,11 @@ let ipCounter = 0;
 /** A fresh client address per call, so only the limit under test can trip. */
 const freshIp = () => `198.51.100.${++ipCounter % 250}`;
 
-function attempt(email: string, password: string, options: { ip?: string; headers?: Record<string, string>; url?: string } = {}) {
+function attempt(
+  email: string,
+  password: string,
+  options: { ip?: string; headers?: Record<string, string>; url?: string } = {},
+) {
   const request = testRequest("/api/admin/login", {
     body: { email, password },
     headers: { "x-forwarded-for": options.ip ?? freshIp(), ...options.headers },
@@ -34,13 +38,15 @@ const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 const insideOneWindow = () => awayFromWindowEdge(THROTTLE_WINDOW_MS, 20_000);
 const THROTTLE_TEST_TIMEOUT_MS = 60_000;
 
-
 describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("signs in with the right password: 200 with name and email, and an HttpOnly SameSite=Lax session cookie", async () => {
     await insertAdmin({ email: "ada@example.com", name: "Ada Lovelace" });
     const response = await attempt("  ADA@Example.com ", TEST_PASSWORD);
     expect(response.status).toBe(200);
-    expect(await safeJson(response)).toEqual({ message: "Login successful", admin: { name: "Ada Lovelace", email: "ada@example.com" } });
+    expect(await safeJson(response)).toEqual({
+      message: "Login successful",
+      admin: { name: "Ada Lovelace", email: "ada@example.com" },
+    });
 
     const cookie = response.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/^authjs\.session-token=[^;]+;/);
@@ -51,7 +57,10 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     expect(cookie).not.toContain("Secure");
 
     const check = await session(testRequest("/api/admin/session", { cookie: cookie.split(";")[0] }), undefined);
-    expect(await safeJson(check)).toEqual({ isAuthenticated: true, admin: { name: "Ada Lovelace", email: "ada@example.com" } });
+    expect(await safeJson(check)).toEqual({
+      isAuthenticated: true,
+      admin: { name: "Ada Lovelace", email: "ada@example.com" },
+    });
   });
 
   it("marks the cookie Secure (with the __Secure- prefix) over HTTPS", async () => {
@@ -91,7 +100,9 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
 
   it("never accepts a password longer than bcrypt's 72 bytes, even when its first 72 bytes are right", async () => {
     const exact = "p".repeat(BCRYPT_MAX_BYTES);
-    await getDb().adminUser.create({ data: { email: "long@example.com", name: "Long", password: await hashPassword(exact) } });
+    await getDb().adminUser.create({
+      data: { email: "long@example.com", name: "Long", password: await hashPassword(exact) },
+    });
     expect((await attempt("long@example.com", exact)).status).toBe(200);
     const longer = await attempt("long@example.com", `${exact}-and-then-some`);
     expect(longer.status).toBe(401);
@@ -106,7 +117,11 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     expect(body.errors.password).toEqual(["Password must be at least 8 characters"]);
 
     const form = await login(
-      new Request("http://localhost/api/admin/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=a" }),
+      new Request("http://localhost/api/admin/login", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "email=a",
+      }),
       undefined,
     );
     expect(form.status).toBe(400);
@@ -118,36 +133,49 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     const fromOrigin = await attempt("ada@example.com", TEST_PASSWORD, { headers: { origin: "https://evil.example" } });
     expect(fromOrigin.status).toBe(403);
     expect(fromOrigin.headers.get("set-cookie")).toBeNull();
-    const fromFetchMetadata = await attempt("ada@example.com", TEST_PASSWORD, { headers: { "sec-fetch-site": "cross-site" } });
+    const fromFetchMetadata = await attempt("ada@example.com", TEST_PASSWORD, {
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(fromFetchMetadata.status).toBe(403);
-    const sameOrigin = await attempt("ada@example.com", TEST_PASSWORD, { headers: { origin: "http://localhost", "sec-fetch-site": "same-origin" } });
+    const sameOrigin = await attempt("ada@example.com", TEST_PASSWORD, {
+      headers: { origin: "http://localhost", "sec-fetch-site": "same-origin" },
+    });
     expect(sameOrigin.status).toBe(200);
   });
 
-  it("blocks one client after 5 failures for an email in 15 minutes, with 429 and Retry-After, even for the right password", async () => {
-    await insideOneWindow();
-    await insertAdmin({ email: "ada@example.com" });
-    const ip = "203.0.113.60";
-    for (let i = 0; i < 5; i++) expect((await attempt("ada@example.com", `wrong-password-${i}`, { ip })).status).toBe(401);
-    const blocked = await attempt("ada@example.com", TEST_PASSWORD, { ip });
-    expect(blocked.status).toBe(429);
-    const retryAfter = Number(blocked.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect((await blocked.json()).message).toMatch(/too many/i);
-    expect(blocked.headers.get("set-cookie")).toBeNull();
-    // The owner, from their own connection, is not locked out by someone else's guesses.
-    expect((await attempt("ada@example.com", TEST_PASSWORD, { ip: "203.0.113.61" })).status).toBe(200);
-  }, THROTTLE_TEST_TIMEOUT_MS);
+  it(
+    "blocks one client after 5 failures for an email in 15 minutes, with 429 and Retry-After, even for the right password",
+    async () => {
+      await insideOneWindow();
+      await insertAdmin({ email: "ada@example.com" });
+      const ip = "203.0.113.60";
+      for (let i = 0; i < 5; i++)
+        expect((await attempt("ada@example.com", `wrong-password-${i}`, { ip })).status).toBe(401);
+      const blocked = await attempt("ada@example.com", TEST_PASSWORD, { ip });
+      expect(blocked.status).toBe(429);
+      const retryAfter = Number(blocked.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect((await blocked.json()).message).toMatch(/too many/i);
+      expect(blocked.headers.get("set-cookie")).toBeNull();
+      // The owner, from their own connection, is not locked out by someone else's guesses.
+      expect((await attempt("ada@example.com", TEST_PASSWORD, { ip: "203.0.113.61" })).status).toBe(200);
+    },
+    THROTTLE_TEST_TIMEOUT_MS,
+  );
 
-  it("never locks an account: failures from many addresses slow the email down, and the right password still gets in", async () => {
-    await insideOneWindow();
-    await insertAdmin({ email: "ada@example.com" });
-    const statuses = [];
-    for (let i = 0; i < 12; i++) statuses.push((await attempt("ada@example.com", `wrong-password-${i}`)).status);
-    expect(new Set(statuses)).toEqual(new Set([401]));
-    expect((await attempt("ada@example.com", TEST_PASSWORD)).status).toBe(200);
-  }, THROTTLE_TEST_TIMEOUT_MS);
+  it(
+    "never locks an account: failures from many addresses slow the email down, and the right password still gets in",
+    async () => {
+      await insideOneWindow();
+      await insertAdmin({ email: "ada@example.com" });
+      const statuses = [];
+      for (let i = 0; i < 12; i++) statuses.push((await attempt("ada@example.com", `wrong-password-${i}`)).status);
+      expect(new Set(statuses)).toEqual(new Set([401]));
+      expect((await attempt("ada@example.com", TEST_PASSWORD)).status).toBe(200);
+    },
+    THROTTLE_TEST_TIMEOUT_MS,
+  );
 
   it("slows strangers progressively once an email has failed 10 times, up to a few seconds, and spares familiar clients", async () => {
     expect([0, 10].map(loginSlowdownMs)).toEqual([0, 0]);
@@ -170,49 +198,84 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     expect(await isFamiliar(fromIp("203.0.113.63", { cookie }), "grace@example.com", "203.0.113.63")).toBe(false);
   });
 
-  it("throttles unknown emails the same way, so the 429 reveals nothing about which accounts exist", async () => {
-    await insideOneWindow();
-    const ip = "203.0.113.64";
-    for (let i = 0; i < 5; i++) expect((await attempt("ghost@example.com", TEST_PASSWORD, { ip })).status).toBe(401);
-    const blocked = await attempt("ghost@example.com", TEST_PASSWORD, { ip });
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
-  }, THROTTLE_TEST_TIMEOUT_MS);
+  it(
+    "throttles unknown emails the same way, so the 429 reveals nothing about which accounts exist",
+    async () => {
+      await insideOneWindow();
+      const ip = "203.0.113.64";
+      for (let i = 0; i < 5; i++) expect((await attempt("ghost@example.com", TEST_PASSWORD, { ip })).status).toBe(401);
+      const blocked = await attempt("ghost@example.com", TEST_PASSWORD, { ip });
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+    },
+    THROTTLE_TEST_TIMEOUT_MS,
+  );
 
-  it("throttles one client IP after 5 failures, whatever emails it tries", async () => {
-    await insideOneWindow();
-    await insertAdmin({ email: "ada@example.com" });
-    const ip = "203.0.113.77";
-    for (let i = 0; i < 5; i++) expect((await attempt(`guess${i}@example.com`, TEST_PASSWORD, { ip })).status).toBe(401);
-    const blocked = await attempt("ada@example.com", TEST_PASSWORD, { ip });
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect((await attempt("ada@example.com", TEST_PASSWORD, { ip: "203.0.113.78" })).status).toBe(200);
-  }, THROTTLE_TEST_TIMEOUT_MS);
+  it(
+    "throttles one client IP after 5 failures, whatever emails it tries",
+    async () => {
+      await insideOneWindow();
+      await insertAdmin({ email: "ada@example.com" });
+      const ip = "203.0.113.77";
+      for (let i = 0; i < 5; i++)
+        expect((await attempt(`guess${i}@example.com`, TEST_PASSWORD, { ip })).status).toBe(401);
+      const blocked = await attempt("ada@example.com", TEST_PASSWORD, { ip });
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await attempt("ada@example.com", TEST_PASSWORD, { ip: "203.0.113.78" })).status).toBe(200);
+    },
+    THROTTLE_TEST_TIMEOUT_MS,
+  );
 
-  it("throttles the address the proxy added, whatever the client puts before it in X-Forwarded-For", async () => {
-    await insideOneWindow();
-    const ip = "203.0.113.79";
-    for (let i = 0; i < 5; i++) {
-      expect((await attempt(`rotate${i}@example.com`, TEST_PASSWORD, { ip: `192.0.2.${i + 1}, ${ip}` })).status).toBe(401);
-    }
-    expect((await attempt("rotate5@example.com", TEST_PASSWORD, { ip: `192.0.2.99, ${ip}` })).status).toBe(429);
-  }, THROTTLE_TEST_TIMEOUT_MS);
+  it(
+    "throttles the address the proxy added, whatever the client puts before it in X-Forwarded-For",
+    async () => {
+      await insideOneWindow();
+      const ip = "203.0.113.79";
+      for (let i = 0; i < 5; i++) {
+        expect((await attempt(`rotate${i}@example.com`, TEST_PASSWORD, { ip: `192.0.2.${i + 1}, ${ip}` })).status).toBe(
+          401,
+        );
+      }
+      expect((await attempt("rotate5@example.com", TEST_PASSWORD, { ip: `192.0.2.99, ${ip}` })).status).toBe(429);
+    },
+    THROTTLE_TEST_TIMEOUT_MS,
+  );
 
-  it("counts an IPv6 client by its /64, so walking through its own addresses does not reset the count", async () => {
-    await insideOneWindow();
-    await insertAdmin({ email: "ada@example.com" });
-    for (let i = 0; i < 5; i++) expect((await attempt(`walk${i}@example.com`, TEST_PASSWORD, { ip: `2001:db8:7:1::${i + 1}` })).status).toBe(401);
-    expect((await attempt("ada@example.com", TEST_PASSWORD, { ip: "2001:0DB8:0007:0001:ffff:ffff:ffff:fffe" })).status).toBe(429);
-    // The next /64 is another client.
-    expect((await attempt("ada@example.com", TEST_PASSWORD, { ip: "2001:db8:7:2::1" })).status).toBe(200);
-  }, THROTTLE_TEST_TIMEOUT_MS);
+  it(
+    "counts an IPv6 client by its /64, so walking through its own addresses does not reset the count",
+    async () => {
+      await insideOneWindow();
+      await insertAdmin({ email: "ada@example.com" });
+      for (let i = 0; i < 5; i++)
+        expect((await attempt(`walk${i}@example.com`, TEST_PASSWORD, { ip: `2001:db8:7:1::${i + 1}` })).status).toBe(
+          401,
+        );
+      expect(
+        (await attempt("ada@example.com", TEST_PASSWORD, { ip: "2001:0DB8:0007:0001:ffff:ffff:ffff:fffe" })).status,
+      ).toBe(429);
+      // The next /64 is another client.
+      expect((await attempt("ada@example.com", TEST_PASSWORD, { ip: "2001:db8:7:2::1" })).status).toBe(200);
+    },
+    THROTTLE_TEST_TIMEOUT_MS,
+  );
 
-  it("counts an IPv4 client the same whether its address comes plain or IPv4-mapped", async () => {
-    await insideOneWindow();
-    for (let i = 0; i < 5; i++) expect((await attempt(`mapped${i}@example.com`, TEST_PASSWORD, { ip: i % 2 ? "203.0.113.81" : "::ffff:203.0.113.81" })).status).toBe(401);
-    expect((await attempt("mapped5@example.com", TEST_PASSWORD, { ip: "203.0.113.81" })).status).toBe(429);
-  }, THROTTLE_TEST_TIMEOUT_MS);
+  it(
+    "counts an IPv4 client the same whether its address comes plain or IPv4-mapped",
+    async () => {
+      await insideOneWindow();
+      for (let i = 0; i < 5; i++)
+        expect(
+          (
+            await attempt(`mapped${i}@example.com`, TEST_PASSWORD, {
+              ip: i % 2 ? "203.0.113.81" : "::ffff:203.0.113.81",
+            })
+          ).status,
+        ).toBe(401);
+      expect((await attempt("mapped5@example.com", TEST_PASSWORD, { ip: "203.0.113.81" })).status).toBe(429);
+    },
+    THROTTLE_TEST_TIMEOUT_MS,
+  );
 
   it("forgets earlier failures after a successful sign-in", async () => {
     await insertAdmin({ email: "ada@example.com" });
@@ -220,17 +283,27 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     for (let i = 0; i < 4; i++) expect((await attempt("ada@example.com", "wrong-password", { ip })).status).toBe(401);
     expect((await attempt("ada@example.com", TEST_PASSWORD, { ip })).status).toBe(200);
     const counters = await getDb().rateLimit.findMany({
-      where: { key: { in: [`login-fail:ip:${ip}`, `login-fail:pair:${ip}:ada@example.com`, "login-fail:email:ada@example.com"] } },
+      where: {
+        key: {
+          in: [`login-fail:ip:${ip}`, `login-fail:pair:${ip}:ada@example.com`, "login-fail:email:ada@example.com"],
+        },
+      },
     });
     expect(counters).toEqual([]);
   });
 
-  it("holds the limit against a burst of parallel guesses", async () => {
-    await insideOneWindow();
-    await insertAdmin({ email: "ada@example.com" });
-    const responses = await Promise.all(Array.from({ length: 9 }, (_, i) => attempt("ada@example.com", `parallel-guess-${i}`, { ip: "203.0.113.65" })));
-    const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 401).length).toBe(5);
-    expect(statuses.filter((s) => s === 429).length).toBe(4);
-  }, THROTTLE_TEST_TIMEOUT_MS);
+  it(
+    "holds the limit against a burst of parallel guesses",
+    async () => {
+      await insideOneWindow();
+      await insertAdmin({ email: "ada@example.com" });
+      const responses = await Promise.all(
+        Array.from({ length: 9 }, (_, i) => attempt("ada@example.com", `parallel-guess-${i}`, { ip: "203.0.113.65" })),
+      );
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401).length).toBe(5);
+      expect(statuses.filter((s) => s === 429).length).toBe(4);
+    },
+    THROTTLE_TEST_TIMEOUT_MS,
+  );
 });

@@ -1,5 +1,5 @@
-import { clearSessionCookie } from "@/lib/auth/session";
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { clearSessionCookie } from "@/lib/auth/session";
 import { endCurrentSession } from "@/lib/data/sessions";
 import { json, route } from "@/lib/http";
 

@@ -17,4 +17,3 @@ export const PUT = route(async (request) => {
   await setNotifyChoice(admin, notify);
   return json({ notify });
 });
-

@@ -4,9 +4,9 @@ import { POST as logout } from "@/app/api/admin/logout/route";
 import { GET as session } from "@/app/api/admin/session/route";
 import { GET as listUsers } from "@/app/api/admin/users/route";
 import { getAuthSecret } from "@/lib/auth/secret";
-import { testRequest, insertAdmin, safeJson, sessionCookieFor, startTestSession } from "@/test/admin";
 import { getDb } from "@/lib/db";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { insertAdmin, safeJson, sessionCookieFor, startTestSession, testRequest } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -26,10 +26,16 @@ async function expectSignedOut(response: Response) {
 describe(`GET /api/admin/session (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("answers { isAuthenticated: true, admin: { name, email } } and nothing more for a valid session", async () => {
     const admin = await insertAdmin({ email: "ada@example.com", name: "Ada Lovelace" });
-    const response = await session(testRequest("/api/admin/session", { cookie: await sessionCookieFor(admin) }), undefined);
+    const response = await session(
+      testRequest("/api/admin/session", { cookie: await sessionCookieFor(admin) }),
+      undefined,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
-    expect(await safeJson(response)).toEqual({ isAuthenticated: true, admin: { name: "Ada Lovelace", email: "ada@example.com" } });
+    expect(await safeJson(response)).toEqual({
+      isAuthenticated: true,
+      admin: { name: "Ada Lovelace", email: "ada@example.com" },
+    });
   });
 
   it("answers 401 { isAuthenticated: false, admin: null } without a cookie", async () => {
@@ -41,7 +47,9 @@ describe(`GET /api/admin/session (${process.env.DATABASE_URL ? "PostgreSQL" : "e
     const cookie = await sessionCookieFor(admin);
     const tampered = cookie.slice(0, -4) + (cookie.endsWith("AAAA") ? "BBBB" : "AAAA");
     await expectSignedOut(await session(testRequest("/api/admin/session", { cookie: tampered }), undefined));
-    await expectSignedOut(await session(testRequest("/api/admin/session", { cookie: "authjs.session-token=not-a-jwt" }), undefined));
+    await expectSignedOut(
+      await session(testRequest("/api/admin/session", { cookie: "authjs.session-token=not-a-jwt" }), undefined),
+    );
   });
 
   it("refuses an expired session", async () => {
@@ -74,8 +82,14 @@ describe(`GET /api/admin/session (${process.env.DATABASE_URL ? "PostgreSQL" : "e
     const idle = await startTestSession(admin);
     const old = await startTestSession(admin);
     const fresh = await startTestSession(admin);
-    await getDb().adminSession.update({ where: { id: idle.sessionId }, data: { lastSeenAt: new Date(Date.now() - 121 * 60_000) } });
-    await getDb().adminSession.update({ where: { id: old.sessionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await getDb().adminSession.update({
+      where: { id: idle.sessionId },
+      data: { lastSeenAt: new Date(Date.now() - 121 * 60_000) },
+    });
+    await getDb().adminSession.update({
+      where: { id: old.sessionId },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await expectSignedOut(await session(testRequest("/api/admin/session", { cookie: idle.cookie }), undefined));
     await expectSignedOut(await session(testRequest("/api/admin/session", { cookie: old.cookie }), undefined));
     expect((await session(testRequest("/api/admin/session", { cookie: fresh.cookie }), undefined)).status).toBe(200);
@@ -84,7 +98,8 @@ describe(`GET /api/admin/session (${process.env.DATABASE_URL ? "PostgreSQL" : "e
   it("moves the last-seen time forward at most once a minute", async () => {
     const admin = await insertAdmin({ email: "ada@example.com" });
     const { cookie, sessionId } = await startTestSession(admin);
-    const lastSeen = async () => (await getDb().adminSession.findUniqueOrThrow({ where: { id: sessionId } })).lastSeenAt.getTime();
+    const lastSeen = async () =>
+      (await getDb().adminSession.findUniqueOrThrow({ where: { id: sessionId } })).lastSeenAt.getTime();
     const started = await lastSeen();
     await session(testRequest("/api/admin/session", { cookie }), undefined);
     expect(await lastSeen()).toBe(started);
@@ -96,7 +111,10 @@ describe(`GET /api/admin/session (${process.env.DATABASE_URL ? "PostgreSQL" : "e
   it("never treats a request carrying x-middleware-subrequest as signed in", async () => {
     const admin = await insertAdmin({ email: "ada@example.com" });
     const response = await session(
-      testRequest("/api/admin/session", { cookie: await sessionCookieFor(admin), headers: { "x-middleware-subrequest": "middleware" } }),
+      testRequest("/api/admin/session", {
+        cookie: await sessionCookieFor(admin),
+        headers: { "x-middleware-subrequest": "middleware" },
+      }),
       undefined,
     );
     await expectSignedOut(response);
@@ -106,7 +124,10 @@ describe(`GET /api/admin/session (${process.env.DATABASE_URL ? "PostgreSQL" : "e
 describe("POST /api/admin/logout", () => {
   it("ends the session by clearing the cookie", async () => {
     const admin = await insertAdmin({ email: "ada@example.com" });
-    const response = await logout(testRequest("/api/admin/logout", { method: "POST", cookie: await sessionCookieFor(admin) }), undefined);
+    const response = await logout(
+      testRequest("/api/admin/logout", { method: "POST", cookie: await sessionCookieFor(admin) }),
+      undefined,
+    );
     expect(response.status).toBe(200);
     expect(await safeJson(response)).toEqual({ message: "You have been successfully logged out" });
     const cookie = response.headers.get("set-cookie") ?? "";
@@ -136,9 +157,14 @@ describe("POST /api/admin/logout", () => {
     const elsewhere = await startTestSession(admin);
     await logout(testRequest("/api/admin/logout", { method: "POST", cookie: here.cookie }), undefined);
     await expectSignedOut(await session(testRequest("/api/admin/session", { cookie: here.cookie }), undefined));
-    expect((await session(testRequest("/api/admin/session", { cookie: elsewhere.cookie }), undefined)).status).toBe(200);
+    expect((await session(testRequest("/api/admin/session", { cookie: elsewhere.cookie }), undefined)).status).toBe(
+      200,
+    );
 
-    const rows = await getDb().adminSession.findMany({ where: { adminId: admin.id }, select: { id: true, revokedAt: true } });
+    const rows = await getDb().adminSession.findMany({
+      where: { adminId: admin.id },
+      select: { id: true, revokedAt: true },
+    });
     expect(rows.find((row) => row.id === here.sessionId)?.revokedAt).toBeInstanceOf(Date);
     expect(rows.find((row) => row.id === elsewhere.sessionId)?.revokedAt).toBeNull();
     const entries = await getDb().auditLog.findMany({ where: { action: "auth.sign_out" } });
@@ -155,13 +181,20 @@ describe("POST /api/admin/logout", () => {
   it("refuses a cross-site logout with 403, so another site cannot sign an admin out", async () => {
     const admin = await insertAdmin({ email: "ada@example.com" });
     const response = await logout(
-      testRequest("/api/admin/logout", { method: "POST", cookie: await sessionCookieFor(admin), headers: { "sec-fetch-site": "cross-site" } }),
+      testRequest("/api/admin/logout", {
+        method: "POST",
+        cookie: await sessionCookieFor(admin),
+        headers: { "sec-fetch-site": "cross-site" },
+      }),
       undefined,
     );
     expect(response.status).toBe(403);
     expect(response.headers.get("set-cookie")).toBeNull();
     // Nothing was ended on the server either.
-    const check = await session(testRequest("/api/admin/session", { cookie: await sessionCookieFor(admin) }), undefined);
+    const check = await session(
+      testRequest("/api/admin/session", { cookie: await sessionCookieFor(admin) }),
+      undefined,
+    );
     expect(check.status).toBe(200);
   });
 });

@@ -1,10 +1,10 @@
-import { GET as listUsers, POST as createUser } from "@/app/api/admin/users/route";
 import { POST as login } from "@/app/api/admin/login/route";
+import { POST as createUser, GET as listUsers } from "@/app/api/admin/users/route";
 import { BCRYPT_COST } from "@/lib/auth/password";
-import { testRequest, insertAdmin, safeJson, sessionCookieFor } from "@/test/admin";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { insertAdmin, safeJson, sessionCookieFor, testRequest } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -47,11 +47,21 @@ describe(`GET /api/admin/users (${process.env.DATABASE_URL ? "PostgreSQL" : "emb
 
 describe("POST /api/admin/users", () => {
   it("creates an admin (201, no password in the answer) who can then sign in, with a cost-12 bcrypt hash stored", async () => {
-    const response = await create({ name: "  Grace Hopper ", email: "Grace@Example.com", password: "a-good-long-password" });
+    const response = await create({
+      name: "  Grace Hopper ",
+      email: "Grace@Example.com",
+      password: "a-good-long-password",
+    });
     expect(response.status).toBe(201);
     const body = await safeJson<{ message: string; admin: AdminJson }>(response);
     expect(body.message).toBe("Admin user created successfully");
-    expect(body.admin).toEqual({ id: expect.any(Number), name: "Grace Hopper", email: "grace@example.com", isActive: true, createdAt: expect.any(String) });
+    expect(body.admin).toEqual({
+      id: expect.any(Number),
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      isActive: true,
+      createdAt: expect.any(String),
+    });
 
     const row = await getDb().adminUser.findUniqueOrThrow({ where: { email: "grace@example.com" } });
     const cost = Number(/^\$2[aby]\$(\d\d)\$/.exec(row.password)?.[1]);
@@ -59,7 +69,10 @@ describe("POST /api/admin/users", () => {
     expect(cost).toBe(BCRYPT_COST);
     expect(row.password).not.toContain("a-good-long-password");
 
-    const signIn = await login(testRequest("/api/admin/login", { body: { email: "grace@example.com", password: "a-good-long-password" } }), undefined);
+    const signIn = await login(
+      testRequest("/api/admin/login", { body: { email: "grace@example.com", password: "a-good-long-password" } }),
+      undefined,
+    );
     expect(signIn.status).toBe(200);
   });
 
@@ -73,13 +86,20 @@ describe("POST /api/admin/users", () => {
 
   it("lets the unique index decide between two simultaneous creations of the same email", async () => {
     const input = { name: "Twin", email: "twin@example.com", password: "a-good-long-password" };
-    const statuses = (await Promise.all([create(input), create({ ...input, email: "TWIN@example.com" })])).map((r) => r.status).sort();
+    const statuses = (await Promise.all([create(input), create({ ...input, email: "TWIN@example.com" })]))
+      .map((r) => r.status)
+      .sort();
     expect(statuses).toEqual([201, 409]);
   });
 
   it("refuses any field beyond name, email and password with 400 (the confirmation is never sent)", async () => {
     for (const extra of [{ confirmPassword: "a-good-long-password" }, { isActive: false }, { id: 99 }]) {
-      const response = await create({ name: "Grace Hopper", email: "grace@example.com", password: "a-good-long-password", ...extra });
+      const response = await create({
+        name: "Grace Hopper",
+        email: "grace@example.com",
+        password: "a-good-long-password",
+        ...extra,
+      });
       expect(response.status).toBe(400);
       expect((await safeJson<{ errors: Record<string, string[]> }>(response)).errors).toBeDefined();
     }
@@ -111,7 +131,10 @@ describe("POST /api/admin/users", () => {
   });
 
   it("refuses a cross-site creation with 403", async () => {
-    const response = await create({ name: "Mallory", email: "mallory@example.com", password: "a-good-long-password" }, { origin: "https://evil.example" });
+    const response = await create(
+      { name: "Mallory", email: "mallory@example.com", password: "a-good-long-password" },
+      { origin: "https://evil.example" },
+    );
     expect(response.status).toBe(403);
     expect(await getDb().adminUser.count()).toBe(1);
   });

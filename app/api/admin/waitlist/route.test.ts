@@ -1,7 +1,7 @@
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { GET } from "@/app/api/admin/waitlist/route";
-import { startTestSession } from "@/test/admin";
 import { withSql } from "@/lib/db";
+import { startTestSession } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -9,15 +9,16 @@ const BASE = "http://localhost/api/admin/waitlist";
 
 async function adminCookie(options: { active?: boolean } = {}): Promise<string> {
   const [admin] = await withSql((sql) =>
-    sql.query<{ id: number }>(`INSERT INTO "admin_users" ("name", "email", "password", "isActive") VALUES ('Ada', $1, 'not-a-real-hash', $2) RETURNING "id"`, [
-      `ada${Math.random()}@example.com`,
-      options.active ?? true,
-    ]),
+    sql.query<{ id: number }>(
+      `INSERT INTO "admin_users" ("name", "email", "password", "isActive") VALUES ('Ada', $1, 'not-a-real-hash', $2) RETURNING "id"`,
+      [`ada${Math.random()}@example.com`, options.active ?? true],
+    ),
   );
   return (await startTestSession(admin!)).cookie;
 }
 
-const get = (query = "", cookie?: string) => GET(new Request(`${BASE}${query}`, { headers: cookie ? { cookie } : {} }), undefined);
+const get = (query = "", cookie?: string) =>
+  GET(new Request(`${BASE}${query}`, { headers: cookie ? { cookie } : {} }), undefined);
 
 describe(`GET /api/admin/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   beforeEach(() => resetDatabase());
@@ -60,7 +61,11 @@ describe(`GET /api/admin/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "
           acceptedAt: null,
           source: "direct",
         },
-        expect.objectContaining({ name: "Old", businessTypeLabel: "Car valeting & detailing", joinedAt: "2025-01-01T09:00:00.000Z" }),
+        expect.objectContaining({
+          name: "Old",
+          businessTypeLabel: "Car valeting & detailing",
+          joinedAt: "2025-01-01T09:00:00.000Z",
+        }),
       ],
       total: 2,
       totalIsExact: true,

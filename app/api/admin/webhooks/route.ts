@@ -17,4 +17,3 @@ export const POST = route(async (request) => {
   const webhook = await createWebhook(admin, url);
   return json({ webhook }, { status: 201 });
 });
-

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import net from "node:net";
 
+import { GET, POST } from "@/app/api/ai/test-connection/route";
 import { FAKE_REPLY, startFakeOpenAI, type FakeOpenAI } from "@/e2e/support/fake-openai.mjs";
 import { CONNECTION_TEST_MAX_TOKENS } from "@/lib/ai/connection-test";
 import { CONNECTION_TEST_LIMIT_GLOBAL, CONNECTION_TEST_LIMIT_PER_CLIENT } from "@/lib/ai/rate-limits";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
-
-import { GET, POST } from "@/app/api/ai/test-connection/route";
 
 prepareTestDatabase();
 
@@ -222,7 +221,10 @@ describe("POST /api/ai/test-connection", () => {
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(body).toEqual({ message: "Too many connection tests", error: expect.stringContaining(`${retryAfter} seconds`) });
+    expect(body).toEqual({
+      message: "Too many connection tests",
+      error: expect.stringContaining(`${retryAfter} seconds`),
+    });
     // Refused requests never reach the provider.
     expect(fake.requests).toHaveLength(CONNECTION_TEST_LIMIT_PER_CLIENT);
 
@@ -277,7 +279,9 @@ describe("POST /api/ai/test-connection", () => {
   it("never wrote a key to the console", () => {
     // Failures are logged (the provider cases above produced some), but without the key.
     expect(consoleCalls.length).toBeGreaterThan(0);
-    const logged = consoleCalls.map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : String(a))).join(" ")).join("\n");
+    const logged = consoleCalls
+      .map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : String(a))).join(" "))
+      .join("\n");
     for (const key of keysUsed) expect(logged).not.toContain(key);
     expect(logged).not.toContain("sk-proj");
   });

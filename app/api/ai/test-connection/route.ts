@@ -1,8 +1,8 @@
-import { requireSameOrigin } from "@/lib/auth/guard";
 import { readAIConfig } from "@/lib/ai/config";
 import { notConfiguredOutcome, runConnectionTest, type ConnectionTestOutcome } from "@/lib/ai/connection-test";
 import { connectionTestRateLimits } from "@/lib/ai/rate-limits";
 import { redactSecrets } from "@/lib/ai/redact";
+import { requireSameOrigin } from "@/lib/auth/guard";
 import { clientIp, HttpError, json, methodNotAllowed, route } from "@/lib/http";
 import { hitRateLimit } from "@/lib/rate-limit";
 
@@ -44,7 +44,10 @@ export const POST = route(async (request) => {
   if (!outcome.ok) {
     // Operators need to see failures; the body is already free of the key, and is redacted again to be sure.
     console.warn(
-      redactSecrets(`[ai] connection test failed (${outcome.failure}, ${outcome.status}): ${outcome.body.message}. ${outcome.body.error}`, [config.apiKey]),
+      redactSecrets(
+        `[ai] connection test failed (${outcome.failure}, ${outcome.status}): ${outcome.body.message}. ${outcome.body.error}`,
+        [config.apiKey],
+      ),
     );
   }
   return respond(outcome);

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 
+import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { env } from "@/lib/env";
 import { HttpError, json, route } from "@/lib/http";
-import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { sweep } from "@/lib/maintenance";
 import { budgetForDuration, sweepBudget } from "@/lib/sweep-budget";
 import { sweepWebhooksWithin } from "@/lib/webhooks/deliveries";
@@ -32,7 +32,12 @@ export const GET = route(async (request) => {
   if (!authorised(request, env().CRON_SECRET)) throw new HttpError(401, "This route is for the scheduler only.");
   // The clean-up first: it queues any daily digest that is due, which the email sweep then sends in this call.
   const pruned = await sweep();
-  const [{ budget: emailBudget, ...email }, { budget: webhookBudget, ...webhooks }] = await Promise.all([sweepOutboxWithin(budget), sweepWebhooksWithin(budget)]);
-  const more = [emailBudget.stopped === "budget" && "email", webhookBudget.stopped === "budget" && "webhooks"].filter(Boolean);
+  const [{ budget: emailBudget, ...email }, { budget: webhookBudget, ...webhooks }] = await Promise.all([
+    sweepOutboxWithin(budget),
+    sweepWebhooksWithin(budget),
+  ]);
+  const more = [emailBudget.stopped === "budget" && "email", webhookBudget.stopped === "budget" && "webhooks"].filter(
+    Boolean,
+  );
   return json({ email, webhooks, pruned, ...(more.length > 0 && { more }) });
 });

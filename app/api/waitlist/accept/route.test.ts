@@ -6,7 +6,7 @@ import { inviteEntries } from "@/lib/data/waitlist/invitations";
 import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { tokenFromQueuedEmail } from "@/test/email-links";
 
 prepareTestDatabase();
@@ -23,14 +23,24 @@ afterAll(() => {
 
 /** An invited entry and the token of its invitation link. */
 async function invitedWithAcceptToken(email = "ann@example.com") {
-  const id = await addWaitlistEntry({ name: "Ann Smith", email, businessType: "cleaning", employees: "2-5", agreedToTerms: true });
+  const id = await addWaitlistEntry({
+    name: "Ann Smith",
+    email,
+    businessType: "cleaning",
+    employees: "2-5",
+    agreedToTerms: true,
+  });
   await getDb().waitlistEntry.update({ where: { id: id! }, data: { confirmedAt: new Date() } });
   const admin = await verifiedAdminFor(await insertAdmin({ email: `admin-${id}@example.com` }));
   await inviteEntries(admin, { ids: [id!] }, "");
   return tokenFromQueuedEmail(id!, "acceptUrl");
 }
 
-const entry = () => getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" }, select: { status: true, acceptedAt: true } });
+const entry = () =>
+  getDb().waitlistEntry.findUniqueOrThrow({
+    where: { email: "ann@example.com" },
+    select: { status: true, acceptedAt: true },
+  });
 
 /** The early-access page as the server renders it for a GET (or HEAD) of the link; where it redirects, the redirect's target. */
 async function openPage(token: string) {
@@ -48,7 +58,13 @@ const browserPost = (token: string, headers: Record<string, string> = {}) =>
   POST(
     new Request(`${SITE}/api/waitlist/accept?token=${token}`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html,application/xhtml+xml", origin: "null", "sec-fetch-site": "same-origin", ...headers },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "text/html,application/xhtml+xml",
+        origin: "null",
+        "sec-fetch-site": "same-origin",
+        ...headers,
+      },
       body: "",
     }),
     undefined,
@@ -98,7 +114,10 @@ describe(`invitation links (${process.env.DATABASE_URL ? "PostgreSQL" : "embedde
     expect(await json.json()).toEqual({ status: "accepted", message: "Welcome to early access, Ann Smith" });
 
     const unknown = "0".repeat(64);
-    const missing = await POST(new Request(`${SITE}/api/waitlist/accept?token=${unknown}`, { method: "POST" }), undefined);
+    const missing = await POST(
+      new Request(`${SITE}/api/waitlist/accept?token=${unknown}`, { method: "POST" }),
+      undefined,
+    );
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: "This invitation link does not work." });
     process.env.EARLY_ACCESS_URL = "https://app.otto.example/start";

@@ -5,7 +5,7 @@ import ConfirmPage from "@/app/waitlist/confirm/page";
 import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { hashToken } from "@/lib/email/tokens";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { tokenFromQueuedEmail } from "@/test/email-links";
 
 prepareTestDatabase();
@@ -18,12 +18,20 @@ beforeEach(async () => {
 
 /** A signup and the token of its confirmation link. */
 async function signupWithConfirmToken(email = "ann@example.com") {
-  const id = await addWaitlistEntry({ name: "Ann Smith", email, businessType: "cleaning", employees: "2-5", agreedToTerms: true });
+  const id = await addWaitlistEntry({
+    name: "Ann Smith",
+    email,
+    businessType: "cleaning",
+    employees: "2-5",
+    agreedToTerms: true,
+  });
   return tokenFromQueuedEmail(id!, "confirmUrl");
 }
 
-const entry = () => getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" }, select: { confirmedAt: true } });
-const tokenRow = (token: string) => getDb().waitlistToken.findUniqueOrThrow({ where: { tokenHash: hashToken(token) }, select: { usedAt: true } });
+const entry = () =>
+  getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" }, select: { confirmedAt: true } });
+const tokenRow = (token: string) =>
+  getDb().waitlistToken.findUniqueOrThrow({ where: { tokenHash: hashToken(token) }, select: { usedAt: true } });
 
 /** The confirmation page as the server renders it for a GET (or HEAD) of the link. */
 async function openPage(params: { token?: string; done?: string }) {
@@ -35,7 +43,13 @@ const browserPost = (token: string, headers: Record<string, string> = {}) =>
   POST(
     new Request(`${SITE}/api/waitlist/confirm?token=${token}`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html,application/xhtml+xml", origin: "null", "sec-fetch-site": "same-origin", ...headers },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "text/html,application/xhtml+xml",
+        origin: "null",
+        "sec-fetch-site": "same-origin",
+        ...headers,
+      },
       body: "",
     }),
     undefined,
@@ -80,7 +94,10 @@ describe(`confirmation links (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     expect(await json.json()).toEqual({ status: "confirmed", message: "Your place is confirmed" });
 
     const unknown = "x".repeat(43);
-    const missing = await POST(new Request(`${SITE}/api/waitlist/confirm?token=${unknown}`, { method: "POST" }), undefined);
+    const missing = await POST(
+      new Request(`${SITE}/api/waitlist/confirm?token=${unknown}`, { method: "POST" }),
+      undefined,
+    );
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: "This link has expired or was already used." });
     const page = await browserPost(unknown);
@@ -89,9 +106,14 @@ describe(`confirmation links (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     expect(await openPage({ token: "not-a-token" })).toContain("Send me a new link");
 
     const expired = await signupWithConfirmToken("bob@example.com");
-    await getDb().waitlistToken.update({ where: { tokenHash: hashToken(expired) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await getDb().waitlistToken.update({
+      where: { tokenHash: hashToken(expired) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await openPage({ token: expired })).toContain("This link has expired or was already used");
-    expect((await POST(new Request(`${SITE}/api/waitlist/confirm?token=${expired}`, { method: "POST" }), undefined)).status).toBe(404);
+    expect(
+      (await POST(new Request(`${SITE}/api/waitlist/confirm?token=${expired}`, { method: "POST" }), undefined)).status,
+    ).toBe(404);
   });
 
   it("refuses a post from another site (403), and every method but POST (405), confirming nothing", async () => {

@@ -19,11 +19,15 @@ export const POST = route(async (request) => {
   const token = new URL(request.url).searchParams.get("token");
   const result: ConfirmResult = isWellFormedToken(token) ? await confirmWithToken(token) : { status: "invalid" };
   if (wantsPage(request)) {
-    const query = token === null ? "" : `?token=${encodeURIComponent(token)}${result.status === "confirmed" ? "&done=1" : ""}`;
+    const query =
+      token === null ? "" : `?token=${encodeURIComponent(token)}${result.status === "confirmed" ? "&done=1" : ""}`;
     return seeOther(`/waitlist/confirm${query}`);
   }
   if (result.status === "invalid") throw new HttpError(404, `${copy.invalidTitle}.`);
-  return json({ status: result.status, message: result.status === "confirmed" ? copy.confirmedTitle : copy.alreadyTitle });
+  return json({
+    status: result.status,
+    message: result.status === "confirmed" ? copy.confirmedTitle : copy.alreadyTitle,
+  });
 });
 
 const notAllowed = methodNotAllowed(["POST"]);

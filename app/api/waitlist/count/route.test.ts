@@ -1,8 +1,8 @@
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { GET, POST } from "@/app/api/waitlist/count/route";
 import { POST as SIGNUP } from "@/app/api/waitlist/route";
-import { withSql } from "@/lib/db";
 import { addWaitlistEntry, countWaitlistEntries, forgetCachedWaitlistCount } from "@/lib/data/waitlist/signups";
+import { withSql } from "@/lib/db";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -24,7 +24,9 @@ const signup = (email: string) =>
   );
 
 const realCount = () =>
-  withSql(async (sql) => Number((await sql.query<{ n: string | number }>(`SELECT count(*) AS n FROM "waitlist"`))[0]!.n));
+  withSql(async (sql) =>
+    Number((await sql.query<{ n: string | number }>(`SELECT count(*) AS n FROM "waitlist"`))[0]!.n),
+  );
 
 beforeEach(async () => {
   await resetDatabase();
@@ -54,7 +56,11 @@ describe(`GET /api/waitlist/count (${process.env.DATABASE_URL ? "PostgreSQL" : "
 
   it("stays exact under concurrent signups, including racing duplicates", async () => {
     const emails = Array.from({ length: 60 }, (_, i) => `c${i % 40}@example.com`);
-    await Promise.all(emails.map((email) => addWaitlistEntry({ name: "Racer", email, businessType: "car", employees: "1", agreedToTerms: true })));
+    await Promise.all(
+      emails.map((email) =>
+        addWaitlistEntry({ name: "Racer", email, businessType: "car", employees: "1", agreedToTerms: true }),
+      ),
+    );
     expect(await getCount()).toEqual({ count: 40 });
     expect(await realCount()).toBe(40);
   });

@@ -1,7 +1,7 @@
 import { POST } from "@/app/api/waitlist/leave/route";
 import { addWaitlistEntry, countWaitlistEntries } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { tokenFromQueuedEmail } from "@/test/email-links";
 
 prepareTestDatabase();
@@ -15,7 +15,13 @@ beforeEach(async () => {
 
 /** A signup and the leave token its emails would carry. */
 async function entryWithLeaveToken(email = "ann@example.com") {
-  const id = await addWaitlistEntry({ name: "Ann Smith", email, businessType: "cleaning", employees: "2-5", agreedToTerms: true });
+  const id = await addWaitlistEntry({
+    name: "Ann Smith",
+    email,
+    businessType: "cleaning",
+    employees: "2-5",
+    agreedToTerms: true,
+  });
   return tokenFromQueuedEmail(id!, "leaveUrl");
 }
 
@@ -37,7 +43,10 @@ function lazyBody(totalBytes: number) {
 }
 
 const leave = (token: string, init: { body?: BodyInit; headers?: Record<string, string> }) =>
-  POST(new Request(`${SITE}/waitlist/leave?token=${token}`, { method: "POST", duplex: "half", ...init } as RequestInit), undefined);
+  POST(
+    new Request(`${SITE}/waitlist/leave?token=${token}`, { method: "POST", duplex: "half", ...init } as RequestInit),
+    undefined,
+  );
 
 describe(`POST /api/waitlist/leave (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("refuses a body declared larger than a few KB at once with 413, reading none of it, and erases nothing", async () => {
@@ -57,7 +66,10 @@ describe(`POST /api/waitlist/leave (${process.env.DATABASE_URL ? "PostgreSQL" : 
   it("stops reading a body sent without a length as soon as it passes the cap, with 413", async () => {
     const token = await entryWithLeaveToken();
     const body = lazyBody(32 * 1024 * 1024);
-    const response = await leave(token, { body: body.stream, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const response = await leave(token, {
+      body: body.stream,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: expect.stringMatching(/too large/) });
     expect(body.pulled()).toBeLessThanOrEqual(3 * CHUNK);
@@ -69,13 +81,18 @@ describe(`POST /api/waitlist/leave (${process.env.DATABASE_URL ? "PostgreSQL" : 
     const second = await entryWithLeaveToken("bob@example.com");
     await entryWithLeaveToken("keep@example.com");
 
-    const encoded = await leave(first, { body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const encoded = await leave(first, {
+      body: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(encoded.status).toBe(200);
     const form = new FormData();
     form.set("List-Unsubscribe", "One-Click");
     const multipart = await leave(second, { body: form });
     expect(multipart.status).toBe(200);
-    expect(await multipart.json()).toEqual({ message: "You have been removed from the waiting list, and your details deleted." });
+    expect(await multipart.json()).toEqual({
+      message: "You have been removed from the waiting list, and your details deleted.",
+    });
 
     const left = await getDb().waitlistEntry.findMany({ select: { email: true } });
     expect(left).toEqual([{ email: "keep@example.com" }]);
@@ -83,7 +100,10 @@ describe(`POST /api/waitlist/leave (${process.env.DATABASE_URL ? "PostgreSQL" : 
 
   it("still asks for the one-click field: any other small body is a 400 and erases nothing", async () => {
     const token = await entryWithLeaveToken();
-    const response = await leave(token, { body: "List-Unsubscribe=Something-Else", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const response = await leave(token, {
+      body: "List-Unsubscribe=Something-Else",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(response.status).toBe(400);
     expect(await countWaitlistEntries()).toBe(1);
   });

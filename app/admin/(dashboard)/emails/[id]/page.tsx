@@ -3,12 +3,12 @@ import { notFound } from "next/navigation";
 
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { OutboxStatus } from "@/components/admin/outbox-status";
-import { utcDateTimeSeconds as time } from "@/lib/format";
-import { adminIdSchema } from "@/lib/validation/admin";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { getOutboxMessage } from "@/lib/data/outbox-admin";
 import { NOT_CONFIGURED_ERROR } from "@/lib/email/outbox";
 import { emailConfigured } from "@/lib/email/transport";
-import { getOutboxMessage } from "@/lib/data/outbox-admin";
+import { utcDateTimeSeconds as time } from "@/lib/format";
+import { adminIdSchema } from "@/lib/validation/admin";
 
 export const metadata: Metadata = { title: "Email" };
 
@@ -29,7 +29,8 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
           <dd className="break-all">{message.to}</dd>
           <dt className="text-muted-foreground">Status</dt>
           <dd>
-            <OutboxStatus status={message.status} emailConfigured={configured} /> after {message.attempts} {message.attempts === 1 ? "attempt" : "attempts"}
+            <OutboxStatus status={message.status} emailConfigured={configured} /> after {message.attempts}{" "}
+            {message.attempts === 1 ? "attempt" : "attempts"}
           </dd>
           {message.lastError || (message.status === "pending" && !configured) ? (
             <>
@@ -49,7 +50,9 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
           <dd className="break-all font-mono text-xs">{message.messageId}</dd>
         </dl>
         {message.status === "sent" ? (
-          <p className="text-sm text-muted-foreground">Its links carried one-time tokens that are not kept once a message is sent, so they are blanked here.</p>
+          <p className="text-sm text-muted-foreground">
+            Its links carried one-time tokens that are not kept once a message is sent, so they are blanked here.
+          </p>
         ) : null}
       </PageHeader>
       <section aria-labelledby="html-part" className="grid gap-2">
@@ -57,7 +60,12 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
           As the recipient sees it
         </h2>
         {/* An empty sandbox: the message cannot run scripts, submit forms or navigate this page. */}
-        <iframe title={`The email "${message.subject}"`} sandbox="" srcDoc={message.html} className="h-[640px] w-full rounded-lg border bg-white" />
+        <iframe
+          title={`The email "${message.subject}"`}
+          sandbox=""
+          srcDoc={message.html}
+          className="h-[640px] w-full rounded-lg border bg-white"
+        />
       </section>
       <section aria-labelledby="text-part" className="grid gap-2">
         <h2 id="text-part" className="text-lg font-semibold">

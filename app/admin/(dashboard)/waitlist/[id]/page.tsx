@@ -6,11 +6,11 @@ import { EntryActions } from "@/components/admin/entry-actions";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { OutboxStatus } from "@/components/admin/outbox-status";
 import { StatusBadge } from "@/components/admin/waitlist-table";
-import { utcDateTime as time } from "@/lib/format";
-import { adminIdSchema } from "@/lib/validation/admin";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { getWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { emailConfigured } from "@/lib/email/transport";
+import { utcDateTime as time } from "@/lib/format";
+import { adminIdSchema } from "@/lib/validation/admin";
 import { businessTypeLabel, sourceOf, teamSizeLabel } from "@/lib/validation/waitlist";
 
 export const metadata: Metadata = { title: "Waitlist entry" };
@@ -61,7 +61,11 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
     ["Status", <StatusBadge key="status" status={entry.status} />],
     [
       "Source",
-      <Link key="source" href={`/admin?${new URLSearchParams({ source: sourceOf(entry) })}`} className="text-primary underline-offset-4 hover:underline">
+      <Link
+        key="source"
+        href={`/admin?${new URLSearchParams({ source: sourceOf(entry) })}`}
+        className="text-primary underline-offset-4 hover:underline"
+      >
         {sourceOf(entry)}
         <span className="sr-only"> (list every entry from this source)</span>
       </Link>,
@@ -82,7 +86,13 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
             </div>
           ))}
         </dl>
-        <EntryActions id={entry.id} name={entry.name} email={entry.email} status={entry.status} confirmed={entry.confirmedAt !== null} />
+        <EntryActions
+          id={entry.id}
+          name={entry.name}
+          email={entry.email}
+          status={entry.status}
+          confirmed={entry.confirmedAt !== null}
+        />
       </PageHeader>
       <section aria-labelledby="timeline" className="grid gap-3">
         <h2 id="timeline" className="text-lg font-semibold">

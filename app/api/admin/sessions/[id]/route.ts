@@ -1,5 +1,5 @@
-import { clearSessionCookie } from "@/lib/auth/session";
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { clearSessionCookie } from "@/lib/auth/session";
 import { revokeAdminSession } from "@/lib/data/sessions";
 import { json, parseWith, route } from "@/lib/http";
 import { sessionIdSchema } from "@/lib/validation/admin";

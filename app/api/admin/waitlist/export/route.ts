@@ -1,6 +1,12 @@
 import { requireAdmin } from "@/lib/auth/guard";
 import { createCsvStream, csvStreamFromCopy, type CsvOutcome } from "@/lib/csv";
-import { copyWaitlistCsv, readWaitlistBatches, recordWaitlistExport, WAITLIST_CSV_HEADER, waitlistCsvRecord } from "@/lib/data/waitlist/export";
+import {
+  copyWaitlistCsv,
+  readWaitlistBatches,
+  recordWaitlistExport,
+  WAITLIST_CSV_HEADER,
+  waitlistCsvRecord,
+} from "@/lib/data/waitlist/export";
 import { readQuery, route } from "@/lib/http";
 import { enforceRateLimits, peekRateLimit, tooManyRequests, type RateLimitRule } from "@/lib/rate-limit";
 import { WAITLIST_EXPORT_FILE_NAME, waitlistExportQuerySchema } from "@/lib/validation/waitlist-query";
@@ -49,7 +55,11 @@ export const GET = route(async (request) => {
   const onEnd = (outcome: CsvOutcome) => recordWaitlistExport(admin, query, outcome);
   const stream = copy
     ? csvStreamFromCopy(WAITLIST_CSV_HEADER, copy, onEnd)
-    : await createCsvStream({ header: WAITLIST_CSV_HEADER, batches: csvBatches(readWaitlistBatches(admin, query)), onEnd });
+    : await createCsvStream({
+        header: WAITLIST_CSV_HEADER,
+        batches: csvBatches(readWaitlistBatches(admin, query)),
+        onEnd,
+      });
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

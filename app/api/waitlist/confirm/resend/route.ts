@@ -14,7 +14,11 @@ const NEW_LINK_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
 export const POST = route(async (request) => {
   const { email } = parseWith(newLinkSchema, await readJson(request, { maxBytes: 2048 }));
   const ip = clientIp(request);
-  if (ip) await enforceRateLimits([{ key: `new-link:ip:${clientRateKey(ip)}`, ...NEW_LINK_LIMIT }], "Too many requests from your connection. Please wait a few minutes and try again.");
+  if (ip)
+    await enforceRateLimits(
+      [{ key: `new-link:ip:${clientRateKey(ip)}`, ...NEW_LINK_LIMIT }],
+      "Too many requests from your connection. Please wait a few minutes and try again.",
+    );
   sendSoon(await requestNewConfirmation(email));
   return json({ message: NEW_LINK_SENT_MESSAGE }, { status: 202 });
 });

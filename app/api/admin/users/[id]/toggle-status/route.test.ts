@@ -1,9 +1,9 @@
-import { PATCH as toggle } from "@/app/api/admin/users/[id]/toggle-status/route";
-import { GET as session } from "@/app/api/admin/session/route";
 import { POST as login } from "@/app/api/admin/login/route";
-import { TEST_PASSWORD, testRequest, insertAdmin, safeJson, sessionCookieFor } from "@/test/admin";
+import { GET as session } from "@/app/api/admin/session/route";
+import { PATCH as toggle } from "@/app/api/admin/users/[id]/toggle-status/route";
 import { getDb } from "@/lib/db";
-import { resetDatabase, prepareTestDatabase } from "@/test/db";
+import { insertAdmin, safeJson, sessionCookieFor, TEST_PASSWORD, testRequest } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
@@ -24,7 +24,8 @@ function patch(id: string | number, body: unknown, cookie = adaCookie, headers: 
   return toggle(request, { params: Promise.resolve({ id: String(id) }) });
 }
 
-const signIn = (email: string) => login(testRequest("/api/admin/login", { body: { email, password: TEST_PASSWORD } }), undefined);
+const signIn = (email: string) =>
+  login(testRequest("/api/admin/login", { body: { email, password: TEST_PASSWORD } }), undefined);
 
 describe(`PATCH /api/admin/users/{id}/toggle-status (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("deactivates an admin: 200 with the admin, their sessions end at once and they cannot sign in until reactivated", async () => {
@@ -34,14 +35,25 @@ describe(`PATCH /api/admin/users/{id}/toggle-status (${process.env.DATABASE_URL 
     expect(response.status).toBe(200);
     expect(await safeJson(response)).toEqual({
       message: "Admin deactivated successfully",
-      admin: { id: grace.id, name: "Grace Hopper", email: "grace@example.com", isActive: false, createdAt: expect.any(String) },
+      admin: {
+        id: grace.id,
+        name: "Grace Hopper",
+        email: "grace@example.com",
+        isActive: false,
+        createdAt: expect.any(String),
+      },
     });
     expect((await session(testRequest("/api/admin/session", { cookie: graceCookie }), undefined)).status).toBe(401);
-    expect((await session(testRequest("/api/admin/session", { cookie: graceOtherCookie }), undefined)).status).toBe(401);
+    expect((await session(testRequest("/api/admin/session", { cookie: graceOtherCookie }), undefined)).status).toBe(
+      401,
+    );
     expect(await getDb().adminSession.count({ where: { adminId: grace.id, revokedAt: null } })).toBe(0);
-    expect(await getDb().auditLog.findMany({ where: { action: "admin.deactivate" }, select: { adminId: true, target: true } })).toEqual([
-      { adminId: ada.id, target: `admin:${grace.id}` },
-    ]);
+    expect(
+      await getDb().auditLog.findMany({
+        where: { action: "admin.deactivate" },
+        select: { adminId: true, target: true },
+      }),
+    ).toEqual([{ adminId: ada.id, target: `admin:${grace.id}` }]);
     const refused = await signIn("grace@example.com");
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ message: "Invalid email or password" });
@@ -78,7 +90,10 @@ describe(`PATCH /api/admin/users/{id}/toggle-status (${process.env.DATABASE_URL 
   it("never lets two simultaneous deactivations lock everyone out", async () => {
     const graceCookie = await sessionCookieFor(grace);
     for (let round = 0; round < 3; round++) {
-      const responses = await Promise.all([patch(grace.id, { isActive: false }, adaCookie), patch(ada.id, { isActive: false }, graceCookie)]);
+      const responses = await Promise.all([
+        patch(grace.id, { isActive: false }, adaCookie),
+        patch(ada.id, { isActive: false }, graceCookie),
+      ]);
       const statuses = responses.map((r) => r.status);
       // One wins; the other is refused, either as the last admin (409) or because its own session just ended (401).
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
