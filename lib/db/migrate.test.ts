@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
-import { databaseKind, migrateDatabase, withSql } from "@/lib/db";
-import { readMigrations } from "@/lib/db/migrate";
+import { databaseKind, getDb, migrateDatabase, withSql } from "@/lib/db";
+import { applyMigrations, readFunctionFiles, readMigrations, type FunctionFile } from "@/lib/db/migrate";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
@@ -81,7 +81,46 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["utmMedium", "text"],
       ["utmCampaign", "text"],
       ["referrer", "text"],
+      ["source", "text"],
     ]);
+  });
+
+  it("keeps each signup's source in a column the database generates, and refuses a value for it", async () => {
+    await resetDatabase();
+    const sourceOf = (email: string) =>
+      withSql((sql) =>
+        sql.query<{ source: string }>(`SELECT "source" FROM "waitlist" WHERE "email" = $1`, [email]),
+      ).then((rows) => rows[0]?.source);
+    await withSql((sql) =>
+      sql.exec(`INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "utmSource", "referrer") VALUES
+        ('A', 'a@x.io', 'car', '1', 'newsletter', 't.co'), ('B', 'b@x.io', 'car', '1', NULL, 't.co'), ('C', 'c@x.io', 'car', '1', NULL, NULL)`),
+    );
+    expect([await sourceOf("a@x.io"), await sourceOf("b@x.io"), await sourceOf("c@x.io")]).toEqual([
+      "newsletter",
+      "t.co",
+      "direct",
+    ]);
+    await withSql((sql) => sql.exec(`UPDATE "waitlist" SET "utmSource" = 'fair' WHERE "email" = 'c@x.io'`));
+    expect(await sourceOf("c@x.io")).toBe("fair");
+    await expect(
+      withSql((sql) =>
+        sql.exec(
+          `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "source") VALUES ('D', 'd@x.io', 'car', '1', 'x')`,
+        ),
+      ),
+    ).rejects.toThrow(/non-DEFAULT value into column "source"/);
+    // Prisma leaves it out of what it writes, and reads it back.
+    const created = await getDb().waitlistEntry.create({
+      data: { name: "E", email: "e@x.io", businessType: "car", employees: "1", referrer: "t.co" },
+    });
+    expect(created.source).toBe("t.co");
+    await getDb().waitlistEntry.createMany({
+      data: [
+        { name: "F", email: "f@x.io", businessType: "car", employees: "1", utmSource: "fair" },
+        { name: "G", email: "g@x.io", businessType: "car", employees: "1" },
+      ],
+    });
+    expect([await sourceOf("f@x.io"), await sourceOf("g@x.io")]).toEqual(["fair", "direct"]);
   });
 
   it("enforces unique emails on both tables", async () => {
@@ -140,6 +179,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
         "waitlist_name_id_idx",
         "waitlist_name_trgm_idx",
         "waitlist_pkey",
+        "waitlist_source_idx",
         "waitlist_status_joined_idx",
       ].sort(),
     );
@@ -148,5 +188,122 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       /WHERE \(status <> 'waiting'::text\)/,
     );
     expect(indexes.find((i) => i.indexname === "waitlist_name_trgm_idx")?.indexdef).toMatch(/gin .*gin_trgm_ops/i);
+  });
+
+  describe("stored functions (prisma/sql/functions)", () => {
+    // Each function's name and body (what PostgreSQL keeps as prosrc) as a file defines it.
+    const definedIn = (files: FunctionFile[]) =>
+      files.flatMap((file) =>
+        [...file.sql.matchAll(/CREATE OR REPLACE FUNCTION "([^"]+)"[\s\S]*?AS \$\$([\s\S]*?)\$\$/g)].map(
+          ([, name, body]) => ({ file: file.name, name: name!, body: body! }),
+        ),
+      );
+    const bodiesIn = (names: string[]) =>
+      withSql((sql) =>
+        sql.query<{ name: string; body: string }>(
+          `SELECT proname AS name, prosrc AS body FROM pg_proc WHERE pronamespace = current_schema()::regnamespace AND proname = ANY($1::text[]) ORDER BY proname`,
+          [names],
+        ),
+      );
+    const messageId = () =>
+      withSql((sql) => sql.query<{ id: string }>(`SELECT "email_message_id"('example.com') AS "id"`)).then(
+        (rows) => rows[0]!.id,
+      );
+
+    it("has one CREATE OR REPLACE per function, and every trigger's function among them", async () => {
+      const defined = definedIn(readFunctionFiles());
+      expect(defined.length).toBeGreaterThan(10);
+      expect(new Set(defined.map((fn) => fn.name)).size).toBe(defined.length);
+      const triggered = await withSql((sql) =>
+        sql.query<{ name: string }>(
+          `SELECT DISTINCT p.proname AS name FROM pg_trigger AS t JOIN pg_proc AS p ON p.oid = t.tgfoid
+           JOIN pg_class AS c ON c.oid = t.tgrelid WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal`,
+        ),
+      );
+      expect(triggered.length).toBeGreaterThan(0);
+      for (const { name } of triggered) expect(defined.map((fn) => fn.name)).toContain(name);
+    });
+
+    it("leaves a migrated database with every function's body exactly as its file has it, and the same after re-running", async () => {
+      const defined = definedIn(readFunctionFiles());
+      const expected = defined.map(({ name, body }) => ({ name, body })).sort((a, b) => a.name.localeCompare(b.name));
+      expect(await bodiesIn(defined.map((fn) => fn.name))).toEqual(expected);
+
+      const count = () =>
+        withSql((sql) =>
+          sql.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_proc WHERE pronamespace = current_schema()::regnamespace`,
+          ),
+        );
+      const before = await count();
+      expect(await migrateDatabase()).toEqual([]);
+      expect(await migrateDatabase()).toEqual([]);
+      expect(await count()).toEqual(before);
+      expect(await bodiesIn(defined.map((fn) => fn.name))).toEqual(expected);
+      expect(await messageId()).toMatch(/^<[0-9a-f-]{36}@example\.com>$/);
+    });
+
+    it("applies the files after the migrations, every run, so a changed file takes effect on the next run", async () => {
+      const migration = (name: string, sql: string) => ({
+        name,
+        sql,
+        checksum: createHash("sha256").update(sql).digest("hex"),
+      });
+      const created = migration(
+        "29990101000000_function_order_check",
+        `CREATE FUNCTION "function_order_check"() RETURNS text LANGUAGE sql AS $$ SELECT 'migration' $$;`,
+      );
+      const file = (body: string): FunctionFile => ({
+        name: "function_order_check.sql",
+        sql: `CREATE OR REPLACE FUNCTION "function_order_check"() RETURNS text LANGUAGE sql AS $$ SELECT '${body}' $$;`,
+      });
+      const check = () =>
+        withSql((sql) => sql.query<{ value: string }>(`SELECT "function_order_check"() AS "value"`)).then(
+          (rows) => rows[0]!.value,
+        );
+      try {
+        // The migration creates the function; its file, applied after, has the last word.
+        expect(
+          await withSql((sql) => applyMigrations(sql, { migrations: [created], functions: [file("file")] })),
+        ).toEqual([created.name]);
+        expect(await check()).toBe("file");
+        // No new migration: the file is applied all the same, and a changed body takes effect.
+        expect(
+          await withSql((sql) => applyMigrations(sql, { migrations: [created], functions: [file("changed")] })),
+        ).toEqual([]);
+        expect(await check()).toBe("changed");
+        // The files go in one transaction: one that fails leaves none of them applied.
+        await expect(
+          withSql((sql) =>
+            applyMigrations(sql, {
+              migrations: [created],
+              functions: [file("not kept"), { name: "z_broken.sql", sql: "CREATE OR REPLACE FUNCTION broken(" }],
+            }),
+          ),
+        ).rejects.toThrow();
+        expect(await check()).toBe("changed");
+      } finally {
+        await withSql((sql) =>
+          sql.exec(
+            `DROP FUNCTION IF EXISTS "function_order_check"(); DELETE FROM "_prisma_migrations" WHERE "migration_name" = '${created.name}';`,
+          ),
+        );
+      }
+    });
+
+    it("replaces a project function whose file changed, and puts it back when the file does", async () => {
+      const files = readFunctionFiles();
+      const changed = files.map((file) =>
+        file.name === "email_message_id.sql" ? { ...file, sql: file.sql.replace(`'<' ||`, `'<changed-' ||`) } : file,
+      );
+      expect(changed).not.toEqual(files);
+      try {
+        await withSql((sql) => applyMigrations(sql, { functions: changed }));
+        expect(await messageId()).toMatch(/^<changed-/);
+      } finally {
+        await migrateDatabase();
+      }
+      expect(await messageId()).toMatch(/^<[0-9a-f-]{36}@example\.com>$/);
+    });
   });
 });

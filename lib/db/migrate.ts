@@ -20,8 +20,19 @@ export interface Migration {
   checksum: string;
 }
 
+/** A file of prisma/sql/functions: `CREATE OR REPLACE FUNCTION` statements, safe to run any number of times. */
+export interface FunctionFile {
+  name: string;
+  sql: string;
+}
+
 // Found from the project's folder, not the working directory: a server may be started from anywhere.
 const MIGRATIONS_DIR = projectPath("prisma", "migrations");
+
+// The current body of every stored function, one file per function or group of related functions. A
+// migration that changes a function's body would have to copy all of it; here a change is one diff, and
+// the runner replaces every body after every run of migrations. Tables and triggers stay in migrations.
+const FUNCTIONS_DIR = projectPath("prisma", "sql", "functions");
 
 // The lock key Prisma's own migrate engine takes, so the two never run at once.
 const ADVISORY_LOCK_KEY = 72707369;
@@ -50,16 +61,28 @@ export function readMigrations(): Migration[] {
     });
 }
 
+/** The files in prisma/sql/functions, in name order (the order they are applied in). */
+export function readFunctionFiles(): FunctionFile[] {
+  return readdirSync(FUNCTIONS_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".sql"))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(path.join(FUNCTIONS_DIR, name), "utf8") }));
+}
+
 /**
  * Applies every migration not yet recorded as finished, each in its own transaction, and records it
- * in `_prisma_migrations` so that `prisma migrate deploy` elsewhere sees it as applied. Idempotent.
- * Returns the names it applied.
+ * in `_prisma_migrations` so that `prisma migrate deploy` elsewhere sees it as applied; then every file of
+ * prisma/sql/functions, in name order, in one transaction, so the database's functions are always the
+ * files' (a migration's own `CREATE FUNCTION` is only what its triggers start with). Idempotent.
+ * Returns the names of the migrations it applied.
  */
 export async function applyMigrations(
   db: SqlRunner,
-  options: { migrations?: Migration[]; useAdvisoryLock?: boolean } = {},
+  options: { migrations?: Migration[]; functions?: FunctionFile[]; useAdvisoryLock?: boolean } = {},
 ): Promise<string[]> {
   const migrations = options.migrations ?? readMigrations();
+  const functions = options.functions ?? readFunctionFiles();
   const useLock = options.useAdvisoryLock ?? true;
   if (useLock) await db.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
   try {
@@ -90,6 +113,12 @@ export async function applyMigrations(
       });
       done.push(migration.name);
     }
+    // Every time, not only after a new migration: a changed file takes effect on the next deploy, and
+    // replacing a body that has not changed changes nothing. Under the same lock, so two servers never
+    // replace the same function at once.
+    await db.transaction(async (tx) => {
+      for (const file of functions) await tx.exec(file.sql);
+    });
     return done;
   } finally {
     if (useLock) await db.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]);

@@ -11,8 +11,9 @@ export function messageDomain(): string {
 /**
  * The SQL expression of a new message's Message-ID, made as its outbox row is written: a random UUID at the
  * site's host, stored with the row, so every attempt sends the same one and a retry is recognisably the same
- * mail. Every email queued from here gets its Message-ID from this one expression.
+ * mail. The rule itself is the database function `email_message_id` (prisma/sql/functions/email_message_id.sql),
+ * which the mail queued by database functions (the signup alerts) uses too: one rule for every email.
  */
 export function newMessageIdSql(): Prisma.Sql {
-  return Prisma.sql`'<' || gen_random_uuid()::text || '@' || ${messageDomain()}::text || '>'`;
+  return Prisma.sql`"email_message_id"(${messageDomain()}::text)`;
 }

@@ -1,7 +1,6 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import {
   BUSINESS_TYPE_OPTIONS,
-  DIRECT_SOURCE,
   STATUS_LABELS,
   TEAM_SIZE_OPTIONS,
   WAITLIST_STATUSES,
@@ -134,7 +133,8 @@ export const WAITLIST_FILTERS = [
     key: "source",
     param: "source",
     label: "Source",
-    // A signup's utm_source, else its referring host, else "direct" (sourceOf), stored lower-cased.
+    // A signup's utm_source, else its referring host, else "direct": the column "source", which the database
+    // keeps (and indexes) from the two; its parts are stored lower-cased.
     schema: z.preprocess(
       blankAsUnset,
       z
@@ -145,7 +145,7 @@ export const WAITLIST_FILTERS = [
         .max(SOURCE_MAX_LENGTH, { message: `source must be at most ${SOURCE_MAX_LENGTH} characters` })
         .optional(),
     ),
-    where: (value, sql) => sql`COALESCE("utmSource", "referrer", ${DIRECT_SOURCE}::text) = ${value}::text`,
+    where: (value, sql) => sql`"source" = ${value}::text`,
     control: {
       kind: "text",
       place: 5,

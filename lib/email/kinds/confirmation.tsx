@@ -38,8 +38,8 @@ export interface ConfirmationFields {
 
 /**
  * The call that queues a confirmation email (and, for a signup, adds the entry first, with the new-signup
- * alerts admins asked for) through the database function `waitlist_queue_confirmation`: one call, one
- * transaction. It returns the outbox id as "id", or null when nothing was queued. The tokens are made here
+ * alerts admins asked for) through the database function `waitlist_queue_confirmation`
+ * (prisma/sql/functions/waitlist_queue_confirmation.sql): one call, one transaction. It returns the outbox id as "id", or null when nothing was queued. The tokens are made here
  * and go only into the message; the database gets their hashes.
  */
 export function queueConfirmationSql(

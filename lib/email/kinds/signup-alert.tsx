@@ -5,8 +5,10 @@ import type { EmailContext } from "@/lib/email/render";
 import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 
 // The alert of a new signup, to each active admin who asked for one per signup. Its rows are queued by the
-// database function `waitlist_queue_confirmation` (see lib/email/kinds/confirmation.tsx), in the signup's
-// own transaction, which is given the subject's start below and the Message-ID domain.
+// database function `waitlist_queue_signup_alerts` (prisma/sql/functions/signup_alert.sql), which the
+// signup's own function calls in the signup's transaction (see lib/email/kinds/confirmation.tsx), given the
+// subject's start below and the Message-ID domain; its Message-ID is the rule every email's is
+// (`email_message_id`, lib/email/message-id.ts).
 
 /** What the alert of a new signup needs (stored values; labels and links are made at send time). */
 export interface SignupAlertPayload {

@@ -11,7 +11,7 @@ import { getWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { emailConfigured } from "@/lib/email/transport";
 import { utcDateTime as time } from "@/lib/format";
 import { adminIdSchema } from "@/lib/validation/admin";
-import { businessTypeLabel, sourceOf, teamSizeLabel } from "@/lib/validation/waitlist";
+import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 
 export const metadata: Metadata = { title: "Waitlist entry" };
 
@@ -63,10 +63,10 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
       "Source",
       <Link
         key="source"
-        href={`/admin?${new URLSearchParams({ source: sourceOf(entry) })}`}
+        href={`/admin?${new URLSearchParams({ source: entry.source })}`}
         className="text-primary underline-offset-4 hover:underline"
       >
-        {sourceOf(entry)}
+        {entry.source}
         <span className="sr-only"> (list every entry from this source)</span>
       </Link>,
     ],

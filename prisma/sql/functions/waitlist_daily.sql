@@ -1,0 +1,66 @@
+-- The admin overview's sums (waitlist_daily, waitlist_daily_events), kept exact by statement-level triggers
+-- on waitlist (made by the waitlist_daily migration). Concurrent signups of the same day, type, size and
+-- source add to a random one of four slots, so they rarely queue on one row's lock.
+
+-- Adds (p_sign 1) or takes away (-1) what these rows count for.
+CREATE OR REPLACE FUNCTION "waitlist_daily_add"(p_sign integer, p_rows "waitlist"[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  target SMALLINT := floor(random() * 4);
+BEGIN
+  IF p_rows IS NULL THEN
+    RETURN;
+  END IF;
+  INSERT INTO "waitlist_daily" AS d ("day", "businessType", "employees", "source", "slot", "signups", "confirmed", "invited", "accepted")
+  SELECT (r."joinedAt" AT TIME ZONE 'UTC')::date, r."businessType", r."employees", r."source", target,
+         p_sign * count(*), p_sign * count(r."confirmedAt"),
+         p_sign * count(*) FILTER (WHERE r."status" IN ('invited', 'accepted')), p_sign * count(*) FILTER (WHERE r."status" = 'accepted')
+  FROM unnest(p_rows) AS r
+  GROUP BY 1, 2, 3, 4
+  ON CONFLICT ("day", "businessType", "employees", "source", "slot") DO UPDATE
+  SET "signups" = d."signups" + EXCLUDED."signups", "confirmed" = d."confirmed" + EXCLUDED."confirmed",
+      "invited" = d."invited" + EXCLUDED."invited", "accepted" = d."accepted" + EXCLUDED."accepted";
+
+  INSERT INTO "waitlist_daily_events" AS e ("day", "slot", "invited", "accepted")
+  SELECT "day", target, sum("invited"), sum("accepted")
+  FROM (
+    SELECT (r."invitedAt" AT TIME ZONE 'UTC')::date AS "day", p_sign AS "invited", 0 AS "accepted" FROM unnest(p_rows) AS r WHERE r."invitedAt" IS NOT NULL
+    UNION ALL
+    SELECT (r."acceptedAt" AT TIME ZONE 'UTC')::date, 0, p_sign FROM unnest(p_rows) AS r WHERE r."acceptedAt" IS NOT NULL
+  ) AS events
+  GROUP BY "day"
+  ON CONFLICT ("day", "slot") DO UPDATE
+  SET "invited" = e."invited" + EXCLUDED."invited", "accepted" = e."accepted" + EXCLUDED."accepted";
+END $$;
+
+CREATE OR REPLACE FUNCTION "waitlist_daily_on_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "waitlist_daily_add"(1, (SELECT array_agg(n::"waitlist") FROM inserted_rows AS n));
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION "waitlist_daily_on_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "waitlist_daily_add"(-1, (SELECT array_agg(o::"waitlist") FROM deleted_rows AS o));
+  RETURN NULL;
+END $$;
+
+-- Only rows whose counted fields changed move between the sums: a repeat signup (which only notes when
+-- its confirmation was sent) writes nothing here.
+CREATE OR REPLACE FUNCTION "waitlist_daily_on_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "waitlist_daily_add"(-1, (
+    SELECT array_agg(o::"waitlist") FROM old_rows AS o JOIN new_rows AS n ON n."id" = o."id"
+    WHERE (o."joinedAt", o."businessType", o."employees", o."source", o."confirmedAt", o."status", o."invitedAt", o."acceptedAt")
+          IS DISTINCT FROM (n."joinedAt", n."businessType", n."employees", n."source", n."confirmedAt", n."status", n."invitedAt", n."acceptedAt")));
+  PERFORM "waitlist_daily_add"(1, (
+    SELECT array_agg(n::"waitlist") FROM old_rows AS o JOIN new_rows AS n ON n."id" = o."id"
+    WHERE (o."joinedAt", o."businessType", o."employees", o."source", o."confirmedAt", o."status", o."invitedAt", o."acceptedAt")
+          IS DISTINCT FROM (n."joinedAt", n."businessType", n."employees", n."source", n."confirmedAt", n."status", n."invitedAt", n."acceptedAt")));
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION "waitlist_daily_on_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE "waitlist_daily", "waitlist_daily_events";
+  RETURN NULL;
+END $$;

@@ -1,0 +1,48 @@
+-- A signup, and a request for a new confirmation link, in one call (lib/email/kinds/confirmation.tsx): the
+-- entry (for a signup, with the alerts admins asked for), the two token hashes and the confirmation email
+-- are written together or not at all. A function rather than one statement with data-modifying CTEs:
+-- PostgreSQL plans such a statement anew on every call, which cost a signup a third of its speed, while a
+-- function keeps its plans for the connection.
+-- Returns the queued email's id, or NULL when nothing was sent: the address is already on the list and
+-- confirmed, or was sent a link after p_resend_before, or (for a request for a new link) is not on the list.
+-- A repeat signup changes nothing of an entry, its source included.
+CREATE OR REPLACE FUNCTION "waitlist_queue_confirmation"(
+    p_signup boolean, p_name text, p_email text, p_business_type text, p_employees text,
+    p_now timestamptz, p_resend_before timestamptz,
+    p_confirm_hash text, p_leave_hash text, p_expires_at timestamptz,
+    p_subject text, p_confirm_url text, p_leave_url text, p_message_id text,
+    p_utm_source text, p_utm_medium text, p_utm_campaign text, p_referrer text,
+    p_alert_subject text, p_message_domain text
+) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  v_id integer;
+  v_name text;
+  v_source text;
+  v_outbox integer;
+BEGIN
+  IF p_signup THEN
+    INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "consentedAt", "confirmationSentAt",
+                            "utmSource", "utmMedium", "utmCampaign", "referrer")
+    VALUES (p_name, p_email, p_business_type, p_employees, p_now, p_now, p_now, p_utm_source, p_utm_medium, p_utm_campaign, p_referrer)
+    ON CONFLICT ("email") DO NOTHING
+    RETURNING "id", "name", "source" INTO v_id, v_name, v_source;
+    IF v_id IS NOT NULL THEN
+      PERFORM "waitlist_queue_signup_alerts"(v_id, p_name, p_email, p_business_type, p_employees, v_source, p_now, p_alert_subject, p_message_domain);
+    END IF;
+  END IF;
+  IF v_id IS NULL THEN
+    UPDATE "waitlist" SET "confirmationSentAt" = p_now
+    WHERE "email" = p_email AND "confirmedAt" IS NULL AND ("confirmationSentAt" IS NULL OR "confirmationSentAt" <= p_resend_before)
+    RETURNING "id", "name" INTO v_id, v_name;
+    IF v_id IS NULL THEN
+      RETURN NULL;
+    END IF;
+  END IF;
+  INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt", "expiresAt")
+  VALUES (p_confirm_hash, v_id, 'confirm', p_now, p_expires_at), (p_leave_hash, v_id, 'leave', p_now, NULL);
+  INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
+  VALUES (v_id, 'confirmation', p_email, p_subject,
+          jsonb_build_object('name', v_name, 'confirmUrl', p_confirm_url, 'leaveUrl', p_leave_url), p_message_id, p_now, p_now)
+  RETURNING "id" INTO v_outbox;
+  RETURN v_outbox;
+END $$;
