@@ -1,6 +1,7 @@
 import { Button, Heading, Text } from "@react-email/components";
 
 import { EMAIL_COLOURS, EmailLayout } from "@/emails/email-layout";
+import { formatNumber } from "@/lib/format";
 
 export interface DigestEmailProps {
   productName: string;
@@ -26,7 +27,7 @@ function Counts({ title, rows }: { title: string; rows: { label: string; signups
       </Heading>
       {rows.map((row) => (
         <Text key={row.label} style={listStyle}>
-          {row.label}: {row.signups.toLocaleString("en-GB")}
+          {row.label}: {formatNumber(row.signups)}
         </Text>
       ))}
     </>
@@ -45,7 +46,7 @@ export function DigestEmail({
   overviewUrl,
   settingsUrl,
 }: DigestEmailProps) {
-  const count = total.toLocaleString("en-GB");
+  const count = formatNumber(total);
   return (
     <EmailLayout
       productName={productName}

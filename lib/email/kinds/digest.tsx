@@ -5,7 +5,7 @@ import { DigestEmail } from "@/emails/digest-email";
 import { getDb } from "@/lib/db";
 import { newMessageIdSql } from "@/lib/email/message-id";
 import type { EmailContext } from "@/lib/email/render";
-import { utcDayDate, utcLongDate } from "@/lib/format";
+import { formatNumber, utcDayDate, utcLongDate } from "@/lib/format";
 import { businessTypeLabel } from "@/lib/validation/waitlist";
 
 // The daily digest: one UTC day's signups, to each active admin who chose one a day.
@@ -25,7 +25,7 @@ export const digestDayLabel = (day: string) => utcLongDate.format(utcDayDate(day
 
 /** The digest's subject. */
 export const digestSubject = (productName: string, dayLabel: string, total: number) =>
-  `${productName} waiting list, ${dayLabel}: ${total.toLocaleString("en-GB")} ${total === 1 ? "signup" : "signups"}`;
+  `${productName} waiting list, ${dayLabel}: ${formatNumber(total)} ${total === 1 ? "signup" : "signups"}`;
 
 /** The digest email of a payload. */
 export function digestElement(digest: DigestPayload, common: EmailContext) {
