@@ -47,6 +47,7 @@ export default defineConfig([
   globalIgnores([
     ".next/**",
     ".next-*/**",
+    ".vercel/**",
     "out/**",
     "build/**",
     "next-env.d.ts",

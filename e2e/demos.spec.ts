@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { expectAnimationsFinished } from "@/e2e/support/animations";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
-import { heroDemo as hero, heroMessages, openWithClockStopped } from "@/e2e/support/hero-demo";
+import { heroDemo as hero, heroMessages, openWithClockStopped, settleHeroOverlays } from "@/e2e/support/hero-demo";
 
 /**
  * The chat demos: the hero's auto-play, text mode, voice mode, reduced motion, network isolation and
@@ -33,11 +33,13 @@ async function expectAccessible(page: Page, include: string) {
 
 /**
  * axe on the hero demo as it stands. axe needs the page's clock to run, so the demo's own pause control holds it
- * still while the clock runs for axe; then the clock stops again and the demo carries on.
+ * still while the clock runs for axe; then the clock stops again and the demo carries on. The card or panel is
+ * first brought to rest, so colours are measured in place.
  */
 async function expectHeroAccessibleAsItStands(page: Page) {
   await hero(page).getByRole("button", { name: "Pause demo" }).click();
   await expect(hero(page)).toHaveAttribute("data-paused", "true");
+  await settleHeroOverlays(page);
   await page.clock.resume();
   await expectAccessible(page, '[role="region"][aria-label$="demo conversation"]');
   // Stopped a few seconds on from now (it cannot stop in the past), which the held demo does not notice.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { openWithClockStopped } from "@/e2e/support/hero-demo";
+import { openWithClockStopped, settleHeroOverlays } from "@/e2e/support/hero-demo";
 import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS } from "@/lib/validation/waitlist";
 
 /**
@@ -63,14 +63,18 @@ function readOpenHolders(page: Page): Promise<HolderReport[] | null> {
         '[data-testid="hero-service-card"], [data-testid="hero-document-panel"]',
       ),
     ];
-    const moving = holders.some((holder) =>
-      holder
-        .getAnimations({ subtree: true })
-        .some(
-          (animation) =>
-            (animation.playState === "running" || animation.pending) &&
-            animation.effect?.getComputedTiming().endTime !== Infinity,
-        ),
+    // Moving: short of its resting place (full opacity, no transform), or a CSS animation inside it that ends.
+    const moving = holders.some(
+      (holder) =>
+        getComputedStyle(holder).opacity !== "1" ||
+        getComputedStyle(holder).transform !== "none" ||
+        holder
+          .getAnimations({ subtree: true })
+          .some(
+            (animation) =>
+              (animation.playState === "running" || animation.pending) &&
+              animation.effect?.getComputedTiming().endTime !== Infinity,
+          ),
     );
     if (moving) return null;
     return holders.map((element) => {
@@ -93,10 +97,15 @@ function readOpenHolders(page: Page): Promise<HolderReport[] | null> {
   });
 }
 
-/** The open card and panel once neither is moving. */
+/** The open card and panel once neither is moving (the page's stopped clock moved on while motion moves them). */
 async function settledHolders(page: Page): Promise<HolderReport[]> {
   let reports = null as HolderReport[] | null;
-  await expect.poll(async () => (reports = await readOpenHolders(page)) !== null).toBe(true);
+  await expect
+    .poll(async () => {
+      await settleHeroOverlays(page);
+      return (reports = await readOpenHolders(page)) !== null;
+    })
+    .toBe(true);
   return reports ?? [];
 }
 

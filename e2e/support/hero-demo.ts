@@ -9,9 +9,10 @@ export const heroMessages = (page: Page): Locator => heroDemo(page).getByRole("l
 /**
  * Opens the landing page with its clock stopped: the hero demo's timers fire only when the test moves the clock
  * on (page.clock.runFor), so each step of a script stays on screen for as long as the test looks at it, and
- * nothing is swapped mid-look. CSS animations still run on the real clock. `random` fixes the demo's choice of
- * script. Resolves once the player has loaded, its frame in view and its first timers set; the clock has moved
- * on by at most 50 ms since.
+ * nothing is swapped mid-look. CSS animations still run on the real clock; the card and panel are moved by motion
+ * on the page's animation frames, which the stopped clock gives only as it is moved on (settleHeroOverlays).
+ * `random` fixes the demo's choice of script. Resolves once the player has loaded, its frame in view and its first
+ * timers set; the clock has moved on by at most 50 ms since.
  */
 export async function openWithClockStopped(page: Page, options: { random?: number } = {}): Promise<Locator> {
   if (options.random !== undefined) {
@@ -34,4 +35,56 @@ export async function openWithClockStopped(page: Page, options: { random?: numbe
     await expect(region).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   return region;
+}
+
+const OVERLAYS = '[data-testid="hero-service-card"], [data-testid="hero-document-panel"]';
+
+/**
+ * What is still moving in the hero's card and panel, in one pass over the page as it is now: `frames`, the holders
+ * that motion has not yet brought to rest in place (full opacity, no transform) or taken away; `css`, the CSS
+ * animations inside them that end (the document's fade-in) and have not.
+ */
+function overlaysMoving(page: Page): Promise<{ frames: string[]; css: string[] }> {
+  return page.evaluate((selector) => {
+    const holders = [...document.querySelectorAll<HTMLElement>(selector)];
+    return {
+      frames: holders
+        .filter((holder) => {
+          const style = getComputedStyle(holder);
+          return style.opacity !== "1" || style.transform !== "none";
+        })
+        .map((holder) => holder.dataset.testid ?? ""),
+      css: holders.flatMap((holder) =>
+        holder
+          .getAnimations({ subtree: true })
+          .filter(
+            (animation) =>
+              (animation.playState === "running" || animation.pending) &&
+              animation.effect?.getComputedTiming().endTime !== Infinity,
+          )
+          .map(
+            (animation) => (animation as CSSAnimation).animationName ?? (animation as CSSTransition).transitionProperty,
+          ),
+      ),
+    };
+  }, OVERLAYS);
+}
+
+/**
+ * Waits until the hero's card and panel are at rest: each in place or gone, with nothing inside still fading in.
+ * While motion is moving one, the stopped page clock is moved on a frame at a time (which also moves a playing
+ * demo's script on, by no more than the card's or panel's own few hundred milliseconds); the CSS animations finish
+ * on the real clock.
+ */
+export async function settleHeroOverlays(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      let moving = await overlaysMoving(page);
+      for (let frame = 0; moving.frames.length > 0 && frame < 60; frame++) {
+        await page.clock.runFor(16);
+        moving = await overlaysMoving(page);
+      }
+      return [...moving.frames, ...moving.css];
+    })
+    .toEqual([]);
 }

@@ -1,5 +1,8 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+// First: motion takes its animation frames from here when it loads.
+import "@/test/animation-frames";
+
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 
 import { HeroDemoPlayer } from "@/components/landing/demos/hero-demo-player";
 import {
@@ -20,6 +23,14 @@ const firstText = (script: typeof carValetingScript) => {
 };
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
+/** Moves time on a frame at a time, letting each frame's promises settle, so the card or panel finishes moving. */
+const animateFor = async (ms: number) => {
+  for (let elapsed = 0; elapsed < ms; elapsed += 16) {
+    await act(async () => {
+      jest.advanceTimersByTime(16);
+    });
+  }
+};
 const log = () => screen.getByRole("log", { name: HERO_COPY.log });
 const bubbles = () =>
   within(log())
@@ -39,6 +50,10 @@ beforeEach(() => {
 
 afterEach(() => {
   expect(fetchSpy).not.toHaveBeenCalled();
+  // Unmounted, with motion's last frames run on this test's timers: a frame left waiting on timers that are then
+  // thrown away would hold motion's frame loop up for the next test.
+  cleanup();
+  advance(100);
   jest.useRealTimers();
 });
 
@@ -59,7 +74,7 @@ describe("HeroDemoPlayer", () => {
     expect(screen.getByText(firstText(carpentryScript))).toBeInTheDocument();
   });
 
-  it("shows the typing indicator, the service card and the sliding document panel, each closable with its X", () => {
+  it("shows the typing indicator, the service card and the sliding document panel, each closable with its X", async () => {
     render(<HeroDemoPlayer random={() => 0} />);
     const at = (index: number) => 1000 + scriptTimeline(carValetingScript)[index]!.at;
     advance(at(1));
@@ -73,12 +88,16 @@ describe("HeroDemoPlayer", () => {
     expect(within(card).getByText("Full Valet")).toBeInTheDocument();
     expect(within(card).getByText("£85")).toBeInTheDocument();
     expect(card.className).toContain("max-h-[240px]");
+    await animateFor(400);
+    expect(card).toHaveStyle({ opacity: "1", transform: "none" });
     fireEvent.click(within(card).getByRole("button", { name: "Close service card" }));
-    advance(300);
+    await animateFor(300);
     expect(screen.queryByTestId("hero-service-card")).not.toBeInTheDocument();
 
-    advance(at(8) - at(3) - 300);
+    advance(at(8) - at(3) - 700);
     const panel = screen.getByTestId("hero-document-panel");
+    await animateFor(450);
+    expect(panel).toHaveStyle({ transform: "none" });
     expect(panel.className).toContain("max-h-[350px]");
     expect(within(panel).getByText("Quote Q-1042")).toBeInTheDocument();
     // The quote's expiry, moved into the visitor's present like every demo date.
@@ -87,7 +106,7 @@ describe("HeroDemoPlayer", () => {
     expect(within(panel).getByTestId("document-total")).toHaveTextContent("£130");
     expect(within(panel).getByText("pending")).toBeInTheDocument();
     fireEvent.click(within(panel).getByRole("button", { name: "Close quote" }));
-    advance(300);
+    await animateFor(300);
     expect(screen.queryByTestId("hero-document-panel")).not.toBeInTheDocument();
   });
 
@@ -194,5 +213,18 @@ describe("HeroDemoPlayer with reduced motion", () => {
     const region = screen.getByRole("region", { name: HERO_COPY.region });
     expect(region).toHaveAttribute("data-status", "finished");
     expect(bubbles().length).toBeGreaterThan(5);
+  });
+
+  it("shows the service card in place at once and takes it away at once: nothing slides or fades", () => {
+    render(<HeroDemoPlayer random={() => 0} />);
+    fireEvent.click(screen.getByRole("button", { name: HERO_COPY.play }));
+    for (let waited = 0; waited < 60_000 && !screen.queryByTestId("hero-service-card"); waited += 100) advance(100);
+    const card = screen.getByTestId("hero-service-card");
+    // Drawn in place from the first (no hidden starting style), and held there once motion writes its style.
+    expect(card).not.toHaveAttribute("style");
+    advance(16);
+    expect(card).toHaveStyle({ opacity: "1", transform: "none" });
+    fireEvent.click(within(card).getByRole("button", { name: "Close service card" }));
+    expect(screen.queryByTestId("hero-service-card")).not.toBeInTheDocument();
   });
 });

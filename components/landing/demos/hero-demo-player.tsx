@@ -1,17 +1,88 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { AnimatePresence, animateValue, styleEffect, useMotionValue, usePresence, useTransform } from "motion/react";
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 
 import { InfoCard } from "@/components/landing/demos/cards";
 import { MessageLog, TypingIndicator } from "@/components/landing/demos/chat-parts";
 import styles from "@/components/landing/demos/demo.module.css";
 import { DocumentCard } from "@/components/landing/demos/documents";
 import { HeroHeader, HeroInputBar, HeroSidebar, PauseControl } from "@/components/landing/demos/hero-chrome";
-import { usePresence } from "@/components/landing/demos/use-demo-player";
 import { useHeroDemo, type HeroDemoOptions } from "@/components/landing/demos/use-hero-demo";
 import { siteConfig } from "@/config/site";
 import { HERO_COPY } from "@/content/demo/hero-chrome";
 import { cn } from "@/lib/utils";
+
+// The card rises and fades in, and sinks out when it closes; the document panel slides up from the bottom edge and
+// back down. Each is one motion value, 0 out of sight and 1 in place, tweened for a fixed time on the page's animation
+// frames (not handed to the browser's own animations, which keep a clock of their own), so they move, pause and come
+// to rest with the rest of the demo's timing. Visitors who ask for less motion see both simply appear and go.
+// AnimatePresence keeps each on screen until it has moved out; motion's style effect writes the values onto a plain
+// element, which brings far less of the library into the player's chunk than its motion components would.
+const TWEENS = {
+  card: { enter: { duration: 360, ease: [0.2, 0.8, 0.2, 1] }, leave: { duration: 220, ease: "easeIn" } },
+  panel: { enter: { duration: 420, ease: [0.22, 1, 0.36, 1] }, leave: { duration: 260, ease: [0.4, 0, 1, 1] } },
+} as const;
+
+/** Each one out of sight, as it is first drawn before it moves in. */
+const HIDDEN: Record<keyof typeof TWEENS, CSSProperties> = {
+  card: { opacity: 0, transform: "translateY(12px) scale(0.98)" },
+  panel: { transform: "translateY(100%)" },
+};
+
+/** A card or panel over the conversation: it moves in when it appears, and out before it goes. */
+function Overlay({
+  kind,
+  still,
+  testId,
+  className,
+  children,
+}: {
+  kind: keyof typeof TWEENS;
+  still: boolean;
+  testId: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [isPresent, safeToRemove] = usePresence();
+  // Drawn out of sight at first, then left to motion: the same object on every render, so React never rewrites it.
+  const [firstStyle] = useState(() => (still ? undefined : HIDDEN[kind]));
+  const shown = useMotionValue(still ? 1 : 0);
+  // The card fades and rises 12 px from a touch smaller; the panel rises its own height.
+  const opacity = useTransform(shown, (value) => (kind === "card" ? value : 1));
+  const y = useTransform(shown, (value) => (kind === "card" ? `${(1 - value) * 12}px` : `${(1 - value) * 100}%`));
+  const scale = useTransform(shown, (value) => (kind === "card" ? 0.98 + 0.02 * value : 1));
+
+  useEffect(() => styleEffect(ref.current!, { opacity, y, scale }), [opacity, y, scale]);
+
+  useEffect(() => {
+    const target = isPresent ? 1 : 0;
+    if (still) {
+      shown.jump(target);
+      if (!isPresent) safeToRemove();
+      return;
+    }
+    let current = true;
+    const tween = animateValue({
+      keyframes: [shown.get(), target],
+      ...TWEENS[kind][isPresent ? "enter" : "leave"],
+      onUpdate: (value: number) => shown.set(value),
+    });
+    // Gone once it is out of sight, unless it came back on the way.
+    if (!isPresent) void tween.finished.then(() => current && safeToRemove());
+    return () => {
+      current = false;
+      tween.stop();
+    };
+  }, [isPresent, still, kind, shown, safeToRemove]);
+
+  return (
+    <div ref={ref} data-testid={testId} style={firstStyle} className={className}>
+      {children}
+    </div>
+  );
+}
 
 /** The hero's chat demo: scripted conversations with a service card and a sliding document panel. */
 export function HeroDemoPlayer(props: HeroDemoOptions) {
@@ -19,8 +90,7 @@ export function HeroDemoPlayer(props: HeroDemoOptions) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const demo = useHeroDemo(rootRef, props);
   const { snapshot, reducedMotion } = demo;
-  const card = usePresence(snapshot.card, reducedMotion ? 0 : 220);
-  const panel = usePresence(snapshot.panel, reducedMotion ? 0 : 260);
+  const { card, panel } = snapshot;
 
   // Keep the newest message in view, above whatever card or panel is open. An empty log has nothing to scroll:
   // skipping it on mount spares a forced layout in the task that swaps the player in.
@@ -28,7 +98,7 @@ export function HeroDemoPlayer(props: HeroDemoOptions) {
   useEffect(() => {
     const scroller = scrollRef.current;
     if (scroller && hasContent) scroller.scrollTop = scroller.scrollHeight;
-  }, [hasContent, snapshot.messages.length, snapshot.typing, card.shown, panel.shown]);
+  }, [hasContent, snapshot.messages.length, snapshot.typing, card, panel]);
 
   const mode = !demo.running ? "play" : demo.userPaused ? "resume" : "pause";
 
@@ -56,7 +126,7 @@ export function HeroDemoPlayer(props: HeroDemoOptions) {
                 "h-full overflow-y-auto px-4 pt-4 transition-[padding] duration-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
                 styles.noScrollbar,
                 !reducedMotion && "scroll-smooth",
-                panel.shown ? "pb-[366px]" : card.shown ? "pb-[256px]" : "pb-4",
+                panel ? "pb-[366px]" : card ? "pb-[256px]" : "pb-4",
               )}
             >
               <div className="mx-auto max-w-2xl">
@@ -79,36 +149,40 @@ export function HeroDemoPlayer(props: HeroDemoOptions) {
               </div>
             </div>
 
-            {card.shown ? (
-              <div
-                data-testid="hero-service-card"
-                className={cn(
-                  "absolute inset-x-3 bottom-3 mx-auto flex max-h-[240px] max-w-md flex-col",
-                  card.leaving ? styles.cardOut : styles.cardIn,
-                )}
-              >
-                <InfoCard card={card.shown} onClose={() => demo.close("card")} className="max-h-[240px] shadow-xl" />
-              </div>
-            ) : null}
+            <AnimatePresence>
+              {card ? (
+                <Overlay
+                  key="card"
+                  kind="card"
+                  still={reducedMotion}
+                  testId="hero-service-card"
+                  className="absolute inset-x-3 bottom-3 mx-auto flex max-h-[240px] max-w-md flex-col"
+                >
+                  <InfoCard card={card} onClose={() => demo.close("card")} className="max-h-[240px] shadow-xl" />
+                </Overlay>
+              ) : null}
+            </AnimatePresence>
 
-            {panel.shown ? (
-              <div
-                data-testid="hero-document-panel"
-                className={cn(
-                  "absolute inset-x-0 bottom-0 mx-auto max-h-[350px] max-w-2xl px-2",
-                  panel.leaving ? styles.sheetDown : styles.sheetUp,
-                )}
-              >
-                {/* As tall as its content, up to the panel's 350 px (its body scrolls past that). */}
-                <div key={panel.shown.type} className={styles.fadeIn}>
-                  <DocumentCard
-                    document={panel.shown}
-                    onClose={() => demo.close("panel")}
-                    className="max-h-[350px] rounded-b-none border-b-0 shadow-[0_-16px_40px_-16px_oklch(0.3_0.05_270/0.35)]"
-                  />
-                </div>
-              </div>
-            ) : null}
+            <AnimatePresence>
+              {panel ? (
+                <Overlay
+                  key="panel"
+                  kind="panel"
+                  still={reducedMotion}
+                  testId="hero-document-panel"
+                  className="absolute inset-x-0 bottom-0 mx-auto max-h-[350px] max-w-2xl px-2"
+                >
+                  {/* As tall as its content, up to the panel's 350 px (its body scrolls past that). */}
+                  <div key={panel.type} className={styles.fadeIn}>
+                    <DocumentCard
+                      document={panel}
+                      onClose={() => demo.close("panel")}
+                      className="max-h-[350px] rounded-b-none border-b-0 shadow-[0_-16px_40px_-16px_oklch(0.3_0.05_270/0.35)]"
+                    />
+                  </div>
+                </Overlay>
+              ) : null}
+            </AnimatePresence>
           </div>
           <HeroInputBar onSubmit={demo.submit} onRestart={demo.restart} />
         </div>
