@@ -13,7 +13,8 @@ const NOT_JSON = "The request body must be a JSON object.";
 
 /**
  * The landing page's visit beacon (lib/visits/beacon-script.ts): counts the visitor for the day and source
- * (lib/visits/count.ts) and answers 204, empty, whether or not it counted. It never sets a cookie. The body
+ * (lib/visits/count.ts) and answers 204, empty, whether or not it counted (a bot, a prefetch, an admin, or an
+ * address past its beacons per minute are not). It never sets a cookie. The body
  * comes as text/plain (how sendBeacon sends a string) or JSON; either way it is a JSON object.
  */
 export const POST = route(async (request) => {
@@ -27,8 +28,9 @@ export const POST = route(async (request) => {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new HttpError(400, NOT_JSON);
   const source = visitSource(parseWith(visitSchema, body));
   const address = clientIp(request);
-  if (!withinVisitLimit(address)) throw new HttpError(429, "Too many visits from this address; try again later.");
-  if ((await notCounted(request)) === null) {
+  // Past its limit an address is simply not counted: the answer stays the same, so a browser never logs an
+  // error for a page view.
+  if (withinVisitLimit(address) && (await notCounted(request)) === null) {
     await countVisit({ address, userAgent: request.headers.get("user-agent")!.trim(), source });
   }
   return new NextResponse(null, { status: 204, headers: { "Cache-Control": "no-store" } });
