@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page, type Response } from "@playwright/test";
+import { devices, expect, test, type Browser, type BrowserContext, type Page, type Response } from "@playwright/test";
 
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
@@ -8,9 +8,13 @@ import { freshClientAddress } from "@/e2e/support/client-address";
 // and signups are counted under it.
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-/** A visitor's own browser, from an address of its own, noting every response it gets that sets a cookie. */
+/**
+ * A visitor's own browser, from an address of its own, noting every response it gets that sets a cookie. A new
+ * context does not take the project's device settings, and headless Chromium's own user agent names it a bot:
+ * a person's browser is the desktop Chrome the other specs use.
+ */
 async function visitor(browser: Browser, options: { userAgent?: string } = {}) {
-  const context = await browser.newContext({ userAgent: options.userAgent });
+  const context = await browser.newContext({ userAgent: options.userAgent ?? devices["Desktop Chrome"].userAgent });
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": freshClientAddress() });
   const cookiesSet: string[] = [];
   context.on("response", async (response) => {
@@ -42,6 +46,8 @@ test.describe("visitors, counted without a cookie", () => {
     const first = beaconAnswer(page);
     await page.goto(`/?utm_source=${source}`, { referer: "https://news.example.com/issue/12" });
     expect((await first).status()).toBe(204);
+    // The beacon comes from the visitor's own address, so no other spec's page views share its limit.
+    expect(await (await first).request().headerValue("x-forwarded-for")).toMatch(/^10\./);
     // A reload right after landing is a second page view from the same visitor: sent, and counted once.
     const second = beaconAnswer(page);
     await page.reload();
