@@ -41,7 +41,7 @@ export const privacyNotice = {
       id: "visits",
       heading: "Counting visits, without a cookie",
       paragraphs: [
-        "When you open the home page, your browser tells our server where the visit came from (the source in the link, or the referring site, or “direct”), so we can see how many people each source brings and how many of them join. Nothing is stored in your browser for this: no cookie, no local storage, no identifier.",
+        "When you open the home page, your browser tells our server where the visit came from (the source in the link, or the referring site, or “direct”), so we can see how many people each source brings and how many of them join. Nothing is stored in your browser for this: no cookie and no identifier. (Where the visit came from is kept in the tab's session storage, gone when the tab closes, only to be sent with a signup.)",
         "To count each visitor once a day without knowing who they are, the server makes a one-way code (a SHA-256 hash) from your internet address, your browser's description of itself (its user agent) and a random secret that changes every day. Your internet address and user agent are never stored. The secret and the day's codes are deleted when the day ends (UTC), after which nobody, including us, can link a code to you or to another day's visits. All we keep is how many different visitors each source brought each day.",
         "Not counted: search engines and other bots, pages your browser only fetches in advance, and the team's own visits while signed in to the admin area.",
       ],
