@@ -37,6 +37,7 @@ test.describe("privacy notice", () => {
       for (const heading of [
         "Who holds your details",
         "What we collect, and why",
+        "Counting visits, without a cookie",
         "How long we keep them",
         "Who sees them",
         "Your rights",
@@ -45,6 +46,10 @@ test.describe("privacy notice", () => {
       }
       // The contact comes from config (NEXT_PUBLIC_PRIVACY_EMAIL; for a local site, privacy@example.com).
       await expect(page.getByRole("main")).toContainText("privacy@example.com");
+      // Writing to it is one click, wherever the notice names it.
+      const contact = page.getByRole("main").getByRole("link", { name: "privacy@example.com" });
+      await expect(contact.first()).toHaveAttribute("href", "mailto:privacy@example.com");
+      expect(await contact.count()).toBe(2);
       await expect(page.getByRole("banner").getByRole("link", { name: "Join Waitlist" })).toHaveAttribute(
         "href",
         "/#join-waitlist",

@@ -156,7 +156,7 @@ export async function readForm(request: Request, options: { maxBytes?: number } 
  * any of it is read, or, sent without one, the moment the bytes read pass the cap. Nothing past the cap is
  * ever held in memory.
  */
-async function readBytesWithLimit(request: Request, maxBytes: number): Promise<Buffer> {
+export async function readBytesWithLimit(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return Buffer.alloc(0);

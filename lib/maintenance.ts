@@ -8,6 +8,7 @@ import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { env } from "@/lib/env";
 import { pruneRateLimits } from "@/lib/rate-limit";
 import { SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/sweep-budget";
+import { pruneVisits } from "@/lib/visits/count";
 import { sweepWebhooksWithin } from "@/lib/webhooks/deliveries";
 
 /** What one sweep removed. */
@@ -17,22 +18,26 @@ export interface SweepResult {
   rateLimits: number;
   /** Daily digests queued for admins (sent by the email sweep). */
   digests: number;
+  /** Visitor salts and hashes of days that are over (only the day's counts are kept). */
+  visits: number;
 }
 
 /**
  * The periodic clean-up: sessions that can no longer be used, audit entries past the retention period
- * (AUDIT_RETENTION_DAYS), and rate-limit windows that have ended; and the admins' daily digests, once due.
+ * (AUDIT_RETENTION_DAYS), rate-limit windows that have ended, and the salts and visitor hashes of days that
+ * are over (lib/visits/count.ts); and the admins' daily digests, once due.
  * Safe to run from several servers at once.
  * (Sent email stays: the admin outbox is its record, and erasing an entry deletes its mail.)
  */
 export async function sweep(now = new Date()): Promise<SweepResult> {
-  const [sessions, auditEntries, rateLimits, digests] = await Promise.all([
+  const [sessions, auditEntries, rateLimits, digests, visits] = await Promise.all([
     pruneAdminSessions(now),
     pruneAuditLog(getDb(), env().AUDIT_RETENTION_DAYS, now),
     pruneRateLimits(now),
     queueDigests(now),
+    pruneVisits(now),
   ]);
-  return { sessions, auditEntries, rateLimits, digests };
+  return { sessions, auditEntries, rateLimits, digests, visits };
 }
 
 /** How often a long-running server (`next start`, `next dev`) sweeps. */

@@ -14,6 +14,7 @@ import { JsonLd } from "@/components/landing/json-ld";
 import { PainPoints } from "@/components/landing/pain-points";
 import { RevealObserver } from "@/components/landing/reveal-observer";
 import { SourceCapture } from "@/components/landing/source-capture";
+import { VisitBeacon } from "@/components/landing/visit-beacon";
 import { Why } from "@/components/landing/why";
 import { WaitlistSection } from "@/components/waitlist/waitlist-section";
 import { siteConfig } from "@/config/site";
@@ -28,6 +29,7 @@ export const metadata: Metadata = {
 export default function LandingPage() {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
+      <VisitBeacon />
       <Hero />
       <PainPoints />
       <BusinessExamples />

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { Fragment } from "react";
 
 import { PageShell } from "@/components/site/page-shell";
+import { siteConfig } from "@/config/site";
 import { privacyNotice } from "@/content/legal/privacy";
 
 export const metadata: Metadata = {
@@ -8,6 +10,25 @@ export const metadata: Metadata = {
   description: privacyNotice.lead,
   alternates: { canonical: "/privacy" },
 };
+
+const { email } = siteConfig.privacy;
+
+/** Text with the contact address as a mailto link, so writing to it is one click. */
+function withEmailLinks(text: string) {
+  return text.split(email).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && (
+        <a
+          href={`mailto:${email}`}
+          className="font-medium text-primary underline underline-offset-4 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          {email}
+        </a>
+      )}
+      {part}
+    </Fragment>
+  ));
+}
 
 export default function PrivacyPage() {
   return (
@@ -24,13 +45,13 @@ export default function PrivacyPage() {
             {section.items ? (
               <ul className="mt-3 list-disc space-y-2 pl-6 leading-relaxed">
                 {section.items.map((item) => (
-                  <li key={item}>{item}</li>
+                  <li key={item}>{withEmailLinks(item)}</li>
                 ))}
               </ul>
             ) : null}
             {section.paragraphs?.map((paragraph) => (
               <p key={paragraph} className="mt-3 leading-relaxed">
-                {paragraph}
+                {withEmailLinks(paragraph)}
               </p>
             ))}
           </section>

@@ -13,8 +13,8 @@ const { controller, email } = siteConfig.privacy;
 /** The waiting list's privacy notice, in plain words. */
 export const privacyNotice = {
   title: "Privacy notice",
-  lead: `What ${siteConfig.name} does with the details you give when you join the waiting list, and how to have them deleted.`,
-  updated: "24 November 2026",
+  lead: `What ${siteConfig.name} does with the details you give when you join the waiting list, what it counts about visits to this site, and how to have your details deleted.`,
+  updated: "26 November 2026",
   sections: [
     {
       id: "who",
@@ -30,9 +30,20 @@ export const privacyNotice = {
         "Your name and business email: to tell you when it is your turn to try the product, and to greet you by name.",
         "Your type of business and team size: to decide who to invite first, so the product fits the people using it.",
         "The time you agreed to receive emails about the product: the record of your consent.",
+        "Where you came from: the source, medium and campaign named in the link you followed to this site (its utm_source, utm_medium and utm_campaign), and the referring site (only its address, such as news.example.com), as your browser gave them when you arrived; with no link or site to name, your source is “direct”. This tells us which newsletters, posts and partners bring people who want the product.",
+        "If a friend's link brought you: the referral code in that link, and so who referred you, to thank them and to see how the list grows. Your own referral code, to share if you wish.",
       ],
       paragraphs: [
         "We use them for the waiting list and nothing else: no marketing for anyone else, no profiling, no selling. The site sets no tracking cookies and loads nothing from other companies.",
+      ],
+    },
+    {
+      id: "visits",
+      heading: "Counting visits, without a cookie",
+      paragraphs: [
+        "When you open the home page, your browser tells our server where the visit came from (the source in the link, or the referring site, or “direct”), so we can see how many people each source brings and how many of them join. Nothing is stored in your browser for this: no cookie and no identifier. (Where the visit came from is kept in the tab's session storage, gone when the tab closes, only to be sent with a signup.)",
+        "To count each visitor once a day without knowing who they are, the server makes a one-way code (a SHA-256 hash) from your internet address, your browser's description of itself (its user agent) and a random secret that changes every day. Your internet address and user agent are never stored. The secret and the day's codes are deleted when the day ends (UTC), after which nobody, including us, can link a code to you or to another day's visits. All we keep is how many different visitors each source brought each day.",
+        "Not counted: search engines and other bots, pages your browser only fetches in advance, and the team's own visits while signed in to the admin area.",
       ],
     },
     {
@@ -47,6 +58,7 @@ export const privacyNotice = {
       heading: "Who sees them",
       paragraphs: [
         `Only the ${siteConfig.name} team, through an admin area that needs a password. We share them with no third party; they are stored with our hosting and database providers, who process them only on our instructions.`,
+        "The team also receives each signup (the details above) in its own tools: by email, and through the team's webhooks, such as a Slack channel. Those services process them for us, as our processors, only on our instructions.",
       ],
     },
     {

@@ -20,7 +20,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(databaseKind()).toBe(process.env.DATABASE_URL ? "postgres" : "embedded");
   });
 
-  it("creates exactly the admin and waitlist tables, plus rate limits, the signup counter, sessions, the audit log, email, the overview's sums, webhooks and Prisma's bookkeeping", async () => {
+  it("creates exactly the admin and waitlist tables, plus rate limits, the signup counter, sessions, the audit log, email, the overview's sums, webhooks, visitor counts and Prisma's bookkeeping", async () => {
     const tables = await withSql((sql) =>
       sql.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
@@ -33,6 +33,9 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       "audit_log",
       "email_outbox",
       "rate_limits",
+      "visit_daily",
+      "visit_salts",
+      "visit_seen",
       "waitlist",
       "waitlist_counter",
       "waitlist_daily",
@@ -121,6 +124,34 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ],
     });
     expect([await sourceOf("f@x.io"), await sourceOf("g@x.io")]).toEqual(["fair", "direct"]);
+  });
+
+  it("keeps of visits only a salt per day, salted hashes and daily counts: no address or user agent", async () => {
+    const shapes = Object.fromEntries(
+      await Promise.all(
+        ["visit_salts", "visit_seen", "visit_daily"].map(async (table) => [
+          table,
+          (await columnsOf(table)).map((c) => [c.column_name, c.data_type]),
+        ]),
+      ),
+    );
+    expect(shapes).toEqual({
+      visit_salts: [
+        ["day", "date"],
+        ["salt", "bytea"],
+      ],
+      visit_seen: [
+        ["day", "date"],
+        ["source", "text"],
+        ["hash", "bytea"],
+      ],
+      visit_daily: [
+        ["day", "date"],
+        ["source", "text"],
+        ["slot", "smallint"],
+        ["visitors", "integer"],
+      ],
+    });
   });
 
   it("enforces unique emails on both tables", async () => {

@@ -1,7 +1,8 @@
 // Builds and starts scripts/bench/empty-app on its own, in a temporary folder with a hard-linked copy of
 // node_modules (Turbopack will not compile outside its root, and inside ours it would pick up our
 // proxy.ts), so the floor is a truly empty app on the same Next version: an empty page for the landing
-// bench, and two route handlers doing the waitlist's SQL through pg for the waitlist bench.
+// bench, and two route handlers doing the waitlist's SQL through pg for the waitlist bench, and one doing a visit's for
+// the visits bench.
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -12,6 +13,10 @@ export async function startEmptyApp(port, env = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "otto-empty-next-"));
   cpSync(path.join("scripts", "bench", "empty-app"), dir, { recursive: true });
   cpSync(path.join("scripts", "bench", "waitlist-sql.mjs"), path.join(dir, "app", "api", "floor", "waitlist-sql.mjs"));
+  cpSync(
+    path.join("scripts", "bench", "visit-sql.mjs"),
+    path.join(dir, "app", "api", "floor", "visit", "visit-sql.mjs"),
+  );
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "empty-next", private: true }));
   writeFileSync(path.join(dir, "package-lock.json"), "{}");
   const link = spawnSync("cp", ["-al", path.resolve("node_modules"), path.join(dir, "node_modules")]);

@@ -2,14 +2,8 @@ import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { SectionLoader } from "@/components/admin/kit/section";
-import {
-  BreakdownCard,
-  FunnelCard,
-  Headline,
-  periodText,
-  RangePicker,
-  SignupsPerDay,
-} from "@/components/admin/overview/widgets";
+import { SourceConversionCard, VisitorFunnelCard } from "@/components/admin/overview/visits";
+import { BreakdownCard, Headline, periodText, RangePicker, SignupsPerDay } from "@/components/admin/overview/widgets";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { rangeBounds } from "@/lib/data/overview";
 import { utcDayDate, utcLongDate } from "@/lib/format";
@@ -18,7 +12,8 @@ import { readOverviewRange } from "@/lib/validation/overview";
 export const metadata: Metadata = { title: "Overview" };
 
 /**
- * The owner's morning view: how many signed up, who they are, where they came from and how far they got,
+ * The owner's morning view: how many signed up, who they are, where they came from (and how many visitors
+ * each source brought) and how far they got,
  * for the last 7, 30 or 90 days or all time. Each widget reads its own figures, so each appears as soon as
  * it is ready. Days are UTC days.
  */
@@ -55,8 +50,11 @@ export default async function OverviewPage({
           </SectionLoader>
         ))}
       </div>
+      <SectionLoader key={`conversion-${range}`} text="Loading visitors by source...">
+        <SourceConversionCard bounds={bounds} range={range} />
+      </SectionLoader>
       <SectionLoader key={`funnel-${range}`} text="Loading the funnel...">
-        <FunnelCard bounds={bounds} range={range} />
+        <VisitorFunnelCard bounds={bounds} range={range} />
       </SectionLoader>
     </div>
   );
