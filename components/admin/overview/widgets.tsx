@@ -5,7 +5,6 @@ import { SignupsChartIsland } from "@/components/admin/overview/signups-chart-is
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import {
   overviewBreakdown,
-  overviewFunnel,
   overviewHeadline,
   overviewSignupsPerDay,
   type Breakdown,
@@ -210,40 +209,6 @@ function BreakdownList({ rows, param, label }: { rows: Breakdown[]; param: strin
         );
       })}
     </ul>
-  );
-}
-
-export async function FunnelCard({ bounds, range }: { bounds: RangeBounds; range: OverviewRange }) {
-  const admin = await requireCurrentAdmin();
-  const funnel = await load("funnel", () => overviewFunnel(admin, bounds));
-  if (!funnel) return failed("funnel");
-  const steps = [
-    ["Signed up", funnel.signups],
-    ["Confirmed", funnel.confirmed],
-    ["Invited", funnel.invited],
-    ["Accepted", funnel.accepted],
-  ] as const;
-  return (
-    <Card title={`From signup to early access: everyone who signed up in ${periodText(range)}`}>
-      <ol className="grid gap-3 sm:grid-cols-4" data-testid="funnel">
-        {steps.map(([step, count], index) => {
-          const ofSignups = rate(count, funnel.signups);
-          const ofPrevious = index === 0 ? null : rate(count, steps[index - 1]![1]);
-          return (
-            <li key={step} className="grid content-start gap-1 rounded-md bg-muted/50 p-3">
-              <span className="text-sm font-medium">{step}</span>
-              <span className="text-2xl font-semibold tabular-nums">{formatNumber(count)}</span>
-              <span className="text-sm text-muted-foreground">
-                {index === 0
-                  ? "of the list in this period"
-                  : `${ofSignups === null ? "–" : formatPercent(ofSignups)} of signups`}
-                {ofPrevious !== null && `, ${formatPercent(ofPrevious)} of the step before`}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
-    </Card>
   );
 }
 
