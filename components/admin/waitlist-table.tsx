@@ -10,13 +10,13 @@ import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AdminWaitlistEntry } from "@/lib/data/waitlist/list";
 import { cn } from "@/lib/utils";
-import { STATUS_LABELS, teamSizeLabel, type WaitlistStatus } from "@/lib/validation/waitlist";
+import { DIRECT_SOURCE, STATUS_LABELS, teamSizeLabel, type WaitlistStatus } from "@/lib/validation/waitlist";
 import { waitlistViewSearch, type WaitlistSort, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 interface WaitlistTableProps {
   entries: Pick<
     AdminWaitlistEntry,
-    "id" | "name" | "email" | "businessTypeLabel" | "employees" | "joinedAt" | "confirmedAt" | "status"
+    "id" | "name" | "email" | "businessTypeLabel" | "employees" | "source" | "joinedAt" | "confirmedAt" | "status"
   >[];
   /** The list's search, page and order: the sort headers link to the same search in another order. */
   view: WaitlistViewState;
@@ -26,7 +26,17 @@ interface WaitlistTableProps {
   selectable?: boolean;
 }
 
-const COLUMNS = ["Select", "Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status"] as const;
+const COLUMNS = [
+  "Select",
+  "Name",
+  "Email",
+  "Business Type",
+  "Team Size",
+  "Source",
+  "Joined",
+  "Confirmed",
+  "Status",
+] as const;
 
 function SortHeader({ label, column, view }: { label: string; column: "name" | "joined"; view: WaitlistViewState }) {
   const { sort } = view;
@@ -76,10 +86,10 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /**
- * The waitlist table: a checkbox to select each row, Name, Email, Business Type (label), Team Size (badge), Joined
- * (long date), Confirmed, Status. All eight fit beside the sidebar on a 1280-pixel screen: the cells are a little
- * tighter than other tables', and a long email address wraps (anywhere: addresses have no spaces) rather than
- * pushing Status out of sight.
+ * The waitlist table: a checkbox to select each row, Name, Email, Business Type (label), Team Size (badge), Source,
+ * Joined (long date), Confirmed, Status. All nine fit beside the sidebar on a 1280-pixel screen: the cells are a
+ * little tighter than other tables', and a long email address or source wraps (anywhere: neither has spaces)
+ * rather than pushing Status out of sight.
  */
 export function WaitlistTable({ entries, view, message, selectable = false }: WaitlistTableProps) {
   return (
@@ -93,6 +103,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
           <TableHead className="px-3">Email</TableHead>
           <TableHead className="px-3">Business Type</TableHead>
           <TableHead className="px-3">Team Size</TableHead>
+          <TableHead className="px-3">Source</TableHead>
           <SortHeader label="Joined" column="joined" view={view} />
           <TableHead className="px-3">Confirmed</TableHead>
           <TableHead className="px-3">Status</TableHead>
@@ -123,6 +134,9 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
               </TableCell>
               <TableCell data-label="Team Size" className="px-3">
                 <Badge variant={teamSizeBadgeVariant(entry.employees)}>{teamSizeLabel(entry.employees)}</Badge>
+              </TableCell>
+              <TableCell data-label="Source" className="min-w-24 px-3 [overflow-wrap:anywhere]">
+                {entry.source === DIRECT_SOURCE ? <span className="text-muted-foreground">Direct</span> : entry.source}
               </TableCell>
               <TableCell data-label="Joined" className="whitespace-nowrap px-3">
                 <JoinedTime iso={entry.joinedAt.toISOString()} />
