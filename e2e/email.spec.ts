@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 
+import { earlyAccessNextSteps } from "@/content/email-links";
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
@@ -379,6 +380,8 @@ test.describe("email", () => {
     await expect(
       visitor.getByRole("heading", { level: 1, name: `Welcome to early access, ${first.name}` }),
     ).toBeVisible();
+    // Its promises are the configured ones (config/site.ts), as the team will keep them.
+    await expect(visitor.getByRole("listitem")).toHaveText(earlyAccessNextSteps());
     await expectNoAxeViolations(visitor, OUTSIDE_EMAIL_PREVIEWS);
     await visitorContext.close();
     expect(await adminEntry(page.request, first.email)).toMatchObject({
