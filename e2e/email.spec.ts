@@ -434,6 +434,14 @@ test.describe("email", () => {
     await expectNoAxeViolations(page, OUTSIDE_EMAIL_PREVIEWS);
     await page.getByRole("button", { name: "Invite selected" }).click();
     const selected = page.getByRole("dialog", { name: "Invite the selected entries" });
+    // They never confirmed: left out unless the team ticks them in.
+    await expect(selected.getByRole("status")).toHaveText(
+      "No one to invite while those who never confirmed are left out.",
+    );
+    await expect(selected.getByTestId("unconfirmed")).toContainText(
+      "1 of them never confirmed their email address, and will be left out.",
+    );
+    await selected.getByRole("checkbox", { name: "Invite the one who never confirmed too" }).check();
     await expect(selected.getByRole("status")).toHaveText(
       "1 person will be invited. Entries already invited or accepted are skipped.",
     );

@@ -8,39 +8,54 @@ import { hashToken, NEW_TOKEN_SQL } from "@/lib/email/tokens";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { WaitlistFilter } from "@/lib/validation/waitlist-query";
 
-/** Who to invite: these entries, or the next `limit` of a filter in queue order (oldest signup first). */
-export type InvitationTarget =
-  { ids: number[] } | { filter: WaitlistFilter; limit: number; includeUnconfirmed?: boolean };
+/**
+ * Who to invite: these entries, or the next `limit` of a filter in queue order (oldest signup first); either
+ * way confirmed ones only unless `includeUnconfirmed`.
+ */
+export type InvitationTarget = ({ ids: number[] } | { filter: WaitlistFilter; limit: number }) & {
+  includeUnconfirmed?: boolean;
+};
 
 /**
- * The entries a target chooses, in the order they would be invited: only those still waiting, and for a
- * filter only confirmed ones unless the admin includes the unconfirmed. `lock` takes row locks on them,
- * skipping rows another batch holds, so two batches never invite the same person and signups never wait.
+ * The entries a target chooses, in the order they would be invited: only those still waiting, and only
+ * confirmed ones unless the admin includes the unconfirmed (their confirmation email promised nothing more
+ * unless they confirmed). `lock` takes row locks on them, skipping rows another batch holds, so two batches
+ * never invite the same person and signups never wait.
  */
 function chosenEntries(target: InvitationTarget, lock: boolean): Prisma.Sql {
   const locking = lock ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
+  const confirmed = target.includeUnconfirmed ? Prisma.empty : Prisma.sql`AND "confirmedAt" IS NOT NULL`;
   if ("ids" in target) {
-    return Prisma.sql`SELECT "id", "name", "email" FROM "waitlist" WHERE "id" = ANY(${target.ids}::int[]) AND "status" = 'waiting' ORDER BY "id" ${locking}`;
+    return Prisma.sql`SELECT "id", "name", "email", "confirmedAt" FROM "waitlist"
+          WHERE "id" = ANY(${target.ids}::int[]) AND "status" = 'waiting' ${confirmed} ORDER BY "id" ${locking}`;
   }
   const where = filterCondition(target.filter, "scan");
-  const confirmed = target.includeUnconfirmed ? Prisma.empty : Prisma.sql`AND "confirmedAt" IS NOT NULL`;
-  return Prisma.sql`SELECT "id", "name", "email" FROM "waitlist" WHERE ${where} AND "status" = 'waiting' ${confirmed}
+  return Prisma.sql`SELECT "id", "name", "email", "confirmedAt" FROM "waitlist" WHERE ${where} AND "status" = 'waiting' ${confirmed}
           ORDER BY "joinedAt", "id" LIMIT ${target.limit}::int ${locking}`;
 }
 
-/**
- * What inviting a target would do, without doing it: how many people it would invite now, and the first
- * one's name (the email preview greets them). Nothing is locked or changed.
- */
-export async function previewInvitations(
-  actor: VerifiedAdmin,
-  target: InvitationTarget,
-): Promise<{ count: number; firstName: string | null }> {
+/** What inviting a target would do now. */
+export interface InvitationPreview {
+  /** How many people it would invite. */
+  count: number;
+  /** The first one's name (the email preview greets them). */
+  firstName: string | null;
+  /**
+   * Of the entries the target would choose with the unconfirmed included, how many never confirmed their
+   * address: the team is told, and decides whether to leave them out.
+   */
+  unconfirmed: number;
+}
+
+/** What inviting a target would do, without doing it. Nothing is locked or changed. */
+export async function previewInvitations(actor: VerifiedAdmin, target: InvitationTarget): Promise<InvitationPreview> {
   assertVerifiedAdmin(actor);
-  const rows = await getDb().$queryRaw<{ count: number; firstName: string | null }[]>`
-    WITH chosen AS (${chosenEntries(target, false)})
-     SELECT count(*)::int AS "count", (SELECT "name" FROM chosen LIMIT 1) AS "firstName" FROM chosen`;
-  return rows[0] ?? { count: 0, firstName: null };
+  const rows = await getDb().$queryRaw<InvitationPreview[]>`
+    WITH chosen AS (${chosenEntries(target, false)}),
+     everyone AS (${chosenEntries({ ...target, includeUnconfirmed: true }, false)})
+     SELECT (SELECT count(*)::int FROM chosen) AS "count", (SELECT "name" FROM chosen LIMIT 1) AS "firstName",
+            (SELECT count(*)::int FROM everyone WHERE "confirmedAt" IS NULL) AS "unconfirmed"`;
+  return rows[0] ?? { count: 0, firstName: null, unconfirmed: 0 };
 }
 
 /**
@@ -61,7 +76,7 @@ export async function inviteEntries(
   const actorFields = auditActorOf(actor);
   const details = JSON.stringify(
     "ids" in target
-      ? { ids: target.ids.length, note: note !== "" }
+      ? { ids: target.ids.length, includeUnconfirmed: !!target.includeUnconfirmed, note: note !== "" }
       : {
           filter: target.filter,
           limit: target.limit,
