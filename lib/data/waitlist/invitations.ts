@@ -4,6 +4,7 @@ import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/aut
 import { filterCondition } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
 import { queueInvitationsSql } from "@/lib/email/kinds/invitation";
+import { queueAcceptedAlertsSql } from "@/lib/email/kinds/invitation-accepted";
 import { hashToken, NEW_TOKEN_SQL } from "@/lib/email/tokens";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { WaitlistFilter } from "@/lib/validation/waitlist-query";
@@ -130,26 +131,34 @@ export async function resendInvitation(
 }
 
 /** What opening an invitation link did. */
-export type AcceptResult = { status: "accepted" | "already-accepted"; name: string } | { status: "invalid" };
+export type AcceptResult =
+  | { status: "accepted"; name: string; outboxIds: number[] }
+  | { status: "already-accepted"; name: string }
+  | { status: "invalid" };
 
 /**
- * Opens an invitation link: the first time, the entry becomes "accepted" (with its time); afterwards the
- * link still works and changes nothing. Only accept tokens count.
+ * Opens an invitation link: the first time, the entry becomes "accepted" (with its time), and the admins who
+ * asked to hear of every signup get an alert, queued in the same statement (so once); afterwards the link
+ * still works and changes nothing. Only accept tokens count. Returns the alerts' outbox ids to send.
  */
 export async function acceptInvitation(token: string, now = new Date()): Promise<AcceptResult> {
-  const rows = await getDb().$queryRaw<{ name: string; first: boolean }[]>`
+  const rows = await getDb().$queryRaw<{ name: string; first: boolean; outboxIds: number[] }[]>`
     WITH entry AS (
       SELECT w."id", w."status" FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
       WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'accept'
     ), accepted AS (
       UPDATE "waitlist" SET "status" = 'accepted', "acceptedAt" = ${now}
       WHERE "id" IN (SELECT "id" FROM entry) AND "status" <> 'accepted'
-      RETURNING "id"
-    )
-    SELECT w."name", EXISTS (SELECT 1 FROM accepted) AS "first" FROM "waitlist" AS w WHERE w."id" IN (SELECT "id" FROM entry)`;
+      RETURNING "id", "name", "email", "businessType", "employees", "source"
+    ), ${queueAcceptedAlertsSql("accepted", now)}
+    SELECT w."name", EXISTS (SELECT 1 FROM accepted) AS "first",
+           ARRAY(SELECT "id" FROM accepted_alerts ORDER BY "id") AS "outboxIds"
+    FROM "waitlist" AS w WHERE w."id" IN (SELECT "id" FROM entry)`;
   const row = rows[0];
   if (!row) return { status: "invalid" };
-  return { status: row.first ? "accepted" : "already-accepted", name: row.name };
+  return row.first
+    ? { status: "accepted", name: row.name, outboxIds: row.outboxIds }
+    : { status: "already-accepted", name: row.name };
 }
 
 /** What an invitation link would do if used now; reading it changes nothing. */
