@@ -381,7 +381,7 @@ test.describe("email", () => {
       visitor.getByRole("heading", { level: 1, name: `Welcome to early access, ${first.name}` }),
     ).toBeVisible();
     // Its promises are the configured ones (config/site.ts), as the team will keep them.
-    await expect(visitor.getByRole("listitem")).toHaveText(earlyAccessNextSteps());
+    await expect(visitor.locator("ol").getByRole("listitem")).toHaveText(earlyAccessNextSteps());
     await expectNoAxeViolations(visitor, OUTSIDE_EMAIL_PREVIEWS);
     await visitorContext.close();
     expect(await adminEntry(page.request, first.email)).toMatchObject({
