@@ -222,7 +222,7 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     const accept = linksIn(mail).find((link) => link.includes("/early-access?token="))!;
     const token = new URL(accept).searchParams.get("token")!;
     expect(await confirmWithToken(token)).toEqual({ status: "invalid" });
-    expect(await acceptInvitation(token)).toEqual({ status: "accepted", name: "Ann" });
+    expect(await acceptInvitation(token)).toEqual({ status: "accepted", name: "Ann", outboxIds: [] });
     const { acceptedAt } = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
     expect(acceptedAt).toBeInstanceOf(Date);
     expect(await acceptInvitation(token)).toEqual({ status: "already-accepted", name: "Ann" });
@@ -396,7 +396,7 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
         where: { entryId: ann.id, tokenHash: { in: [hashToken(acceptToken), hashToken(leaveToken)] } },
       }),
     ).toBe(2);
-    expect(await acceptInvitation(acceptToken)).toEqual({ status: "accepted", name: "Ann Smith" });
+    expect(await acceptInvitation(acceptToken)).toEqual({ status: "accepted", name: "Ann Smith", outboxIds: [] });
     expect(
       (await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { action: true } })).map((row) => row.action),
     ).toEqual(["waitlist.resend_confirmation", "waitlist.invite", "waitlist.resend_invitation"]);
