@@ -1,4 +1,18 @@
-import { siteConfig } from "@/config/site";
+import { siteConfig, type SiteConfig } from "@/config/site";
+
+/** What happens after accepting an invitation, as the team has configured its promises (config/site.ts). */
+export function earlyAccessNextSteps(
+  { loginWithin, callMinutes }: SiteConfig["earlyAccess"] = siteConfig.earlyAccess,
+  productName: string = siteConfig.name,
+): string[] {
+  return [
+    `Within ${loginWithin} we'll email you your ${productName} login.`,
+    callMinutes > 0
+      ? `A short call (${callMinutes} minutes) sets it up for your services, prices and calendar.`
+      : "Set it up for your services, prices and calendar; reply to that email if you'd like a hand.",
+    "Then run your first quote, invoice or booking by chatting.",
+  ];
+}
 
 /**
  * The words of the pages the links in emails open: confirming a place, accepting an invitation, and leaving
@@ -33,11 +47,7 @@ export const emailLinkCopy = {
     working: "Accepting your invitation...",
     welcomeTitle: (name: string) => `Welcome to early access, ${name}`,
     welcomeBody: `Your place is ready. Here is what happens next:`,
-    nextSteps: [
-      `Within one working day we'll email you your ${siteConfig.name} login.`,
-      "A short call (15 minutes) sets it up for your services, prices and calendar.",
-      "Then run your first quote, invoice or booking by chatting.",
-    ],
+    nextSteps: earlyAccessNextSteps(),
     invalidTitle: "This invitation link does not work",
     invalidBody:
       "It may have been copied only in part. Use the button in your invitation email, or reply to it and we'll help.",

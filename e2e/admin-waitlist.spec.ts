@@ -52,6 +52,7 @@ type Row = [
   email: string,
   businessType: string,
   teamSize: string,
+  source: string,
   joined: string,
   confirmed: string,
   status: string,
@@ -125,17 +126,21 @@ test.describe("admin waitlist", () => {
       "Referrer",
     ]);
     expect(new Set(csv.slice(1).map((record) => record[6]))).toEqual(new Set(["waiting"]));
-    const fileRows = csv.slice(1).map(([name, email, type, size, joined, confirmed, status]): Row => [
-      // The export neutralises formulas with a leading quote; the table shows the name as typed.
-      name!.startsWith("'=") ? name!.slice(1) : name!,
-      email!,
-      type!,
-      size!,
-      longDate.format(new Date(joined!)),
-      // None of these signups opened their confirmation link.
-      confirmed ? "Confirmed" : "Not yet",
-      status === "waiting" ? "Waiting" : status!,
-    ]);
+    const fileRows = csv
+      .slice(1)
+      .map(([name, email, type, size, joined, confirmed, status, , , utm, , , referrer]): Row => [
+        // The export neutralises formulas with a leading quote; the table shows the name as typed.
+        name!.startsWith("'=") ? name!.slice(1) : name!,
+        email!,
+        type!,
+        size!,
+        // The source is the utm_source, else the referring site, else direct.
+        utm || referrer || "Direct",
+        longDate.format(new Date(joined!)),
+        // None of these signups opened their confirmation link.
+        confirmed ? "Confirmed" : "Not yet",
+        status === "waiting" ? "Waiting" : status!,
+      ]);
     expect(csv[1]![0]).toBe(`'${HOSTILE_NAME}`);
     expect(fileRows).toEqual([...firstPage, ...secondPage]);
 
@@ -227,6 +232,11 @@ test.describe("admin waitlist", () => {
 
     await page.getByRole("button", { name: "Invite selected" }).click();
     const dialog = page.getByRole("dialog", { name: "Invite the selected entries" });
+    // None of them confirmed their address: left out unless the team ticks them in.
+    await expect(dialog.getByRole("status")).toHaveText(
+      "No one to invite while those who never confirmed are left out.",
+    );
+    await dialog.getByRole("checkbox", { name: `Invite the ${total} who never confirmed too` }).check();
     await expect(dialog.getByRole("status")).toHaveText(
       `${total} people will be invited. Entries already invited or accepted are skipped.`,
     );
@@ -260,7 +270,7 @@ test.describe("admin waitlist", () => {
     await expect(summary(page)).toHaveText("Showing 1–10 of 10 matching entries");
   });
 
-  test("on a 1280-pixel screen all eight columns show beside the sidebar, with no sideways scrolling", async ({
+  test("on a 1280-pixel screen all nine columns show beside the sidebar, with no sideways scrolling", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });

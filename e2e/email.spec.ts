@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 
+import { earlyAccessNextSteps } from "@/content/email-links";
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
@@ -379,6 +380,8 @@ test.describe("email", () => {
     await expect(
       visitor.getByRole("heading", { level: 1, name: `Welcome to early access, ${first.name}` }),
     ).toBeVisible();
+    // Its promises are the configured ones (config/site.ts), as the team will keep them.
+    await expect(visitor.locator("ol").getByRole("listitem")).toHaveText(earlyAccessNextSteps());
     await expectNoAxeViolations(visitor, OUTSIDE_EMAIL_PREVIEWS);
     await visitorContext.close();
     expect(await adminEntry(page.request, first.email)).toMatchObject({
@@ -431,6 +434,14 @@ test.describe("email", () => {
     await expectNoAxeViolations(page, OUTSIDE_EMAIL_PREVIEWS);
     await page.getByRole("button", { name: "Invite selected" }).click();
     const selected = page.getByRole("dialog", { name: "Invite the selected entries" });
+    // They never confirmed: left out unless the team ticks them in.
+    await expect(selected.getByRole("status")).toHaveText(
+      "No one to invite while those who never confirmed are left out.",
+    );
+    await expect(selected.getByTestId("unconfirmed")).toContainText(
+      "1 of them never confirmed their email address, and will be left out.",
+    );
+    await selected.getByRole("checkbox", { name: "Invite the one who never confirmed too" }).check();
     await expect(selected.getByRole("status")).toHaveText(
       "1 person will be invited. Entries already invited or accepted are skipped.",
     );

@@ -13,6 +13,8 @@ export interface DigestEmailProps {
   bySource: { label: string; signups: number }[];
   /** The day's newest signups, newest first. */
   newest: { name: string; businessType: string }[];
+  /** Invitations accepted that day. */
+  accepted: number;
   overviewUrl: string;
   settingsUrl: string;
 }
@@ -34,7 +36,10 @@ function Counts({ title, rows }: { title: string; rows: { label: string; signups
   );
 }
 
-/** The daily digest for an admin: the day's signups by business type and source, and the newest names. */
+/**
+ * The daily digest for an admin: the day's signups by business type and source, the newest names, and how
+ * many accepted their invitation that day.
+ */
 export function DigestEmail({
   productName,
   siteUrl,
@@ -43,6 +48,7 @@ export function DigestEmail({
   byType,
   bySource,
   newest,
+  accepted,
   overviewUrl,
   settingsUrl,
 }: DigestEmailProps) {
@@ -72,6 +78,11 @@ export function DigestEmail({
           ))}
         </>
       ) : null}
+      {accepted > 0 && (
+        <Text style={{ ...listStyle, marginTop: "16px" }}>
+          {accepted.toLocaleString("en-GB")} {accepted === 1 ? "person" : "people"} accepted their invitation.
+        </Text>
+      )}
       <Button
         href={overviewUrl}
         style={{

@@ -96,6 +96,17 @@ describe("parseEnv", () => {
     );
   });
 
+  it("reads the welcome page's promises, refusing a call length or wording it could not show", () => {
+    expect(parseEnv({}).EARLY_ACCESS_CALL_MINUTES).toBe(15);
+    expect(parseEnv({ EARLY_ACCESS_CALL_MINUTES: "0" }).EARLY_ACCESS_CALL_MINUTES).toBe(0);
+    expect(() => parseEnv({ EARLY_ACCESS_CALL_MINUTES: "soon" })).toThrow(/EARLY_ACCESS_CALL_MINUTES/);
+    expect(() => parseEnv({ EARLY_ACCESS_CALL_MINUTES: "600" })).toThrow(/EARLY_ACCESS_CALL_MINUTES/);
+    expect(parseEnv({ EARLY_ACCESS_LOGIN_WITHIN: "two working days" }).EARLY_ACCESS_LOGIN_WITHIN).toBe(
+      "two working days",
+    );
+    expect(() => parseEnv({ EARLY_ACCESS_LOGIN_WITHIN: "a\u0000b" })).toThrow(/EARLY_ACCESS_LOGIN_WITHIN/);
+  });
+
   it("trusts no proxy hop unless TRUSTED_PROXY_HOPS says so, and refuses a nonsense count", () => {
     expect(parseEnv({}).TRUSTED_PROXY_HOPS).toBe(0);
     expect(parseEnv({ TRUSTED_PROXY_HOPS: "" }).TRUSTED_PROXY_HOPS).toBe(0);

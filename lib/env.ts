@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { createAdminSchema, emailSchema } from "@/lib/validation/admin";
+import { hasNoControlCharacters } from "@/lib/validation/zod";
 
 // Empty strings count as unset, so `FOO=` in a .env file behaves like no FOO at all.
 const emptyAsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -105,6 +106,13 @@ const envSchema = z
     ),
     // Where an accepted invitation sends the visitor (the product's sign-up, say). Unset: a welcome page here.
     EARLY_ACCESS_URL: optionalUrl,
+    // The welcome page's promises (config/site.ts reads them): how soon the login is emailed, in words that
+    // follow "within", and the set-up call's length in minutes (0: no call).
+    EARLY_ACCESS_LOGIN_WITHIN: optionalString.refine(
+      (v) => v === undefined || (v.length <= 60 && hasNoControlCharacters(v)),
+      "must be at most 60 characters of plain text, such as: one working day",
+    ),
+    EARLY_ACCESS_CALL_MINUTES: optionalInt(0, 240, 15),
     NEXT_PUBLIC_SITE_URL: optionalUrl,
     NEXT_PUBLIC_PRODUCT_NAME: optionalString,
   })

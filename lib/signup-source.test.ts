@@ -1,5 +1,5 @@
 import { captureSignupSource, SIGNUP_SOURCE_KEY, storedSignupSource } from "@/lib/signup-source";
-import { cleanSignupSource, sourceOf } from "@/lib/validation/waitlist";
+import { cleanSignupSource } from "@/lib/validation/waitlist";
 
 /** sessionStorage as a Map. */
 function memoryStorage() {
@@ -68,11 +68,5 @@ describe("the visit's source", () => {
     expect(cleanSignupSource({ utmSource: "=cmd" })).toBeUndefined();
     expect(cleanSignupSource(null)).toBeUndefined();
     expect(cleanSignupSource("newsletter")).toBeUndefined();
-  });
-
-  it("names a signup's source by its utm_source, else its referring host, else direct", () => {
-    expect(sourceOf({ utmSource: "newsletter", referrer: "t.co" })).toBe("newsletter");
-    expect(sourceOf({ utmSource: null, referrer: "t.co" })).toBe("t.co");
-    expect(sourceOf({ utmSource: null, referrer: null })).toBe("direct");
   });
 });

@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from "react";
 
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import {
   Dialog,
   DialogClose,
@@ -16,19 +17,60 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
+import { Label } from "@/components/ui/label";
 import { adminFailureDescription, apiRequest } from "@/lib/api";
 import { formatNumber } from "@/lib/format";
 import { invitationNoteSchema, type WaitlistFilter } from "@/lib/validation/waitlist-query";
 
 /** Who to invite, as POST /api/admin/waitlist/invitations takes it, without the note. */
 export type InvitationTargetBody =
-  { ids: number[] } | { filter: WaitlistFilter; limit: number; includeUnconfirmed: boolean };
+  | { ids: number[]; includeUnconfirmed: boolean }
+  | { filter: WaitlistFilter; limit: number; includeUnconfirmed: boolean };
 
 interface InvitationPreview {
   count: number;
+  /** How many of the entries chosen (the unconfirmed included) never confirmed their address. */
+  unconfirmed: number;
   subject: string;
   html: string;
   text: string;
+}
+
+/**
+ * How many of those chosen never confirmed their address, and the choice to invite them too: left out until
+ * the team ticks it, since their confirmation email promised nothing more unless they confirmed.
+ */
+function UnconfirmedChoice({
+  id,
+  unconfirmed,
+  include,
+  onIncludeChange,
+}: {
+  id: string;
+  unconfirmed: number;
+  include: boolean;
+  onIncludeChange: (include: boolean) => void;
+}) {
+  const them = unconfirmed === 1 ? "1 of them" : `${formatNumber(unconfirmed)} of them`;
+  return (
+    <div className="grid gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm" data-testid="unconfirmed">
+      <p id={`${id}-note`}>
+        {them} never confirmed their email address{include ? ", and will be invited too." : ", and will be left out."}{" "}
+        Their confirmation email promised nothing more would be sent unless they confirmed.
+      </p>
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={id}
+          aria-describedby={`${id}-note`}
+          checked={include}
+          onCheckedChange={(value) => onIncludeChange(value === true)}
+        />
+        <Label htmlFor={id}>
+          Invite the {unconfirmed === 1 ? "one" : formatNumber(unconfirmed)} who never confirmed too
+        </Label>
+      </div>
+    </div>
+  );
 }
 
 /** How long typing in the note must pause before the preview is rendered again. */
@@ -45,6 +87,11 @@ interface InviteDialogProps {
   target: InvitationTargetBody | null;
   /** Controls that choose the target (how many, whether to include the unconfirmed), shown above the note. */
   children?: React.ReactNode;
+  /**
+   * The dialog says how many of those chosen never confirmed their address and offers to include them (left
+   * out until ticked: their confirmation email promised nothing more unless they confirmed).
+   */
+  unconfirmedChoice?: { include: boolean; onIncludeChange: (include: boolean) => void };
   onInvited?: () => void;
 }
 
@@ -60,6 +107,7 @@ export function InviteDialog({
   description,
   target,
   children,
+  unconfirmedChoice,
   onInvited,
 }: InviteDialogProps) {
   const id = useId();
@@ -108,6 +156,8 @@ export function InviteDialog({
   if (target === null) countText = "Choose how many to invite.";
   else if (preview.isError) countText = `The preview could not be loaded: ${adminFailureDescription(preview.error)}`;
   else if (count === undefined) countText = "Counting...";
+  else if (count === 0 && unconfirmedChoice && !unconfirmedChoice.include && preview.data?.unconfirmed)
+    countText = "No one to invite while those who never confirmed are left out.";
   else if (count === 0) countText = "No one to invite: everyone chosen has been invited already, or no entry matches.";
   else countText = `${people(count)} will be invited. Entries already invited or accepted are skipped.`;
 
@@ -130,6 +180,14 @@ export function InviteDialog({
             {counting && <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />}
             {countText}
           </p>
+          {unconfirmedChoice && target !== null && !!preview.data?.unconfirmed && (
+            <UnconfirmedChoice
+              id={`${id}-unconfirmed`}
+              unconfirmed={preview.data.unconfirmed}
+              include={unconfirmedChoice.include}
+              onIncludeChange={unconfirmedChoice.onIncludeChange}
+            />
+          )}
           <FormField
             id={`${id}-note`}
             label="Personal note (optional)"

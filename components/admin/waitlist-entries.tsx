@@ -1,4 +1,5 @@
 import { Loader2Icon } from "lucide-react";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { cache, Suspense } from "react";
 
@@ -139,6 +140,12 @@ function ResultsLoading({ view }: { view: WaitlistViewState }) {
   );
 }
 
+/** The whole list again, in the same order: the search and every filter dropped. */
+function clearedHref(view: WaitlistViewState): string {
+  const search = waitlistViewSearch({ q: "", page: 1, sort: view.sort });
+  return `/admin${search ? `?${search}` : ""}`;
+}
+
 /**
  * The admin waitlist, rendered on the server from the URL (`?q=&page=&sort=`): search, export, the table
  * of entries and page controls. A new search, order or page renders the list again on the server; the
@@ -155,6 +162,16 @@ export async function WaitlistEntries({ view }: { view: WaitlistViewState }) {
         </Suspense>
       </div>
       <WaitlistFilters view={view} sources={await loadKnownSources()} />
+      {isFiltered(view) && (
+        <p className="-mt-1 text-sm">
+          <Link
+            href={clearedHref(view)}
+            className="font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            Clear filters
+          </Link>
+        </p>
+      )}
       <Suspense key={key} fallback={<ResultsLoading view={view} />}>
         <WaitlistResults view={view} />
       </Suspense>

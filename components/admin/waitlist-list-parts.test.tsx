@@ -50,13 +50,14 @@ describe("WaitlistTable", () => {
       email: "ann@example.com",
       businessTypeLabel: "Car valeting & detailing",
       employees: "2-5",
+      source: "www.reddit.com",
       joinedAt: new Date("2025-04-10T09:30:00Z"),
       confirmedAt: null,
       status: "invited",
     },
   ];
 
-  it("shows the list's eight columns, the business type label, the team-size badge and the long date", () => {
+  it("shows the list's nine columns, the business type label, the team-size badge, the source and the long date", () => {
     render(<WaitlistTable entries={entries} view={VIEW} />);
     expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
       "Select",
@@ -64,6 +65,7 @@ describe("WaitlistTable", () => {
       "Email",
       "Business Type",
       "Team Size",
+      "Source",
       "Joined",
       "Confirmed",
       "Status",
@@ -71,6 +73,7 @@ describe("WaitlistTable", () => {
     const row = screen.getAllByRole("row")[1]!;
     expect(within(row).getByText("Car valeting & detailing")).toBeInTheDocument();
     expect(within(row).getByText(teamSizeLabel("2-5"))).toBeInTheDocument();
+    expect(within(row).getByText("www.reddit.com")).toBeInTheDocument();
     expect(within(row).getByText("10 April 2025")).toBeInTheDocument();
     expect(within(row).getByText("Not yet")).toBeInTheDocument();
     expect(within(row).getByText("Invited")).toBeInTheDocument();

@@ -129,21 +129,23 @@ interface SelectionBarProps {
 export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
   const { interactive, pageIds, selected, allMatching, selectAllMatching, clear } = useSelection();
   const [inviting, setInviting] = useState(false);
+  // Those who never confirmed are left out unless the team ticks them in, each time the dialog opens.
+  const [includeUnconfirmed, setIncludeUnconfirmed] = useState(false);
   const matching = totalIsExact ? formatNumber(total) : `${formatNumber(total)}+`;
   const wholePage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
 
   let target: InvitationTargetBody | null = null;
   let chosenText = "";
   if (allMatching) {
-    // Everyone the admin chose, confirmed or not, oldest first, up to one batch.
+    // Everyone the admin chose, oldest first, up to one batch.
     target = {
       filter: waitlistFilterOf(view),
       limit: Math.min(totalIsExact ? total : MAX_INVITATION_BATCH, MAX_INVITATION_BATCH),
-      includeUnconfirmed: true,
+      includeUnconfirmed,
     };
     chosenText = `All ${matching} matching entries are selected.`;
   } else if (selected.size > 0) {
-    target = { ids: [...selected] };
+    target = { ids: [...selected], includeUnconfirmed };
     chosenText = `${formatNumber(selected.size)} selected on this page.`;
   }
 
@@ -168,7 +170,13 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
       </div>
       <div className="flex flex-wrap gap-2">
         {target && (
-          <Button size="sm" onClick={() => setInviting(true)}>
+          <Button
+            size="sm"
+            onClick={() => {
+              setIncludeUnconfirmed(false);
+              setInviting(true);
+            }}
+          >
             <MailPlusIcon aria-hidden="true" />
             Invite selected
           </Button>
@@ -186,6 +194,7 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
               : "The entries you ticked that are still waiting."
           }
           target={target}
+          unconfirmedChoice={{ include: includeUnconfirmed, onIncludeChange: setIncludeUnconfirmed }}
           onInvited={clear}
         />
       )}

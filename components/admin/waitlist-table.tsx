@@ -10,13 +10,13 @@ import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AdminWaitlistEntry } from "@/lib/data/waitlist/list";
 import { cn } from "@/lib/utils";
-import { STATUS_LABELS, teamSizeLabel, type WaitlistStatus } from "@/lib/validation/waitlist";
+import { DIRECT_SOURCE, STATUS_LABELS, teamSizeLabel, type WaitlistStatus } from "@/lib/validation/waitlist";
 import { waitlistViewSearch, type WaitlistSort, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 interface WaitlistTableProps {
   entries: Pick<
     AdminWaitlistEntry,
-    "id" | "name" | "email" | "businessTypeLabel" | "employees" | "joinedAt" | "confirmedAt" | "status"
+    "id" | "name" | "email" | "businessTypeLabel" | "employees" | "source" | "joinedAt" | "confirmedAt" | "status"
   >[];
   /** The list's search, page and order: the sort headers link to the same search in another order. */
   view: WaitlistViewState;
@@ -26,7 +26,17 @@ interface WaitlistTableProps {
   selectable?: boolean;
 }
 
-const COLUMNS = ["Select", "Name", "Email", "Business Type", "Team Size", "Joined", "Confirmed", "Status"] as const;
+const COLUMNS = [
+  "Select",
+  "Name",
+  "Email",
+  "Business Type",
+  "Team Size",
+  "Source",
+  "Joined",
+  "Confirmed",
+  "Status",
+] as const;
 
 function SortHeader({ label, column, view }: { label: string; column: "name" | "joined"; view: WaitlistViewState }) {
   const { sort } = view;
@@ -76,10 +86,10 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /**
- * The waitlist table: a checkbox to select each row, Name, Email, Business Type (label), Team Size (badge), Joined
- * (long date), Confirmed, Status. All eight fit beside the sidebar on a 1280-pixel screen: the cells are a little
- * tighter than other tables', and a long email address wraps (anywhere: addresses have no spaces) rather than
- * pushing Status out of sight.
+ * The waitlist table: a checkbox to select each row, Name, Email, Business Type (label), Team Size (badge), Source,
+ * Joined (long date), Confirmed, Status. All nine fit beside the sidebar on a 1280-pixel screen: the cells are a
+ * little tighter than other tables', and a long email address or source wraps (anywhere: neither has spaces)
+ * rather than pushing Status out of sight.
  */
 export function WaitlistTable({ entries, view, message, selectable = false }: WaitlistTableProps) {
   return (
@@ -90,12 +100,13 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
             {selectable ? <PageCheckbox /> : <span className="sr-only">Select</span>}
           </TableHead>
           <SortHeader label="Name" column="name" view={view} />
-          <TableHead className="px-3">Email</TableHead>
-          <TableHead className="px-3">Business Type</TableHead>
-          <TableHead className="px-3">Team Size</TableHead>
+          <TableHead className="px-2">Email</TableHead>
+          <TableHead className="px-2">Business Type</TableHead>
+          <TableHead className="px-2">Team Size</TableHead>
+          <TableHead className="px-2">Source</TableHead>
           <SortHeader label="Joined" column="joined" view={view} />
-          <TableHead className="px-3">Confirmed</TableHead>
-          <TableHead className="px-3">Status</TableHead>
+          <TableHead className="px-2">Confirmed</TableHead>
+          <TableHead className="px-2">Status</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -107,7 +118,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
               <TableCell data-row-select="" className="w-10 pr-0">
                 {selectable && <RowCheckbox id={entry.id} name={entry.name} />}
               </TableCell>
-              <TableCell data-label="Name" className="min-w-32 px-3 font-medium">
+              <TableCell data-label="Name" className="min-w-32 px-2 font-medium">
                 <Link
                   href={`/admin/waitlist/${entry.id}`}
                   className="underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
@@ -115,19 +126,22 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
                   {entry.name}
                 </Link>
               </TableCell>
-              <TableCell data-label="Email" className="min-w-48 px-3 [overflow-wrap:anywhere]">
+              <TableCell data-label="Email" className="min-w-44 px-2 [overflow-wrap:anywhere]">
                 {entry.email}
               </TableCell>
-              <TableCell data-label="Business Type" className="min-w-36 px-3">
+              <TableCell data-label="Business Type" className="min-w-32 px-2">
                 {entry.businessTypeLabel}
               </TableCell>
-              <TableCell data-label="Team Size" className="px-3">
+              <TableCell data-label="Team Size" className="px-2">
                 <Badge variant={teamSizeBadgeVariant(entry.employees)}>{teamSizeLabel(entry.employees)}</Badge>
               </TableCell>
-              <TableCell data-label="Joined" className="whitespace-nowrap px-3">
+              <TableCell data-label="Source" className="min-w-20 px-2 [overflow-wrap:anywhere]">
+                {entry.source === DIRECT_SOURCE ? <span className="text-muted-foreground">Direct</span> : entry.source}
+              </TableCell>
+              <TableCell data-label="Joined" className="whitespace-nowrap px-2">
                 <JoinedTime iso={entry.joinedAt.toISOString()} />
               </TableCell>
-              <TableCell data-label="Confirmed" className="px-3">
+              <TableCell data-label="Confirmed" className="px-2">
                 {entry.confirmedAt ? (
                   <Badge variant="success">
                     <time dateTime={entry.confirmedAt.toISOString()}>Confirmed</time>
@@ -136,7 +150,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
                   <Badge variant="muted">Not yet</Badge>
                 )}
               </TableCell>
-              <TableCell data-label="Status" className="px-3">
+              <TableCell data-label="Status" className="px-2">
                 <StatusBadge status={entry.status} />
               </TableCell>
             </TableRow>

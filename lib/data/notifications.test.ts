@@ -3,11 +3,13 @@ import type { ParsedMail } from "mailparser";
 import { GET as getNotifications, PUT as putNotifications } from "@/app/api/admin/notifications/route";
 import { digestFor, queueDigests } from "@/lib/data/notifications";
 import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
+import { acceptInvitation, inviteEntries } from "@/lib/data/waitlist/invitations";
 import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb, withSql } from "@/lib/db";
 import { sweepOutbox } from "@/lib/email/outbox";
 import { insertAdmin, startTestSession, testRequest, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
+import { tokenFromQueuedEmail } from "@/test/email-links";
 import { linksIn, mailboxForEachTest } from "@/test/smtp";
 
 prepareTestDatabase();
@@ -82,6 +84,63 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
     expect(await getDb().emailOutbox.count({ where: { kind: "signup-alert" } })).toBe(0);
   });
 
+  it("tells each active admin who chose every signup when an invitation is accepted, once, in the acceptance's own statement", async () => {
+    await insertAdmin({ email: "each@example.com" });
+    await insertAdmin({ email: "inactive@example.com", isActive: false });
+    await insertAdmin({ email: "digest@example.com" });
+    await setNotify("each@example.com", "each");
+    await setNotify("inactive@example.com", "each");
+    await setNotify("digest@example.com", "digest");
+    await addWaitlistEntry({
+      name: "Ann Smith",
+      email: "ann@example.com",
+      businessType: "car",
+      employees: "2-5",
+      agreedToTerms: true,
+      source: { referrer: "www.reddit.com" },
+    });
+    const ann = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
+    const admin = await verifiedAdminFor(
+      await getDb().adminUser.findUniqueOrThrow({ where: { email: "digest@example.com" } }),
+    );
+    await inviteEntries(admin, { ids: [ann.id], includeUnconfirmed: true }, "");
+    const token = await tokenFromQueuedEmail(ann.id, "acceptUrl");
+    await getDb().emailOutbox.deleteMany({});
+
+    const accepted = await acceptInvitation(token);
+    expect(accepted).toMatchObject({ status: "accepted", name: "Ann Smith" });
+    // Opening the link again changes nothing, and tells nobody again.
+    expect(await acceptInvitation(token)).toMatchObject({ status: "already-accepted" });
+    const alerts = await getDb().emailOutbox.findMany({ where: { kind: "invitation-accepted" } });
+    expect(alerts.map((alert) => [alert.to, alert.subject, alert.entryId])).toEqual([
+      ["each@example.com", "Ann Smith accepted their invitation to Otto", ann.id],
+    ]);
+    expect(accepted.status === "accepted" && accepted.outboxIds).toEqual([alerts[0]!.id]);
+    expect(alerts[0]!.payload).toEqual({
+      name: "Ann Smith",
+      email: "ann@example.com",
+      businessType: "car",
+      employees: "2-5",
+      source: "www.reddit.com",
+      entryId: ann.id,
+    });
+    expect(alerts[0]!.messageId).toMatch(/^<.+@otto\.example>$/);
+
+    await sweepOutbox();
+    const mail = mailbox.messages.find((message) => recipient(message) === "each@example.com")!;
+    expect(mail.subject).toBe("Ann Smith accepted their invitation to Otto");
+    expect(mail.text).toContain("Car valeting & detailing");
+    expect(mail.text).toContain("www.reddit.com");
+    expect(linksIn(mail)).toContain(`${SITE}/admin/waitlist/${ann.id}`);
+    expect(linksIn(mail)).toContain(`${SITE}/admin/settings`);
+    expect(mail.headers.has("list-unsubscribe")).toBe(false);
+    expect(mailbox.messages.map(recipient)).toEqual(["each@example.com"]);
+
+    // Erasing the entry erases the alert that named them too.
+    await deleteWaitlistEntry(admin, ann.id);
+    expect(await getDb().emailOutbox.count({ where: { kind: "invitation-accepted" } })).toBe(0);
+  });
+
   it("queues yesterday's digest (UTC) once it is past 07:00, once per admin, with the day's exact figures", async () => {
     await insertAdmin({ email: "digest@example.com" });
     await insertAdmin({ email: "other@example.com" });
@@ -104,6 +163,12 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
           [name, `${name.replace(/\s/g, ".").toLowerCase()}@example.com`, businessType, joinedAt, utmSource, referrer],
         );
       }
+      // Two accepted their invitation on the 10th, one the day after.
+      await sql.query(
+        `UPDATE "waitlist" SET "status" = 'accepted', "invitedAt" = '2025-03-09T12:00:00Z',
+           "acceptedAt" = CASE WHEN "name" = 'Next Day' THEN timestamptz '2025-03-11T09:00:00Z' ELSE timestamptz '2025-03-10T15:00:00Z' END
+         WHERE "name" IN ('Before Midnight', 'Ann', 'Next Day')`,
+      );
     });
 
     expect(await queueDigests(new Date("2025-03-11T06:59:59Z"))).toBe(0);
@@ -133,6 +198,7 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
         { name: "Cat", businessType: "trades" },
         { name: "Bob", businessType: "car" },
       ],
+      accepted: 2,
     });
     // The same figures as a plain count of the waitlist for that UTC day.
     const [plain] = await withSql((sql) =>
@@ -147,6 +213,7 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
     expect(mail.text).toContain("7 SIGNUPS ON 10 MARCH 2025");
     expect(mail.text).toContain("Car valeting & detailing: 4");
     expect(mail.text).toContain("Fay (Car valeting & detailing)");
+    expect(mail.text).toContain("2 people accepted their invitation.");
     expect(linksIn(mail)).toContain(`${SITE}/admin/overview`);
     expect(mailbox.messages.filter((message) => recipient(message) === "other@example.com")).toEqual([]);
 

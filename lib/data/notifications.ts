@@ -40,10 +40,13 @@ export async function setNotifyChoice(actor: VerifiedAdmin, notify: NotifyChoice
   });
 }
 
-/** One UTC day's signups for the digest: exact sums from waitlist_daily, and the newest names. */
+/**
+ * One UTC day's signups for the digest: exact sums from waitlist_daily, and the newest names; and the
+ * invitations accepted that day, from waitlist_daily_events.
+ */
 export async function digestFor(day: string): Promise<DigestPayload> {
   const db = getDb();
-  const [sums, newest] = await Promise.all([
+  const [sums, newest, events] = await Promise.all([
     db.$queryRaw<{ dimension: string; key: string; signups: bigint }[]>`
       SELECT 'type' AS "dimension", "businessType" AS "key", sum("signups") AS "signups" FROM "waitlist_daily" WHERE "day" = ${day}::date GROUP BY 2 HAVING sum("signups") > 0
       UNION ALL
@@ -53,11 +56,20 @@ export async function digestFor(day: string): Promise<DigestPayload> {
       SELECT "name", "businessType" FROM "waitlist"
       WHERE "joinedAt" >= ${day}::date AT TIME ZONE 'UTC' AND "joinedAt" < (${day}::date + 1) AT TIME ZONE 'UTC'
       ORDER BY "joinedAt" DESC, "id" DESC LIMIT ${DIGEST_NEWEST}`,
+    db.$queryRaw<{ accepted: bigint | null }[]>`
+      SELECT sum("accepted") AS "accepted" FROM "waitlist_daily_events" WHERE "day" = ${day}::date`,
   ]);
   const of = (dimension: string) =>
     sums.filter((row) => row.dimension === dimension).map((row) => ({ key: row.key, signups: Number(row.signups) }));
   const byType = of("type");
-  return { day, total: byType.reduce((sum, row) => sum + row.signups, 0), byType, bySource: of("source"), newest };
+  return {
+    day,
+    total: byType.reduce((sum, row) => sum + row.signups, 0),
+    byType,
+    bySource: of("source"),
+    newest,
+    accepted: Number(events[0]?.accepted ?? 0),
+  };
 }
 
 /**

@@ -1,9 +1,11 @@
 import {
   knownSources,
+  MIN_CHART_DAYS,
   overviewBreakdown,
   overviewFunnel,
   overviewHeadline,
   overviewSignupsPerDay,
+  overviewSignupsPerHour,
   rangeBounds,
   TOP_SOURCES,
   type RangeBounds,
@@ -12,7 +14,7 @@ import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { acceptInvitation, inviteEntries } from "@/lib/data/waitlist/invitations";
 import { confirmWithToken } from "@/lib/data/waitlist/signups";
 import { getDb, withSql } from "@/lib/db";
-import { OVERVIEW_RANGES } from "@/lib/validation/overview";
+import { OVERVIEW_RANGES, RANGE_DAYS } from "@/lib/validation/overview";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
@@ -142,14 +144,15 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       // Every day of the range is there, zeros included; the days with signups are the reference's.
       expect({ range, days: perDay.filter((day) => day.signups > 0) }).toEqual({ range, days: expected.perDay });
       expect(perDay.at(-1)?.day).toBe("2025-03-10");
-      if (bounds.start) expect(perDay).toHaveLength(Number(range));
+      if (range !== "all") expect(perDay).toHaveLength(RANGE_DAYS[range]);
       expect({ range, byType: await overviewBreakdown(admin, bounds, "businessType") }).toEqual({
         range,
         byType: expected.byType,
       });
       expect({ range, bySize: await overviewBreakdown(admin, bounds, "employees") }).toEqual({
         range,
-        bySize: expected.bySize,
+        // Team sizes in their natural order, not by count.
+        bySize: [...expected.bySize].sort((a, b) => SIZES.indexOf(a.key) - SIZES.indexOf(b.key)),
       });
       const bySource = await overviewBreakdown(admin, bounds, "source");
       const top = expected.bySource.slice(0, expected.bySource.length > TOP_SOURCES ? TOP_SOURCES - 1 : TOP_SOURCES);
@@ -161,6 +164,45 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
 
   it("equals plain queries over the waitlist for every range, days taken in UTC", async () => {
     await expectFiguresToMatch();
+  });
+
+  it("counts today's signups by UTC hour, up to the current hour, as a plain query does", async () => {
+    await withSql((sql) =>
+      sql.query(
+        `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt")
+         SELECT 'Launch ' || i, 'launch' || i || '@example.com', 'car', '1', timestamptz '2025-03-10 09:00:00+00' + i * interval '7 minutes'
+         FROM generate_series(0, 12) AS i`,
+      ),
+    );
+    const hours = await overviewSignupsPerHour(admin, NOW);
+    // 00:00 to 10:00 UTC: the hour now running is there, later ones are not yet.
+    expect(hours.map((hour) => hour.hour)).toEqual(
+      Array.from({ length: 11 }, (_, hour) => `2025-03-10T${String(hour).padStart(2, "0")}:00:00.000Z`),
+    );
+    const plain = await withSql((sql) =>
+      sql.query<{ hour: number; n: number }>(
+        `SELECT extract(hour FROM "joinedAt" AT TIME ZONE 'UTC')::int AS "hour", count(*)::int AS n FROM "waitlist"
+         WHERE ("joinedAt" AT TIME ZONE 'UTC')::date = '2025-03-10' AND extract(hour FROM "joinedAt" AT TIME ZONE 'UTC') <= 10 GROUP BY 1 ORDER BY 1`,
+      ),
+    );
+    expect(
+      hours.filter((hour) => hour.signups > 0).map((hour) => [Number(hour.hour.slice(11, 13)), hour.signups]),
+    ).toEqual(plain.map((row) => [row.hour, row.n]));
+    expect(hours[9]!.signups).toBe(9);
+    expect(hours[10]!.signups).toBe(4);
+  });
+
+  it("spans at least a week for all time, so one day of signups is not drawn as one slab", async () => {
+    await resetDatabase();
+    await withSql((sql) =>
+      sql.query(
+        `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt") VALUES ('Ann', 'ann@example.com', 'car', '1', '2025-03-10T08:00:00Z')`,
+      ),
+    );
+    const days = await overviewSignupsPerDay(admin, rangeBounds("all", NOW));
+    expect(days).toHaveLength(MIN_CHART_DAYS);
+    expect(days.at(-1)).toEqual({ day: "2025-03-10", signups: 1 });
+    expect(days[0]!.day).toBe("2025-03-04");
   });
 
   it("puts 23:30 and 00:30 UTC on different days, whatever the server's own zone", async () => {

@@ -5,7 +5,8 @@ import { addDays, differenceInCalendarDays } from "date-fns";
 import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { OverviewRange } from "@/lib/validation/overview";
+import { RANGE_DAYS, type OverviewRange } from "@/lib/validation/overview";
+import { TEAM_SIZE_OPTIONS } from "@/lib/validation/waitlist";
 
 /**
  * The admin overview, read from the sums the database keeps by trigger (waitlist_daily and
@@ -32,7 +33,7 @@ const shiftDay = (day: Day, days: number): Day => utcDay(addDays(new Date(`${day
 export function rangeBounds(range: OverviewRange, now: Date = new Date()): RangeBounds {
   const today = utcDay(now);
   if (range === "all") return { start: null, previousStart: null, today };
-  const days = Number(range);
+  const days = RANGE_DAYS[range];
   const start = shiftDay(today, -(days - 1));
   return { start, previousStart: shiftDay(start, -days), today };
 }
@@ -56,6 +57,18 @@ export interface DayCount {
   day: Day;
   signups: number;
 }
+
+export interface HourCount {
+  /** The hour's start, ISO 8601 in UTC ("2026-11-26T13:00:00.000Z"). */
+  hour: string;
+  signups: number;
+}
+
+/**
+ * All time spans at least this many days on the chart: with only a day or two of signups, each bar would
+ * otherwise fill the whole width.
+ */
+export const MIN_CHART_DAYS = 7;
 
 export interface Breakdown {
   key: string;
@@ -121,7 +134,9 @@ export async function overviewSignupsPerDay(actor: VerifiedAdmin, bounds: RangeB
     WHERE ${bounds.start}::date IS NULL OR "day" >= ${bounds.start}::date
     GROUP BY "day" HAVING sum("signups") > 0 ORDER BY "day"`;
   const counts = new Map(rows.map((row) => [utcDay(row.day), number(row.signups)]));
-  const first = bounds.start ?? (rows[0] ? utcDay(rows[0].day) : bounds.today);
+  const earliest = shiftDay(bounds.today, -(MIN_CHART_DAYS - 1));
+  const firstSignup = rows[0] ? utcDay(rows[0].day) : bounds.today;
+  const first = bounds.start ?? (firstSignup < earliest ? firstSignup : earliest);
   const length = differenceInCalendarDays(new Date(`${bounds.today}T12:00:00Z`), new Date(`${first}T12:00:00Z`)) + 1;
   return Array.from({ length: Math.max(length, 0) }, (_, index) => {
     const day = shiftDay(first, index);
@@ -129,7 +144,33 @@ export async function overviewSignupsPerDay(actor: VerifiedAdmin, bounds: RangeB
   });
 }
 
-/** The range's signups by one of the kept dimensions, most first (sources: the top ones and the rest summed). */
+/**
+ * Signups in each hour (UTC) of today so far, the current hour included: the launch-day view. Counted from
+ * the waitlist itself rather than a kept table: one day's rows, read in order through the joinedAt index
+ * (index only), cost little even on a busy launch day, and signups write nothing more for it.
+ */
+export async function overviewSignupsPerHour(actor: VerifiedAdmin, now: Date = new Date()): Promise<HourCount[]> {
+  assertVerifiedAdmin(actor);
+  const start = new Date(`${utcDay(now)}T00:00:00Z`);
+  const rows = await getDb().$queryRaw<{ hour: number; signups: number }[]>`
+    SELECT extract(hour FROM "joinedAt" AT TIME ZONE 'UTC')::int AS "hour", count(*)::int AS "signups"
+    FROM "waitlist" WHERE "joinedAt" >= ${start}::timestamptz AND "joinedAt" < ${start}::timestamptz + interval '1 day'
+    GROUP BY 1`;
+  const counts = new Map(rows.map((row) => [row.hour, row.signups]));
+  return Array.from({ length: now.getUTCHours() + 1 }, (_, hour) => ({
+    hour: new Date(start.getTime() + hour * 3_600_000).toISOString(),
+    signups: counts.get(hour) ?? 0,
+  }));
+}
+
+/** Team sizes in their natural order, smallest first (what the signup form offers). */
+const TEAM_SIZE_ORDER = new Map<string, number>(TEAM_SIZE_OPTIONS.map((option, index) => [option.value, index]));
+
+/**
+ * The range's signups by one of the kept dimensions: business types and sources most first (sources: the
+ * top ones and the rest summed), team sizes in their natural order (1, 2-5, 6-10, 11+), which reads as a
+ * distribution.
+ */
 export async function overviewBreakdown(
   actor: VerifiedAdmin,
   bounds: RangeBounds,
@@ -144,6 +185,10 @@ export async function overviewBreakdown(
     bounds.start,
   );
   const all = rows.map((row) => ({ key: row.key, signups: number(row.signups) }));
+  if (by === "employees") {
+    const place = (key: string) => TEAM_SIZE_ORDER.get(key) ?? TEAM_SIZE_ORDER.size;
+    return all.sort((a, b) => place(a.key) - place(b.key) || a.key.localeCompare(b.key));
+  }
   if (by !== "source" || all.length <= TOP_SOURCES) return all;
   const rest = all.slice(TOP_SOURCES - 1).reduce((sum, row) => sum + row.signups, 0);
   return [...all.slice(0, TOP_SOURCES - 1), { key: "other sources", signups: rest, rest: true }];

@@ -210,7 +210,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
         "waitlist_name_id_idx",
         "waitlist_name_trgm_idx",
         "waitlist_pkey",
-        "waitlist_source_idx",
+        "waitlist_source_trgm_idx",
         "waitlist_status_joined_idx",
       ].sort(),
     );
@@ -219,6 +219,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       /WHERE \(status <> 'waiting'::text\)/,
     );
     expect(indexes.find((i) => i.indexname === "waitlist_name_trgm_idx")?.indexdef).toMatch(/gin .*gin_trgm_ops/i);
+    expect(indexes.find((i) => i.indexname === "waitlist_source_trgm_idx")?.indexdef).toMatch(/gin .*gin_trgm_ops/i);
   });
 
   describe("stored functions (prisma/sql/functions)", () => {

@@ -6,6 +6,7 @@ import { siteConfig } from "@/config/site";
 import { confirmationElement, type ConfirmationPayload } from "@/lib/email/kinds/confirmation";
 import { digestElement, type DigestPayload } from "@/lib/email/kinds/digest";
 import { invitationElement, type InvitationPayload } from "@/lib/email/kinds/invitation";
+import { invitationAcceptedElement, type InvitationAcceptedPayload } from "@/lib/email/kinds/invitation-accepted";
 import { signupAlertElement, type SignupAlertPayload } from "@/lib/email/kinds/signup-alert";
 import { publicSiteUrl } from "@/lib/email/site";
 
@@ -18,10 +19,11 @@ export interface EmailContext {
   siteUrl: string;
 }
 
-export type EmailKind = "confirmation" | "invitation" | "signup-alert" | "digest";
+export type EmailKind = "confirmation" | "invitation" | "signup-alert" | "invitation-accepted" | "digest";
 
 /** Any outbox payload: each kind's fields, every link among them blanked once sent. */
-export type EmailPayload = ConfirmationPayload | InvitationPayload | SignupAlertPayload | DigestPayload;
+export type EmailPayload =
+  ConfirmationPayload | InvitationPayload | SignupAlertPayload | InvitationAcceptedPayload | DigestPayload;
 
 function elementFor(kind: EmailKind, payload: EmailPayload, common: EmailContext) {
   switch (kind) {
@@ -29,6 +31,8 @@ function elementFor(kind: EmailKind, payload: EmailPayload, common: EmailContext
       return invitationElement(payload as InvitationPayload, common);
     case "signup-alert":
       return signupAlertElement(payload as SignupAlertPayload, common);
+    case "invitation-accepted":
+      return invitationAcceptedElement(payload as InvitationAcceptedPayload, common);
     case "digest":
       return digestElement(payload as DigestPayload, common);
     default:

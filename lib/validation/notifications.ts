@@ -5,11 +5,14 @@ export const NOTIFY_CHOICES = ["each", "digest", "none"] as const;
 export type NotifyChoice = (typeof NOTIFY_CHOICES)[number];
 
 export const NOTIFY_LABELS: Record<NotifyChoice, { label: string; description: string }> = {
-  each: { label: "Every new signup", description: "An email as each business joins, with a link to their entry." },
+  each: {
+    label: "Every new signup",
+    description: "An email as each business joins, and as each accepts their invitation, with a link to their entry.",
+  },
   digest: {
     label: "A daily digest",
     description:
-      "One email each morning (after 07:00 UTC): the day before's signups by business type and source, and the newest names.",
+      "One email each morning (after 07:00 UTC): the day before's signups by business type and source, the newest names, and how many accepted their invitation.",
   },
   none: { label: "No email", description: "Check the overview when you like." },
 };

@@ -1,4 +1,4 @@
-import { cleanSignupSource, DIRECT_SOURCE, sourceOf } from "@/lib/validation/waitlist";
+import { cleanSignupSource, DIRECT_SOURCE } from "@/lib/validation/waitlist";
 import { z } from "@/lib/validation/zod";
 
 /** The most a beacon's value may hold: the landing page cuts what it keeps to this (see lib/signup-source). */
@@ -20,9 +20,10 @@ export type VisitBody = z.output<typeof visitSchema>;
 /**
  * The visit's source by the signup's own rule and checks (lib/validation/waitlist): its utm_source, else its
  * referring host, else "direct", each value normalised as a signup's is and dropped when a signup's form
- * would drop it, so visitors and signups of one source are counted under the same name.
+ * would drop it, so visitors and signups of one source are counted under the same name. (A signup's source is
+ * the database's generated column waitlist."source"; a visit has no row, so the rule is applied here.)
  */
 export function visitSource(body: VisitBody): string {
   const clean = cleanSignupSource({ utmSource: body.utmSource ?? undefined, referrer: body.referrer ?? undefined });
-  return clean ? sourceOf({ utmSource: clean.utmSource ?? null, referrer: clean.referrer ?? null }) : DIRECT_SOURCE;
+  return clean?.utmSource ?? clean?.referrer ?? DIRECT_SOURCE;
 }

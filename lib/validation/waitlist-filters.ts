@@ -63,6 +63,11 @@ const filter = <const Key extends string, Schema extends ValueSchema>(
   descriptor: WaitlistFilterDescriptor<Key, Schema>,
 ) => descriptor;
 
+/** Escapes LIKE's wildcards (`%`, `_`) and its escape character, so typed text matches literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
 /** A fixed set of values, offered as a drop-down. */
 const choice = <Value extends string>(values: readonly [Value, ...Value[]], message: string) =>
   z.preprocess(blankAsUnset, z.enum(values, { error: message }).optional());
@@ -145,12 +150,14 @@ export const WAITLIST_FILTERS = [
         .max(SOURCE_MAX_LENGTH, { message: `source must be at most ${SOURCE_MAX_LENGTH} characters` })
         .optional(),
     ),
-    where: (value, sql) => sql`"source" = ${value}::text`,
+    // What the team types is part of a source more often than all of it ("reddit" for www.reddit.com), so
+    // the filter keeps every source containing it, case-insensitively; a trigram index serves it.
+    where: (value, sql) => sql([`"source" ILIKE `, ` ESCAPE '\\'`], `%${escapeLike(value)}%`),
     control: {
       kind: "text",
       place: 5,
       placeholder: "Any source",
-      hint: "A utm_source, a referring site, or direct; press Enter to apply.",
+      hint: "Part of a utm_source or a referring site, or direct; press Enter to apply.",
       maxLength: SOURCE_MAX_LENGTH,
       normalise: (text) => text.trim().toLowerCase(),
       suggestsKnownSources: true,

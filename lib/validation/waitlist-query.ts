@@ -203,6 +203,12 @@ export const invitationLimitSchema = z
   .max(MAX_INVITATION_BATCH, `limit must be at most ${formatNumber(MAX_INVITATION_BATCH)}`);
 
 /**
+ * Whether entries that never confirmed their address are invited too. Not unless asked: their confirmation
+ * email promised that nothing more would be sent to someone who did not confirm.
+ */
+const includeUnconfirmedSchema = z.boolean({ error: "includeUnconfirmed must be true or false" }).default(false);
+
+/**
  * POST /api/admin/waitlist/invitations: chosen entries (`ids`), or the next `limit` entries of a filter in
  * queue order, confirmed ones only unless `includeUnconfirmed`; with the team's optional personal `note`.
  */
@@ -218,12 +224,13 @@ export const invitationRequestSchema = z.union([
       )
       .min(1, { message: "Choose at least one entry" })
       .max(MAX_INVITATION_BATCH, { message: `At most ${formatNumber(MAX_INVITATION_BATCH)} entries at once` }),
+    includeUnconfirmed: includeUnconfirmedSchema,
     note: noteSchema,
   }),
   z.strictObject({
     filter: z.strictObject({ q: searchSchema, ...filterShape }),
     limit: invitationLimitSchema,
-    includeUnconfirmed: z.boolean({ error: "includeUnconfirmed must be true or false" }).default(false),
+    includeUnconfirmed: includeUnconfirmedSchema,
     note: noteSchema,
   }),
 ]);
@@ -232,7 +239,7 @@ export type InvitationRequest = z.output<typeof invitationRequestSchema>;
 /** Who an invitation request chooses, without its note. */
 export function targetOfInvitationRequest(body: InvitationRequest) {
   return "ids" in body
-    ? { ids: body.ids }
+    ? { ids: body.ids, includeUnconfirmed: body.includeUnconfirmed }
     : { filter: body.filter, limit: body.limit, includeUnconfirmed: body.includeUnconfirmed };
 }
 

@@ -113,13 +113,9 @@ export const STATUS_LABELS: Record<WaitlistStatus, string> = {
 /**
  * What the admin area calls a signup's source: its utm_source, else the referring host, else "direct". The
  * database keeps it as the generated column waitlist."source" (the source_column migration), which every
- * query and stored function reads; sourceOf gives the same for rows read without it (the admin list's rows,
- * whose shape the list and its search share).
+ * query and stored function reads.
  */
 export const DIRECT_SOURCE = "direct";
-export function sourceOf(entry: { utmSource: string | null; referrer: string | null }): string {
-  return entry.utmSource ?? entry.referrer ?? DIRECT_SOURCE;
-}
 
 /** The waiting list form and POST /api/waitlist; unknown fields are dropped. */
 export const waitlistSchema = z.object({

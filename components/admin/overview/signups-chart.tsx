@@ -2,36 +2,42 @@
 
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 
+import {
+  evenTicks,
+  tickLabel,
+  tooltipLabel,
+  type ChartPoint,
+  type ChartUnit,
+} from "@/components/admin/overview/chart-axis";
 import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
-import { formatNumber, utcDayDate, utcShortDay, utcWeekdayDate } from "@/lib/format";
-
-export interface ChartDay {
-  day: string;
-  signups: number;
-}
+import { formatNumber } from "@/lib/format";
 
 /**
- * Signups per UTC day as bars. Recharts' accessibility layer makes the chart one tab stop whose arrow keys
- * move the tooltip from day to day; the same figures are in the table beside it for screen readers.
+ * Signups per UTC day, or per hour of today, as bars. Recharts' accessibility layer makes the chart one tab
+ * stop whose arrow keys move the tooltip from bar to bar; the same figures are in the table beside it for
+ * screen readers. The axis labels are evenly spaced (chosen here, not left to Recharts, which drops labels
+ * unevenly to avoid overlaps), and a bar is never wider than a bar looks: a range of few points stays a
+ * chart rather than one slab.
  */
-export default function SignupsChart({ days }: { days: ChartDay[] }) {
+export default function SignupsChart({ points, unit }: { points: ChartPoint[]; unit: ChartUnit }) {
   const reducedMotion = usePrefersReducedMotion();
   return (
     <BarChart
-      data={days}
+      data={points}
       accessibilityLayer
       responsive
       style={{ width: "100%", height: 288 }}
       margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-      title="Signups per day (UTC)"
+      title={unit === "hour" ? "Signups by hour today (UTC)" : "Signups per day (UTC)"}
     >
       <CartesianGrid vertical={false} stroke="var(--color-border)" />
       <XAxis
-        dataKey="day"
-        tickFormatter={(day: string) => utcShortDay.format(utcDayDate(day))}
+        dataKey="at"
+        ticks={evenTicks(points, unit)}
+        interval={0}
+        tickFormatter={(at: string) => tickLabel(at, unit)}
         tickLine={false}
         axisLine={false}
-        minTickGap={24}
         tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }}
       />
       <YAxis
@@ -43,7 +49,7 @@ export default function SignupsChart({ days }: { days: ChartDay[] }) {
       />
       <Tooltip
         cursor={{ fill: "var(--color-muted)" }}
-        labelFormatter={(day) => `${utcWeekdayDate.format(utcDayDate(String(day)))} (UTC)`}
+        labelFormatter={(at) => tooltipLabel(String(at), unit)}
         formatter={(value) => [formatNumber(Number(value)), "Signups"]}
         contentStyle={{
           background: "var(--color-popover)",
@@ -57,6 +63,7 @@ export default function SignupsChart({ days }: { days: ChartDay[] }) {
         name="Signups"
         fill="var(--color-primary)"
         radius={[3, 3, 0, 0]}
+        maxBarSize={48}
         isAnimationActive={!reducedMotion}
       />
     </BarChart>

@@ -1,17 +1,18 @@
 import Link from "next/link";
 
 import { LoadFailed, readSection } from "@/components/admin/kit/section";
-import { SignupsChartIsland } from "@/components/admin/overview/signups-chart-island";
+import { SignupsFigures } from "@/components/admin/overview/signups-figures";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import {
   overviewBreakdown,
   overviewHeadline,
   overviewSignupsPerDay,
+  overviewSignupsPerHour,
   type Breakdown,
   type Compared,
   type RangeBounds,
 } from "@/lib/data/overview";
-import { formatNumber, formatPercent, utcDayDate, utcLongDate } from "@/lib/format";
+import { formatNumber, formatPercent } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { OVERVIEW_RANGES, RANGE_LABELS, type OverviewRange } from "@/lib/validation/overview";
 import { businessTypeLabel, DIRECT_SOURCE, teamSizeLabel } from "@/lib/validation/waitlist";
@@ -33,7 +34,13 @@ const failed = (what: string) => (
 );
 
 export function periodText(range: OverviewRange) {
+  if (range === "today") return "today (UTC)";
   return range === "all" ? "all time" : `the last ${RANGE_LABELS[range]}`;
+}
+
+/** When the figure compared with was: "yesterday", or "in the 7 days before". */
+function previousText(range: OverviewRange) {
+  return range === "today" ? "yesterday" : `in the ${RANGE_LABELS[range]} before`;
 }
 
 function Change({
@@ -51,7 +58,7 @@ function Change({
   const change = previous === 0 ? null : (current - previous) / previous;
   return (
     <p className="text-sm text-muted-foreground">
-      {format(previous)} in the {RANGE_LABELS[range]} before
+      {`${format(previous)} ${previousText(range)}`}
       {change !== null && (
         <span className={cn("ml-1 font-medium", change >= 0 ? "text-success" : "text-destructive")}>
           ({change >= 0 ? "+" : "−"}
@@ -95,9 +102,7 @@ export async function Headline({ bounds, range }: { bounds: RangeBounds; range: 
           {formatNumber(headline.confirmed.current)} of {formatNumber(headline.signups.current)} confirmed their address
         </p>
         {previous !== null && (
-          <p className="text-sm text-muted-foreground">
-            {formatPercent(previous)} in the {RANGE_LABELS[range]} before
-          </p>
+          <p className="text-sm text-muted-foreground">{`${formatPercent(previous)} ${previousText(range)}`}</p>
         )}
       </Card>
       {figure("Invited", headline.invited, "invitations sent")}
@@ -106,50 +111,17 @@ export async function Headline({ bounds, range }: { bounds: RangeBounds; range: 
   );
 }
 
-export async function SignupsPerDay({ bounds }: { bounds: RangeBounds }) {
+/** Signups per UTC day of the range, or, for today, per hour so far. */
+export async function SignupsPerDay({ bounds, range }: { bounds: RangeBounds; range: OverviewRange }) {
   const admin = await requireCurrentAdmin();
+  if (range === "today") {
+    const hours = await load("signups by hour", () => overviewSignupsPerHour(admin));
+    if (!hours) return failed("signups by hour");
+    return <SignupsFigures unit="hour" points={hours.map(({ hour, signups }) => ({ at: hour, signups }))} />;
+  }
   const days = await load("signups per day", () => overviewSignupsPerDay(admin, bounds));
   if (!days) return failed("signups per day");
-  return (
-    <>
-      <SignupsChartIsland days={days} />
-      <details className="text-sm">
-        <summary className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline">
-          Show the figures as a table
-        </summary>
-        <div
-          className="mt-3 max-h-80 overflow-y-auto rounded-md border"
-          role="region"
-          aria-label="Signups per day"
-          tabIndex={0}
-        >
-          <table className="w-full text-sm">
-            <caption className="sr-only">Signups per day (UTC)</caption>
-            <thead className="sticky top-0 bg-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left font-medium">
-                  Day (UTC)
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Signups
-                </th>
-              </tr>
-            </thead>
-            <tbody data-testid="signups-per-day">
-              {days.map(({ day, signups }) => (
-                <tr key={day} className="border-t">
-                  <td className="px-3 py-1.5">
-                    <time dateTime={day}>{utcLongDate.format(utcDayDate(day))}</time>
-                  </td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(signups)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
-    </>
-  );
+  return <SignupsFigures unit="day" points={days.map(({ day, signups }) => ({ at: day, signups }))} />;
 }
 
 const BREAKDOWNS = {

@@ -68,6 +68,9 @@ export async function inviteOrResend(
   assertVerifiedAdmin(actor);
   const entry = await getDb().waitlistEntry.findUnique({ where: { id }, select: { status: true } });
   if (!entry) return null;
-  if (entry.status === "waiting") return (await inviteEntries(actor, { ids: [id] }, note, now)).outboxIds;
+  // One person, named on their own page, invited by a deliberate click (the page shows whether they confirmed).
+  if (entry.status === "waiting") {
+    return (await inviteEntries(actor, { ids: [id], includeUnconfirmed: true }, note, now)).outboxIds;
+  }
   return resendInvitation(actor, id, note, now);
 }

@@ -42,7 +42,11 @@ export function recordWaitlistExport(
 }
 
 /** A waitlist entry as the export reads it: the join time as ISO 8601 text (see readWaitlistBatches). */
-export type WaitlistExportRow = Omit<WaitlistRow, "joinedAt" | "confirmedAt" | "invitedAt" | "acceptedAt"> & {
+// Its CSV names the source by its parts (Source is the utm_source), so the generated column is not read.
+export type WaitlistExportRow = Omit<
+  WaitlistRow,
+  "joinedAt" | "confirmedAt" | "invitedAt" | "acceptedAt" | "source"
+> & {
   joinedAt: string;
   confirmedAt: string | null;
   invitedAt: string | null;

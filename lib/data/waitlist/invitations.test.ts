@@ -116,16 +116,24 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     expect(await statuses()).toMatchObject({ Bob: "invited", Fay: "invited", Dan: "waiting" });
   });
 
-  it("invites chosen entries, skipping any already invited or accepted, and writes nothing for none", async () => {
+  it("invites chosen entries, skipping any already invited or accepted, and the unconfirmed unless asked, and writes nothing for none", async () => {
     await seed([{ name: "Ann" }, { name: "Bob", confirmed: false }, { name: "Cat" }]);
     const ids = (await getDb().waitlistEntry.findMany({ orderBy: { id: "asc" }, select: { id: true } })).map(
       (row) => row.id,
     );
     await getDb().waitlistEntry.update({ where: { id: ids[2]! }, data: { status: "accepted" } });
-    expect((await invite({ ids })).body).toEqual({ invited: 2 });
-    expect((await invite({ ids })).body).toEqual({ invited: 0 });
+    // Bob never confirmed: his confirmation email promised nothing more unless he did.
+    expect((await invite({ ids })).body).toEqual({ invited: 1 });
+    expect(await statuses()).toMatchObject({ Ann: "invited", Bob: "waiting" });
+    expect((await invite({ ids, includeUnconfirmed: true })).body).toEqual({ invited: 1 });
+    expect(await statuses()).toMatchObject({ Bob: "invited" });
+    expect((await invite({ ids, includeUnconfirmed: true })).body).toEqual({ invited: 0 });
     expect(await getDb().emailOutbox.count()).toBe(2);
-    expect(await getDb().auditLog.count()).toBe(1);
+    expect(await getDb().auditLog.findMany({ select: { details: true }, orderBy: { id: "asc" } })).toEqual([
+      { details: { ids: 3, includeUnconfirmed: false, note: false, invited: 1 } },
+      { details: { ids: 3, includeUnconfirmed: true, note: false, invited: 1 } },
+    ]);
+    expect((await invite({ ids, includeUnconfirmed: "yes" })).status).toBe(400);
   });
 
   it("previews a request without changing anything: how many it would invite now, and the email the first of them would get", async () => {
@@ -144,6 +152,7 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
         status: response.status,
         body: (await response.json()) as {
           count?: number;
+          unconfirmed?: number;
           subject?: string;
           html?: string;
           text?: string;
@@ -153,7 +162,7 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     };
     const next = await preview({ filter: { q: "", type: "cleaning" }, limit: 5, note: "Come in!" });
     expect(next.status).toBe(200);
-    expect(next.body).toMatchObject({ count: 2, subject: "Your invitation to Otto is here" });
+    expect(next.body).toMatchObject({ count: 2, unconfirmed: 1, subject: "Your invitation to Otto is here" });
     expect(next.body.text).toContain("IT'S YOUR TURN, BOB");
     expect(next.body.text).toContain("Come in!");
     expect(next.body.html).toContain("Come in!");
@@ -164,7 +173,11 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
       (row) => row.id,
     );
     await invite({ ids: [ids[1]!] });
-    expect((await preview({ ids })).body.count).toBe(3);
+    // Ticked rows: Ann never confirmed, so she is counted apart and left out unless asked.
+    expect((await preview({ ids })).body).toMatchObject({ count: 2, unconfirmed: 1 });
+    expect((await preview({ ids, includeUnconfirmed: true })).body).toMatchObject({ count: 3, unconfirmed: 1 });
+    expect((await preview({ ids: [ids[2]!] })).body).toMatchObject({ count: 1, unconfirmed: 0 });
+    expect((await preview({ ids, includeUnconfirmed: 1 })).status).toBe(400);
     expect((await preview({ filter: { q: "" }, limit: 10 })).body.text).toContain("IT'S YOUR TURN, CAT");
     expect((await preview({ filter: { q: "nobody" }, limit: 10 })).body).toMatchObject({ count: 0 });
     expect(await getDb().emailOutbox.count()).toBe(1);
@@ -209,7 +222,7 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     const accept = linksIn(mail).find((link) => link.includes("/early-access?token="))!;
     const token = new URL(accept).searchParams.get("token")!;
     expect(await confirmWithToken(token)).toEqual({ status: "invalid" });
-    expect(await acceptInvitation(token)).toEqual({ status: "accepted", name: "Ann" });
+    expect(await acceptInvitation(token)).toEqual({ status: "accepted", name: "Ann", outboxIds: [] });
     const { acceptedAt } = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
     expect(acceptedAt).toBeInstanceOf(Date);
     expect(await acceptInvitation(token)).toEqual({ status: "already-accepted", name: "Ann" });
@@ -279,7 +292,7 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
             index,
             index % 5 < 2,
             index % 7 === 0 ? "newsletter" : null,
-            index % 7 < 3 ? "t.co" : null,
+            index % 7 < 3 ? "t.co" : index % 7 === 4 ? "www.reddit.com" : null,
           ],
         );
       }
@@ -296,6 +309,13 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
       { source: "t.co" },
       { source: "direct", type: "car" },
       { source: "T.CO", status: "invited" },
+      // Part of a source, as the team types it: "reddit" finds www.reddit.com.
+      { source: "reddit" },
+      { source: "Reddit", confirmed: "no" },
+      { source: "co" },
+      // LIKE's wildcards match only themselves.
+      { source: "%" },
+      { source: "t_co" },
     ];
     for (const filter of cases) {
       const response = await listRoute(
@@ -316,12 +336,11 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
             ? `"confirmedAt" IS NULL`
             : "TRUE",
         filter.q ? `"name" ILIKE '%${filter.q}%'` : "TRUE",
-        // A signup's source is its utm_source, else its referring host, else "direct".
+        // A signup's source is its utm_source, else its referring host, else "direct"; the filter keeps
+        // every source containing what was typed, whatever its case.
         !filter.source
           ? "TRUE"
-          : filter.source === "direct"
-            ? `"utmSource" IS NULL AND "referrer" IS NULL`
-            : `("utmSource" = lower('${filter.source}') OR ("utmSource" IS NULL AND "referrer" = lower('${filter.source}')))`,
+          : `strpos(lower(COALESCE("utmSource", "referrer", 'direct')), lower('${filter.source}')) > 0`,
       ];
       const expected = await withSql((sql) =>
         sql.query<{ email: string }>(
@@ -377,7 +396,7 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
         where: { entryId: ann.id, tokenHash: { in: [hashToken(acceptToken), hashToken(leaveToken)] } },
       }),
     ).toBe(2);
-    expect(await acceptInvitation(acceptToken)).toEqual({ status: "accepted", name: "Ann Smith" });
+    expect(await acceptInvitation(acceptToken)).toEqual({ status: "accepted", name: "Ann Smith", outboxIds: [] });
     expect(
       (await getDb().auditLog.findMany({ orderBy: { id: "asc" }, select: { action: true } })).map((row) => row.action),
     ).toEqual(["waitlist.resend_confirmation", "waitlist.invite", "waitlist.resend_invitation"]);

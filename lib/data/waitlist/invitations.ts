@@ -4,43 +4,59 @@ import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/aut
 import { filterCondition } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
 import { queueInvitationsSql } from "@/lib/email/kinds/invitation";
+import { queueAcceptedAlertsSql } from "@/lib/email/kinds/invitation-accepted";
 import { hashToken, NEW_TOKEN_SQL } from "@/lib/email/tokens";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { WaitlistFilter } from "@/lib/validation/waitlist-query";
 
-/** Who to invite: these entries, or the next `limit` of a filter in queue order (oldest signup first). */
-export type InvitationTarget =
-  { ids: number[] } | { filter: WaitlistFilter; limit: number; includeUnconfirmed?: boolean };
+/**
+ * Who to invite: these entries, or the next `limit` of a filter in queue order (oldest signup first); either
+ * way confirmed ones only unless `includeUnconfirmed`.
+ */
+export type InvitationTarget = ({ ids: number[] } | { filter: WaitlistFilter; limit: number }) & {
+  includeUnconfirmed?: boolean;
+};
 
 /**
- * The entries a target chooses, in the order they would be invited: only those still waiting, and for a
- * filter only confirmed ones unless the admin includes the unconfirmed. `lock` takes row locks on them,
- * skipping rows another batch holds, so two batches never invite the same person and signups never wait.
+ * The entries a target chooses, in the order they would be invited: only those still waiting, and only
+ * confirmed ones unless the admin includes the unconfirmed (their confirmation email promised nothing more
+ * unless they confirmed). `lock` takes row locks on them, skipping rows another batch holds, so two batches
+ * never invite the same person and signups never wait.
  */
 function chosenEntries(target: InvitationTarget, lock: boolean): Prisma.Sql {
   const locking = lock ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
+  const confirmed = target.includeUnconfirmed ? Prisma.empty : Prisma.sql`AND "confirmedAt" IS NOT NULL`;
   if ("ids" in target) {
-    return Prisma.sql`SELECT "id", "name", "email" FROM "waitlist" WHERE "id" = ANY(${target.ids}::int[]) AND "status" = 'waiting' ORDER BY "id" ${locking}`;
+    return Prisma.sql`SELECT "id", "name", "email", "confirmedAt" FROM "waitlist"
+          WHERE "id" = ANY(${target.ids}::int[]) AND "status" = 'waiting' ${confirmed} ORDER BY "id" ${locking}`;
   }
   const where = filterCondition(target.filter, "scan");
-  const confirmed = target.includeUnconfirmed ? Prisma.empty : Prisma.sql`AND "confirmedAt" IS NOT NULL`;
-  return Prisma.sql`SELECT "id", "name", "email" FROM "waitlist" WHERE ${where} AND "status" = 'waiting' ${confirmed}
+  return Prisma.sql`SELECT "id", "name", "email", "confirmedAt" FROM "waitlist" WHERE ${where} AND "status" = 'waiting' ${confirmed}
           ORDER BY "joinedAt", "id" LIMIT ${target.limit}::int ${locking}`;
 }
 
-/**
- * What inviting a target would do, without doing it: how many people it would invite now, and the first
- * one's name (the email preview greets them). Nothing is locked or changed.
- */
-export async function previewInvitations(
-  actor: VerifiedAdmin,
-  target: InvitationTarget,
-): Promise<{ count: number; firstName: string | null }> {
+/** What inviting a target would do now. */
+export interface InvitationPreview {
+  /** How many people it would invite. */
+  count: number;
+  /** The first one's name (the email preview greets them). */
+  firstName: string | null;
+  /**
+   * Of the entries the target would choose with the unconfirmed included, how many never confirmed their
+   * address: the team is told, and decides whether to leave them out.
+   */
+  unconfirmed: number;
+}
+
+/** What inviting a target would do, without doing it. Nothing is locked or changed. */
+export async function previewInvitations(actor: VerifiedAdmin, target: InvitationTarget): Promise<InvitationPreview> {
   assertVerifiedAdmin(actor);
-  const rows = await getDb().$queryRaw<{ count: number; firstName: string | null }[]>`
-    WITH chosen AS (${chosenEntries(target, false)})
-     SELECT count(*)::int AS "count", (SELECT "name" FROM chosen LIMIT 1) AS "firstName" FROM chosen`;
-  return rows[0] ?? { count: 0, firstName: null };
+  const rows = await getDb().$queryRaw<InvitationPreview[]>`
+    WITH chosen AS (${chosenEntries(target, false)}),
+     everyone AS (${chosenEntries({ ...target, includeUnconfirmed: true }, false)})
+     SELECT (SELECT count(*)::int FROM chosen) AS "count", (SELECT "name" FROM chosen LIMIT 1) AS "firstName",
+            (SELECT count(*)::int FROM everyone WHERE "confirmedAt" IS NULL) AS "unconfirmed"`;
+  return rows[0] ?? { count: 0, firstName: null, unconfirmed: 0 };
 }
 
 /**
@@ -61,7 +77,7 @@ export async function inviteEntries(
   const actorFields = auditActorOf(actor);
   const details = JSON.stringify(
     "ids" in target
-      ? { ids: target.ids.length, note: note !== "" }
+      ? { ids: target.ids.length, includeUnconfirmed: !!target.includeUnconfirmed, note: note !== "" }
       : {
           filter: target.filter,
           limit: target.limit,
@@ -115,26 +131,34 @@ export async function resendInvitation(
 }
 
 /** What opening an invitation link did. */
-export type AcceptResult = { status: "accepted" | "already-accepted"; name: string } | { status: "invalid" };
+export type AcceptResult =
+  | { status: "accepted"; name: string; outboxIds: number[] }
+  | { status: "already-accepted"; name: string }
+  | { status: "invalid" };
 
 /**
- * Opens an invitation link: the first time, the entry becomes "accepted" (with its time); afterwards the
- * link still works and changes nothing. Only accept tokens count.
+ * Opens an invitation link: the first time, the entry becomes "accepted" (with its time), and the admins who
+ * asked to hear of every signup get an alert, queued in the same statement (so once); afterwards the link
+ * still works and changes nothing. Only accept tokens count. Returns the alerts' outbox ids to send.
  */
 export async function acceptInvitation(token: string, now = new Date()): Promise<AcceptResult> {
-  const rows = await getDb().$queryRaw<{ name: string; first: boolean }[]>`
+  const rows = await getDb().$queryRaw<{ name: string; first: boolean; outboxIds: number[] }[]>`
     WITH entry AS (
       SELECT w."id", w."status" FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
       WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'accept'
     ), accepted AS (
       UPDATE "waitlist" SET "status" = 'accepted', "acceptedAt" = ${now}
       WHERE "id" IN (SELECT "id" FROM entry) AND "status" <> 'accepted'
-      RETURNING "id"
-    )
-    SELECT w."name", EXISTS (SELECT 1 FROM accepted) AS "first" FROM "waitlist" AS w WHERE w."id" IN (SELECT "id" FROM entry)`;
+      RETURNING "id", "name", "email", "businessType", "employees", "source"
+    ), ${queueAcceptedAlertsSql("accepted", now)}
+    SELECT w."name", EXISTS (SELECT 1 FROM accepted) AS "first",
+           ARRAY(SELECT "id" FROM accepted_alerts ORDER BY "id") AS "outboxIds"
+    FROM "waitlist" AS w WHERE w."id" IN (SELECT "id" FROM entry)`;
   const row = rows[0];
   if (!row) return { status: "invalid" };
-  return { status: row.first ? "accepted" : "already-accepted", name: row.name };
+  return row.first
+    ? { status: "accepted", name: row.name, outboxIds: row.outboxIds }
+    : { status: "already-accepted", name: row.name };
 }
 
 /** What an invitation link would do if used now; reading it changes nothing. */

@@ -6,7 +6,7 @@ import { findSearchPage } from "@/lib/data/waitlist/search";
 import { countWaitlistEntries } from "@/lib/data/waitlist/signups";
 import { orderBy, rowColumns, type WaitlistRow } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
-import { businessTypeLabel, sourceOf } from "@/lib/validation/waitlist";
+import { businessTypeLabel } from "@/lib/validation/waitlist";
 import {
   isFiltered,
   waitlistFilterOf,
@@ -51,7 +51,7 @@ const toEntry = (row: WaitlistRow): AdminWaitlistEntry => ({
   status: row.status,
   invitedAt: row.invitedAt,
   acceptedAt: row.acceptedAt,
-  source: sourceOf(row),
+  source: row.source,
 });
 
 function readPage(sort: WaitlistSort, limit: number, offset: number): Promise<WaitlistRow[]> {

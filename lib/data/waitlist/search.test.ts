@@ -1,5 +1,5 @@
 import { findSearchPage } from "@/lib/data/waitlist/search";
-import { filterCondition, orderBy, trigramsCanNarrow } from "@/lib/data/waitlist/sql";
+import { filterCanNarrowByTrigram, filterCondition, orderBy, trigramsCanNarrow } from "@/lib/data/waitlist/sql";
 import { withSql } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { WAITLIST_SORTS, type WaitlistFilter, type WaitlistSort } from "@/lib/validation/waitlist-query";
@@ -163,6 +163,7 @@ describe(`adaptive search pages (${process.env.DATABASE_URL ? "PostgreSQL" : "em
         utmMedium: null,
         utmCampaign: null,
         referrer: null,
+        source: "direct",
       },
     ]);
   });
@@ -174,5 +175,12 @@ describe(`adaptive search pages (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     expect(trigramsCanNarrow("zq")).toBe(false);
     expect(trigramsCanNarrow("s.1")).toBe(false);
     expect(trigramsCanNarrow("%%%")).toBe(false);
+  });
+
+  it("lets a typed source narrow through its trigram index too", () => {
+    expect(filterCanNarrowByTrigram({ q: "", source: "reddit" })).toBe(true);
+    expect(filterCanNarrowByTrigram({ q: "zq", source: "reddit" })).toBe(true);
+    expect(filterCanNarrowByTrigram({ q: "", source: "t.co" })).toBe(false);
+    expect(filterCanNarrowByTrigram({ q: "" })).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 import "server-only";
 
 import {
+  filterCanNarrowByTrigram,
   filterCondition,
   orderBy,
   orderKey,
   rowColumns,
-  trigramsCanNarrow,
   type WaitlistRow,
 } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
@@ -122,7 +122,7 @@ async function countUpTo(search: WaitlistFilter, cap: number, plan: Plan): Promi
 
 /** Filters that only the partial status index can narrow: an invited or accepted status, and no usable search. */
 function narrowedByStatus(search: WaitlistFilter): boolean {
-  return (search.status === "invited" || search.status === "accepted") && !trigramsCanNarrow(search.q);
+  return (search.status === "invited" || search.status === "accepted") && !filterCanNarrowByTrigram(search);
 }
 
 /** A page of invited or accepted entries: the page's ids, then their rows, and the count up to `cap`. */
@@ -170,7 +170,7 @@ export async function findSearchPage(
   walkRows: number = SEARCH_WALK_ROWS,
 ): Promise<SearchPage> {
   if (narrowedByStatus(search)) return statusPage(search, sort, limit, offset, cap);
-  const plan: Plan = trigramsCanNarrow(search.q) ? "bitmap" : "scan";
+  const plan: Plan = filterCanNarrowByTrigram(search) ? "bitmap" : "scan";
   if (offset + limit <= walkRows) {
     const walked = await walk(search, sort, limit, offset, cap, walkRows);
     if (walked.rows.length === limit) {

@@ -2,7 +2,7 @@ import "server-only";
 
 import { Prisma } from "@/lib/generated/prisma/client";
 import { BUSINESS_TYPE_OPTIONS } from "@/lib/validation/waitlist";
-import { ANY_WAITLIST_FILTERS, filterValueOf } from "@/lib/validation/waitlist-filters";
+import { ANY_WAITLIST_FILTERS, escapeLike, filterValueOf } from "@/lib/validation/waitlist-filters";
 import type { WaitlistFilter, WaitlistSort } from "@/lib/validation/waitlist-query";
 
 /** A waitlist row as the admin list and the export read it (every column but the consent time). */
@@ -21,6 +21,8 @@ export interface WaitlistRow {
   utmMedium: string | null;
   utmCampaign: string | null;
   referrer: string | null;
+  /** Where the signup came from, as the database keeps it (the generated column). */
+  source: string;
 }
 
 /** The columns of a WaitlistRow, optionally on a table alias. */
@@ -42,6 +44,7 @@ export function rowColumns(alias?: string): Prisma.Sql {
       "utmMedium",
       "utmCampaign",
       "referrer",
+      "source",
     ]
       .map((column) => `${prefix}"${column}"`)
       .join(", "),
@@ -69,10 +72,7 @@ export function orderKey(sort: WaitlistSort): Prisma.Sql {
   return Prisma.raw(`"${ORDER[sort].key}"`);
 }
 
-/** Escapes LIKE's wildcards (`%`, `_`) and its escape character, so user input matches literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
+export { escapeLike } from "@/lib/validation/waitlist-filters";
 
 /**
  * The stored business types whose value or label contains the search text (case-insensitive). Matching
@@ -93,6 +93,14 @@ export function businessTypesMatching(search: string): string[] {
  */
 export function trigramsCanNarrow(search: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(search);
+}
+
+/**
+ * Whether a trigram index can narrow the search or filters: the search's on name and email, or the source
+ * filter's (a contains-match on the source, like the search).
+ */
+export function filterCanNarrowByTrigram(filter: WaitlistFilter): boolean {
+  return trigramsCanNarrow(filter.q) || (filter.source !== undefined && trigramsCanNarrow(filter.source));
 }
 
 /**

@@ -18,6 +18,8 @@ export interface DigestPayload {
   byType: { key: string; signups: number }[];
   bySource: { key: string; signups: number }[];
   newest: { name: string; businessType: string }[];
+  /** Invitations accepted that day (absent from digests queued before acceptances were counted). */
+  accepted?: number;
 }
 
 /** A digest's day as people read it ("25 November 2026"). */
@@ -34,6 +36,7 @@ export function digestElement(digest: DigestPayload, common: EmailContext) {
       {...common}
       dayLabel={digestDayLabel(digest.day)}
       total={digest.total}
+      accepted={digest.accepted ?? 0}
       byType={digest.byType.map((row) => ({ label: businessTypeLabel(row.key), signups: row.signups }))}
       bySource={digest.bySource.map((row) => ({ label: row.key, signups: row.signups }))}
       newest={digest.newest.map((person) => ({

@@ -13,8 +13,8 @@ export const metadata: Metadata = { title: "Overview" };
 
 /**
  * The owner's morning view: how many signed up, who they are, where they came from (and how many visitors
- * each source brought) and how far they got,
- * for the last 7, 30 or 90 days or all time. Each widget reads its own figures, so each appears as soon as
+ * each source brought) and how far they got, for today (by hour: the launch-day view), the last 7, 30 or 90
+ * days or all time. Each widget reads its own figures, so each appears as soon as
  * it is ready. Days are UTC days.
  */
 export default async function OverviewPage({
@@ -37,10 +37,10 @@ export default async function OverviewPage({
       </SectionLoader>
       <section aria-labelledby="per-day-heading" className="grid gap-3 rounded-lg border bg-card p-4">
         <h2 id="per-day-heading" className="text-base font-semibold">
-          Signups per day (UTC)
+          {range === "today" ? "Signups by hour today (UTC)" : "Signups per day (UTC)"}
         </h2>
         <SectionLoader key={`days-${range}`} text="Loading signups per day...">
-          <SignupsPerDay bounds={bounds} />
+          <SignupsPerDay bounds={bounds} range={range} />
         </SectionLoader>
       </section>
       <div className="grid gap-4 lg:grid-cols-3">

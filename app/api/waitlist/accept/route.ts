@@ -1,6 +1,7 @@
 import { emailLinkCopy } from "@/content/email-links";
 import { requireSameOrigin } from "@/lib/auth/guard";
 import { acceptInvitation, type AcceptResult } from "@/lib/data/waitlist/invitations";
+import { sendSoon } from "@/lib/email/send-soon";
 import { isWellFormedToken } from "@/lib/email/tokens";
 import { env } from "@/lib/env";
 import { HttpError, json, methodNotAllowed, readForm, route, seeOther, wantsPage } from "@/lib/http";
@@ -19,6 +20,8 @@ export const POST = route(async (request) => {
   await readForm(request);
   const token = new URL(request.url).searchParams.get("token");
   const result: AcceptResult = isWellFormedToken(token) ? await acceptInvitation(token) : { status: "invalid" };
+  // The team's alerts of the acceptance, queued with it, go out right after the answer.
+  if (result.status === "accepted") sendSoon(result.outboxIds);
   if (wantsPage(request)) {
     const next = env().EARLY_ACCESS_URL;
     if (next && result.status !== "invalid") return seeOther(next);

@@ -5,8 +5,9 @@ import { json, parseWith, readJson, route } from "@/lib/http";
 import { invitationRequestSchema, targetOfInvitationRequest } from "@/lib/validation/waitlist-query";
 
 /**
- * Invites entries: `{ ids: number[] }` or `{ filter: { q, status, type, size, confirmed }, limit, includeUnconfirmed? }`, each
- * with an optional `note` → `{ invited }`. One transaction sets the status and queues the emails; entries
+ * Invites entries: `{ ids: number[], includeUnconfirmed? }` or `{ filter: { q, status, type, size, confirmed, source },
+ * limit, includeUnconfirmed? }` (confirmed entries only unless `includeUnconfirmed`), each with an optional
+ * `note` → `{ invited }`. One transaction sets the status and queues the emails; entries
  * already invited or accepted are skipped.
  */
 export const POST = route(async (request) => {

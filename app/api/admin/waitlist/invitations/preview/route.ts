@@ -9,14 +9,15 @@ import { invitationRequestSchema, targetOfInvitationRequest } from "@/lib/valida
 
 /**
  * What an invitation request would do, before the team sends it: the body POST /invitations would get →
- * `{ count, subject, html, text }`, the number of people it would invite now and their email as the first
+ * `{ count, unconfirmed, subject, html, text }`, the number of people it would invite now, how many of those
+ * chosen never confirmed their address (invited only with `includeUnconfirmed`), and their email as the first
  * of them would see it (with a stand-in for the personal links). Nothing is changed.
  */
 export const POST = route(async (request) => {
   const admin = await requireAdmin(request);
   requireSameOrigin(request);
   const body = parseWith(invitationRequestSchema, await readJson(request, { maxBytes: 256 * 1024 }));
-  const { count, firstName } = await previewInvitations(admin, targetOfInvitationRequest(body));
+  const { count, firstName, unconfirmed } = await previewInvitations(admin, targetOfInvitationRequest(body));
   const site = publicSiteUrl();
   const { html, text } = await renderEmail("invitation", {
     name: firstName ?? "there",
@@ -24,5 +25,5 @@ export const POST = route(async (request) => {
     acceptUrl: `${site}/early-access?token=personal-link`,
     leaveUrl: `${site}/waitlist/leave?token=personal-link`,
   });
-  return json({ count, subject: invitationSubject(siteConfig.name), html, text });
+  return json({ count, unconfirmed, subject: invitationSubject(siteConfig.name), html, text });
 });
