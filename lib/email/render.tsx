@@ -43,7 +43,7 @@ export async function renderEmail(kind: EmailKind, payload: EmailPayload): Promi
   return { html, text };
 }
 
-const LINK_FIELDS = ["confirmUrl", "acceptUrl", "leaveUrl"] as const;
+const LINK_FIELDS = ["confirmUrl", "acceptUrl", "leaveUrl", "statusUrl"] as const;
 
 /** The links of a payload, for the development log. */
 export function payloadLinks(payload: object): string[] {
