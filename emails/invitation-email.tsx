@@ -14,7 +14,15 @@ export interface InvitationEmailProps {
 }
 
 /** Sent when the team lets an entry in: one button that opens early access. */
-export function InvitationEmail({ productName, siteUrl, name, acceptUrl, leaveUrl, statusUrl, note }: InvitationEmailProps) {
+export function InvitationEmail({
+  productName,
+  siteUrl,
+  name,
+  acceptUrl,
+  leaveUrl,
+  statusUrl,
+  note,
+}: InvitationEmailProps) {
   return (
     <EmailLayout
       productName={productName}

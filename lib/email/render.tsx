@@ -6,6 +6,7 @@ import { siteConfig } from "@/config/site";
 import { confirmationElement, type ConfirmationPayload } from "@/lib/email/kinds/confirmation";
 import { digestElement, type DigestPayload } from "@/lib/email/kinds/digest";
 import { invitationElement, type InvitationPayload } from "@/lib/email/kinds/invitation";
+import { referralElement, type ReferralPayload } from "@/lib/email/kinds/referral";
 import { signupAlertElement, type SignupAlertPayload } from "@/lib/email/kinds/signup-alert";
 import { publicSiteUrl } from "@/lib/email/site";
 
@@ -18,10 +19,11 @@ export interface EmailContext {
   siteUrl: string;
 }
 
-export type EmailKind = "confirmation" | "invitation" | "signup-alert" | "digest";
+export type EmailKind = "confirmation" | "invitation" | "signup-alert" | "digest" | "referral";
 
 /** Any outbox payload: each kind's fields, every link among them blanked once sent. */
-export type EmailPayload = ConfirmationPayload | InvitationPayload | SignupAlertPayload | DigestPayload;
+export type EmailPayload =
+  ConfirmationPayload | InvitationPayload | SignupAlertPayload | DigestPayload | ReferralPayload;
 
 function elementFor(kind: EmailKind, payload: EmailPayload, common: EmailContext) {
   switch (kind) {
@@ -31,6 +33,8 @@ function elementFor(kind: EmailKind, payload: EmailPayload, common: EmailContext
       return signupAlertElement(payload as SignupAlertPayload, common);
     case "digest":
       return digestElement(payload as DigestPayload, common);
+    case "referral":
+      return referralElement(payload as ReferralPayload, common);
     default:
       return confirmationElement(payload as ConfirmationPayload, common);
   }

@@ -195,6 +195,46 @@ describe(`the line and referrals (${process.env.DATABASE_URL ? "PostgreSQL" : "e
       expect(await statusOfToken(p.status!)).toMatchObject({ status: "invited", place: null });
   });
 
+  it("tells a credited referrer at most once a day, brought up to date while it waits; withheld credit tells nobody", async () => {
+    const a = await join("ann.smith@gmail.com");
+    await confirm(a.id);
+    const self = await join("annsmith+x@gmail.com", { ref: a.code });
+    await confirm(self.id);
+    const referralEmails = () => getDb().emailOutbox.findMany({ where: { kind: "referral" }, orderBy: { id: "asc" } });
+    expect(await referralEmails()).toEqual([]);
+    for (const friend of ["b", "c"]) {
+      const f = await join(`${friend}@example.com`, { ref: a.code, network: `10.9.${friend.charCodeAt(0)}.0/24` });
+      await confirm(f.id);
+    }
+    const [email, ...others] = await referralEmails();
+    expect(others).toEqual([]);
+    expect(email).toMatchObject({ entryId: a.id, to: "ann.smith@gmail.com", status: "pending" });
+    expect(email!.nextAttemptAt.getTime()).toBeGreaterThan(base.getTime());
+    const payload = email!.payload as {
+      friends: number;
+      place: number;
+      day: string;
+      leaveUrl: string;
+      statusUrl: string;
+    };
+    expect(payload).toMatchObject({ day: "2026-11-20", friends: 2, place: 1 });
+    const leave = new URL(payload.leaveUrl).searchParams.get("token")!;
+    const status = new URL(payload.statusUrl).searchParams.get("token")!;
+    expect(await statusOfToken(status)).toMatchObject({ friendsJoined: 3, credits: 2 });
+    // Once sent, the day's email is not sent again; the next day's credit gets a new one.
+    await getDb().emailOutbox.update({ where: { id: email!.id }, data: { status: "sent" } });
+    const d = await join("d@example.com", { ref: a.code, network: "10.8.1.0/24" });
+    await confirm(d.id);
+    expect(await referralEmails()).toHaveLength(1);
+    const e = await join("e@example.com", { ref: a.code, network: "10.8.2.0/24" });
+    await confirm(e.id, new Date(base.getTime() + DAY));
+    expect((await referralEmails()).map((row) => (row.payload as { day: string }).day)).toEqual([
+      "2026-11-20",
+      "2026-11-21",
+    ]);
+    expect(await eraseWithLeaveToken(leave)).toBe(true);
+  });
+
   it("works every key out again when the rule changes", async () => {
     const a = await join("a@example.com");
     const b = await join("b@example.com");

@@ -1,10 +1,11 @@
 import "server-only";
 
 import type { AuditActor } from "@/lib/data/audit";
+import { ensureLineSettings, forgetCachedPlaces } from "@/lib/data/waitlist/line";
 import { getDb } from "@/lib/db";
 import { queueConfirmationSql, type ConfirmationFields } from "@/lib/email/kinds/confirmation";
+import { queueReferralEmail } from "@/lib/email/kinds/referral";
 import { hashToken, statusTokenOf } from "@/lib/email/tokens";
-import { ensureLineSettings, forgetCachedPlaces } from "@/lib/data/waitlist/line";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { singleFlightCache } from "@/lib/single-flight-cache";
 import type { WaitlistSignup } from "@/lib/validation/waitlist";
@@ -119,7 +120,7 @@ export async function confirmWithToken(token: string, now = new Date()): Promise
   const tokenHash = hashToken(token);
   // The confirmation numbers the entry and may credit its referrer, under the rule this server runs.
   await ensureLineSettings();
-  const rows = await getDb().$queryRaw<{ name: string; fresh: boolean }[]>`
+  const rows = await getDb().$queryRaw<{ name: string; referrerId: number | null }[]>`
     WITH used AS (
       UPDATE "waitlist_tokens" SET "usedAt" = ${now}
       WHERE "tokenHash" = ${tokenHash} AND "purpose" = 'confirm' AND "usedAt" IS NULL AND "expiresAt" > ${now}
@@ -128,17 +129,18 @@ export async function confirmWithToken(token: string, now = new Date()): Promise
     confirmed AS (
       UPDATE "waitlist" SET "confirmedAt" = COALESCE("confirmedAt", ${now})
       WHERE "id" IN (SELECT "entryId" FROM used)
-      RETURNING "id", "name"
+      RETURNING "id", "name", "referredById", "referralCredit"
     ),
     status AS (
       INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt")
       SELECT ${hashToken(statusTokenOf(token))}, "id", 'status', ${now} FROM confirmed
       ON CONFLICT ("tokenHash") DO NOTHING
     )
-    SELECT "name", true AS "fresh" FROM confirmed`;
+    SELECT "name", CASE WHEN "referralCredit" = 'credited' THEN "referredById" END AS "referrerId" FROM confirmed`;
   if (rows[0]) {
-    // A referrer's place may have moved.
+    // A referrer's place may have moved; a credited one hears of it (at most once a day).
     forgetCachedPlaces();
+    if (rows[0].referrerId !== null) await queueReferralEmail(rows[0].referrerId, now);
     return { status: "confirmed", name: rows[0].name };
   }
   const earlier = await getDb().$queryRaw<{ name: string }[]>`
