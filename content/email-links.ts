@@ -31,6 +31,7 @@ export const emailLinkCopy = {
     alreadyTitle: "Your place is already confirmed",
     alreadyBody: (name: string) =>
       `You're all set, ${name}. We'll email you when it's your turn to try ${siteConfig.name}.`,
+    statusLink: "See your place and your link to share",
     invalidTitle: "This link has expired or was already used",
     invalidBody:
       "Confirmation links work once, for 7 days. Enter the address you signed up with and we'll send a new one.",
@@ -51,6 +52,36 @@ export const emailLinkCopy = {
     invalidTitle: "This invitation link does not work",
     invalidBody:
       "It may have been copied only in part. Use the button in your invitation email, or reply to it and we'll help.",
+    home: `Back to ${siteConfig.name}`,
+  },
+  status: {
+    title: (name: string) => `Your place on the ${siteConfig.name} waiting list, ${name}`,
+    place: (place: string, of: string) => `You're #${place} of ${of}`,
+    unconfirmed: "Confirm your email to get your place",
+    unconfirmedBody: "Use the button in the email we sent when you signed up. Your place counts from then.",
+    invited: `You're invited: your place in ${siteConfig.name}'s early access is waiting in your inbox.`,
+    accepted: `You're in: you accepted your invitation to ${siteConfig.name}'s early access.`,
+    linkHeading: "Your personal link",
+    linkLabel: "Your personal link to share",
+    friends: (count: number) =>
+      count === 1 ? "1 friend has joined through your link." : `${count} friends have joined through your link.`,
+    shareHeading: "Share it",
+    copy: "Copy link",
+    copied: "Link copied to your clipboard.",
+    copyFailed: "Could not copy: select the link above and copy it yourself.",
+    shareSheet: "Share...",
+    shareText: `I've joined the ${siteConfig.name} waiting list: an AI assistant for small service businesses. Join through my link:`,
+    email: "Email",
+    whatsapp: "WhatsApp",
+    x: "X",
+    linkedin: "LinkedIn",
+    newWindow: "(opens in a new tab)",
+    ruleHeading: "What a referral is worth",
+    leaveHeading: "Leaving",
+    leave: "Remove me from the list",
+    invalidTitle: "This link does not work",
+    invalidBody:
+      "It may have been copied only in part, or you have left the list. Use the link in the latest email from us.",
     home: `Back to ${siteConfig.name}`,
   },
   leave: {

@@ -8,12 +8,21 @@ export interface InvitationEmailProps {
   name: string;
   acceptUrl: string;
   leaveUrl: string;
+  statusUrl?: string;
   /** The team's short personal note, as typed in the invitation dialog; empty for none. */
   note: string;
 }
 
 /** Sent when the team lets an entry in: one button that opens early access. */
-export function InvitationEmail({ productName, siteUrl, name, acceptUrl, leaveUrl, note }: InvitationEmailProps) {
+export function InvitationEmail({
+  productName,
+  siteUrl,
+  name,
+  acceptUrl,
+  leaveUrl,
+  statusUrl,
+  note,
+}: InvitationEmailProps) {
   return (
     <EmailLayout
       productName={productName}
@@ -59,6 +68,11 @@ export function InvitationEmail({ productName, siteUrl, name, acceptUrl, leaveUr
       <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "24px 0 0" }}>
         Or open this link: <Link href={acceptUrl}>{acceptUrl}</Link>
       </Text>
+      {statusUrl ? (
+        <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "16px 0 0" }}>
+          Your waiting list page, with your personal link to share: <Link href={statusUrl}>{statusUrl}</Link>
+        </Text>
+      ) : null}
     </EmailLayout>
   );
 }

@@ -58,6 +58,11 @@ const envSchema = z
     VERCEL: optionalString,
     // Signups accepted per minute from everyone together: a backstop that holds whatever addresses clients claim.
     WAITLIST_SIGNUPS_PER_MINUTE: optionalInt(1, 10_000_000, 600),
+    // The line: each credited referral moves its referrer up REFERRAL_PLACES places, for at most REFERRAL_MAX
+    // referrals, and at most REFERRAL_DAILY_CAP referrals are credited to one referrer per UTC day.
+    REFERRAL_PLACES: optionalInt(0, 1_000_000, 10),
+    REFERRAL_MAX: optionalInt(0, 10_000, 10),
+    REFERRAL_DAILY_CAP: optionalInt(1, 10_000, 20),
     // An admin session ends after this long without a request, and in any case this long after sign-in.
     ADMIN_SESSION_IDLE_MINUTES: optionalInt(5, 24 * 60, 120),
     ADMIN_SESSION_MAX_HOURS: optionalInt(1, 24 * 30, 8),

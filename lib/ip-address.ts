@@ -32,3 +32,18 @@ export function mappedIPv4(address: string): string | null {
   if (!groups || groups.slice(0, 5).some((group) => group !== 0) || groups[5] !== 0xffff) return null;
   return ipv4FromGroups(groups[6]!, groups[7]!);
 }
+
+/**
+ * The client network an address belongs to: its /24 for IPv4 (an IPv4-mapped IPv6 address counts as its
+ * IPv4 address), its /64 for IPv6 (one household or one phone's prefix), or null when it is not an address.
+ */
+export function clientNetworkKey(address: string): string | null {
+  const v4 = isIP(address) === 4 ? address : mappedIPv4(address);
+  if (v4) return `${v4.split(".").slice(0, 3).join(".")}.0/24`;
+  const groups = ipv6Groups(address);
+  if (!groups) return null;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+}

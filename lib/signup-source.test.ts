@@ -1,4 +1,10 @@
-import { captureSignupSource, SIGNUP_SOURCE_KEY, storedSignupSource } from "@/lib/signup-source";
+import {
+  captureSignupSource,
+  fillReferralField,
+  SIGNUP_CAPTURE_SCRIPT,
+  SIGNUP_SOURCE_KEY,
+  storedSignupSource,
+} from "@/lib/signup-source";
 import { cleanSignupSource } from "@/lib/validation/waitlist";
 
 /** sessionStorage as a Map. */
@@ -68,5 +74,34 @@ describe("the visit's source", () => {
     expect(cleanSignupSource({ utmSource: "=cmd" })).toBeUndefined();
     expect(cleanSignupSource(null)).toBeUndefined();
     expect(cleanSignupSource("newsletter")).toBeUndefined();
+  });
+});
+
+describe("the landing page's inline capture script", () => {
+  it("runs on its own, keeps the first touch with the personal link's code, and fills the plain form's ref as it is sent", () => {
+    const storage = memoryStorage();
+    const listeners: ((event: { target: unknown }) => void)[] = [];
+    const field = { value: "" };
+    const form = { elements: { namedItem: (name: string) => (name === "ref" ? field : null) } };
+    const run = new Function("window", "location", "document", SIGNUP_CAPTURE_SCRIPT);
+    run(
+      { sessionStorage: storage },
+      { href: "https://otto.example/?ref=Ab3dEf7h&utm_source=friend" },
+      {
+        referrer: "",
+        addEventListener: (_: string, listener: (event: { target: unknown }) => void) => listeners.push(listener),
+      },
+    );
+    expect(storedSignupSource(storage)).toEqual({ ref: "Ab3dEf7h", utmSource: "friend" });
+    listeners.forEach((listener) => listener({ target: form }));
+    expect(field.value).toBe("ab3def7h");
+  });
+
+  it("leaves the form's ref empty for a code that is not one", () => {
+    const storage = memoryStorage();
+    storage.items.set(SIGNUP_SOURCE_KEY, JSON.stringify({ ref: "<b>nope</b>" }));
+    const field = { value: "" };
+    fillReferralField({ elements: { namedItem: () => field } }, storage);
+    expect(field.value).toBe("");
   });
 });

@@ -52,7 +52,7 @@ const MAX_KEPT_LENGTH = 300;
  */
 export function signupBodyOfForm(fields: URLSearchParams): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const name of ["name", "email", "businessType", "employees", WAITLIST_HONEYPOT_FIELD]) {
+  for (const name of ["name", "email", "businessType", "employees", "ref", WAITLIST_HONEYPOT_FIELD]) {
     const value = fields.get(name);
     if (value !== null) body[name] = value;
   }

@@ -1,4 +1,5 @@
 // Database lifecycle for Jest: every test file has its own database (see test/setup-env.ts).
+import { forgetCachedPlaces } from "@/lib/data/waitlist/line";
 import { forgetCachedWaitlistCount } from "@/lib/data/waitlist/signups";
 import { closeDb, migrateDatabase, withSql } from "@/lib/db";
 
@@ -55,4 +56,5 @@ export async function resetDatabase(): Promise<void> {
     sql.exec(tables.map((table) => `TRUNCATE ${quoted(table)} RESTART IDENTITY CASCADE;`).join("\n")),
   );
   forgetCachedWaitlistCount();
+  forgetCachedPlaces();
 }

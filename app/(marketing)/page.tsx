@@ -13,11 +13,11 @@ import { Integrations } from "@/components/landing/integrations";
 import { JsonLd } from "@/components/landing/json-ld";
 import { PainPoints } from "@/components/landing/pain-points";
 import { RevealObserver } from "@/components/landing/reveal-observer";
-import { SourceCapture } from "@/components/landing/source-capture";
 import { VisitBeacon } from "@/components/landing/visit-beacon";
 import { Why } from "@/components/landing/why";
 import { WaitlistSection } from "@/components/waitlist/waitlist-section";
 import { siteConfig } from "@/config/site";
+import { SIGNUP_CAPTURE_SCRIPT } from "@/lib/signup-source";
 
 export const metadata: Metadata = {
   title: { absolute: landingTitle },
@@ -30,6 +30,8 @@ export default function LandingPage() {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <VisitBeacon />
+      {/* Where the visit came from, kept as the page is read rather than once its scripts have loaded. */}
+      <script dangerouslySetInnerHTML={{ __html: SIGNUP_CAPTURE_SCRIPT }} />
       <Hero />
       <PainPoints />
       <BusinessExamples />
@@ -43,7 +45,6 @@ export default function LandingPage() {
       <WaitlistSection />
       <JsonLd />
       <RevealObserver />
-      <SourceCapture />
       <DeferredRender />
     </main>
   );

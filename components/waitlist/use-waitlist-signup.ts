@@ -7,7 +7,12 @@ import { refreshWaitlistCount } from "@/components/waitlist/use-waitlist-count";
 import { waitlistCopy } from "@/content/waitlist";
 import { ApiError, apiRequest, isDatabaseUnavailable, serverMessage } from "@/lib/api";
 import { storedSignupSource } from "@/lib/signup-source";
-import { cleanSignupSource, WAITLIST_HONEYPOT_FIELD, type WaitlistSignup } from "@/lib/validation/waitlist";
+import {
+  cleanSignupSource,
+  isReferralCode,
+  WAITLIST_HONEYPOT_FIELD,
+  type WaitlistSignup,
+} from "@/lib/validation/waitlist";
 
 export interface SignupInput {
   signup: WaitlistSignup;
@@ -45,8 +50,13 @@ export function useWaitlistSignup() {
   return useMutation({
     mutationFn: async ({ signup, honeypot }: SignupInput) => {
       // Where the visit came from, if the landing page saw it (kept in this tab only).
-      const source = cleanSignupSource(storedSignupSource(window.sessionStorage));
-      const withSource = source ? { ...signup, source } : signup;
+      const stored = storedSignupSource(window.sessionStorage);
+      const source = cleanSignupSource(stored);
+      // The personal link the visitor came through, only when well formed: an odd link never costs a signup.
+      const kept = stored && typeof stored === "object" ? (stored as { ref?: unknown }).ref : undefined;
+      const ref = typeof kept === "string" ? kept.toLowerCase() : undefined;
+      const withRef = isReferralCode(ref) ? { ...signup, ref } : signup;
+      const withSource = source ? { ...withRef, source } : withRef;
       const payload = honeypot ? { ...withSource, [WAITLIST_HONEYPOT_FIELD]: honeypot } : withSource;
       const res = await apiRequest("POST", "/api/waitlist", payload);
       return (await res.json()) as { message: string };

@@ -34,6 +34,8 @@ export function WaitlistPlainForm({
       aria-label={waitlistCopy.heading}
       className="relative grid grid-cols-1 gap-5"
     >
+      {/* The personal link the visit came through: filled by the landing page's inline script as the form is sent. */}
+      <input type="hidden" name="ref" defaultValue="" />
       <PlainField id="waitlist-name" label={copy.name.label} error={errors.name}>
         {(control) => (
           <Input

@@ -7,6 +7,7 @@ import { confirmationElement, type ConfirmationPayload } from "@/lib/email/kinds
 import { digestElement, type DigestPayload } from "@/lib/email/kinds/digest";
 import { invitationElement, type InvitationPayload } from "@/lib/email/kinds/invitation";
 import { invitationAcceptedElement, type InvitationAcceptedPayload } from "@/lib/email/kinds/invitation-accepted";
+import { referralElement, type ReferralPayload } from "@/lib/email/kinds/referral";
 import { signupAlertElement, type SignupAlertPayload } from "@/lib/email/kinds/signup-alert";
 import { publicSiteUrl } from "@/lib/email/site";
 
@@ -19,11 +20,16 @@ export interface EmailContext {
   siteUrl: string;
 }
 
-export type EmailKind = "confirmation" | "invitation" | "signup-alert" | "invitation-accepted" | "digest";
+export type EmailKind = "confirmation" | "invitation" | "signup-alert" | "invitation-accepted" | "digest" | "referral";
 
 /** Any outbox payload: each kind's fields, every link among them blanked once sent. */
 export type EmailPayload =
-  ConfirmationPayload | InvitationPayload | SignupAlertPayload | InvitationAcceptedPayload | DigestPayload;
+  | ConfirmationPayload
+  | InvitationPayload
+  | SignupAlertPayload
+  | InvitationAcceptedPayload
+  | DigestPayload
+  | ReferralPayload;
 
 function elementFor(kind: EmailKind, payload: EmailPayload, common: EmailContext) {
   switch (kind) {
@@ -35,6 +41,8 @@ function elementFor(kind: EmailKind, payload: EmailPayload, common: EmailContext
       return invitationAcceptedElement(payload as InvitationAcceptedPayload, common);
     case "digest":
       return digestElement(payload as DigestPayload, common);
+    case "referral":
+      return referralElement(payload as ReferralPayload, common);
     default:
       return confirmationElement(payload as ConfirmationPayload, common);
   }
@@ -47,7 +55,7 @@ export async function renderEmail(kind: EmailKind, payload: EmailPayload): Promi
   return { html, text };
 }
 
-const LINK_FIELDS = ["confirmUrl", "acceptUrl", "leaveUrl"] as const;
+const LINK_FIELDS = ["confirmUrl", "acceptUrl", "leaveUrl", "statusUrl"] as const;
 
 /** The links of a payload, for the development log. */
 export function payloadLinks(payload: object): string[] {

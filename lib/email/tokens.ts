@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 /** What a token may be used for: a link does one thing only. */
-export type TokenPurpose = "confirm" | "leave" | "accept";
+export type TokenPurpose = "confirm" | "leave" | "accept" | "status";
 
 /** Confirmation links work for seven days. */
 export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -21,6 +21,15 @@ export function hashToken(token: string): string {
  */
 export function hashTokenSql(token: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`encode(sha256(convert_to(${token}, 'UTF8')), 'hex')`;
+}
+
+/**
+ * The status page's token of an entry that confirmed with `confirmToken`: derived from it (SHA-256, base64url,
+ * the shape of our own tokens), so the confirmation page can link to the status page whenever it is opened
+ * without storing the token anywhere in clear. Only whoever holds the confirmation link can work it out.
+ */
+export function statusTokenOf(confirmToken: string): string {
+  return createHash("sha256").update(`status:${confirmToken}`, "utf8").digest("base64url");
 }
 
 /** A new token for a link: 32 random bytes in base64url. */

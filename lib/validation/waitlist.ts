@@ -118,6 +118,28 @@ export const STATUS_LABELS: Record<WaitlistStatus, string> = {
 export const DIRECT_SOURCE = "direct";
 
 /** The waiting list form and POST /api/waitlist; unknown fields are dropped. */
+/** The characters of a personal link's code: no 0, 1, i, l or o, which read alike. */
+export const REFERRAL_CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
+const REFERRAL_CODE_PATTERN = /^[23456789abcdefghjkmnpqrstuvwxyz]{8}$/;
+
+/** Whether a value is shaped like a personal link's code (`/?ref=CODE`). */
+export function isReferralCode(value: unknown): value is string {
+  return typeof value === "string" && REFERRAL_CODE_PATTERN.test(value);
+}
+
+/**
+ * The code of the personal link a visitor came through: 8 characters of REFERRAL_CODE_ALPHABET, any case (a
+ * code read aloud or retyped may come back in capitals). The plain form posts an empty field when there is
+ * none, which counts as none.
+ */
+export const referralCodeSchema = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
+  z
+    .string({ error: "That referral link is not valid" })
+    .regex(REFERRAL_CODE_PATTERN, { message: "That referral link is not valid" })
+    .optional(),
+);
+
 export const waitlistSchema = z.object({
   name: z
     .string({ error: "Name must be at least 2 characters" })
@@ -137,6 +159,8 @@ export const waitlistSchema = z.object({
   agreedToTerms: z.literal(true, { error: "You must agree to the terms" }),
   /** Where the visitor came from, if the landing page saw it. */
   source: signupSourceSchema.optional(),
+  /** The personal link the visitor came through, if any (see lib/signup-source). */
+  ref: referralCodeSchema,
 });
 
 export type WaitlistFormValues = z.input<typeof waitlistSchema>;

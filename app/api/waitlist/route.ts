@@ -22,6 +22,7 @@ import {
   seeOther,
   wantsPage,
 } from "@/lib/http";
+import { clientNetworkKey } from "@/lib/ip-address";
 import { clientRateKey, enforceRateLimits } from "@/lib/rate-limit";
 import { WAITLIST_HONEYPOT_FIELD, waitlistSchema } from "@/lib/validation/waitlist";
 import {
@@ -68,7 +69,8 @@ async function signUp(request: Request, body: unknown): Promise<void> {
     WAITLIST_BUSY_MESSAGE,
   );
   // A first signup, or a repeat one that may send a new confirmation: the answer is the same either way.
-  sendSoon(await addWaitlistEntry(signup));
+  // The client's network is kept to withhold referral credit between neighbours (lib/data/waitlist/line.ts).
+  sendSoon(await addWaitlistEntry(signup, new Date(), { signupNetwork: ip ? clientNetworkKey(ip) : null }));
 }
 
 function isFormPost(request: Request): boolean {

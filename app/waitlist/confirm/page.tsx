@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 
 import { LinkStepForm } from "@/components/site/link-step-form";
 import { MessagePage } from "@/components/site/message-page";
 import { NewLinkForm } from "@/components/waitlist/new-link-form";
 import { emailLinkCopy } from "@/content/email-links";
-import { confirmLinkState, type ConfirmLinkState } from "@/lib/data/waitlist/signups";
+import { confirmLinkState, statusTokenForConfirmLink, type ConfirmLinkState } from "@/lib/data/waitlist/signups";
 import { isWellFormedToken } from "@/lib/email/tokens";
 
 export const metadata: Metadata = { title: "Confirm your place", robots: { index: false, follow: false } };
@@ -37,17 +38,24 @@ export default async function ConfirmPage({
       </MessagePage>
     );
   }
-  if (state.status === "already-confirmed" && done) {
+  if (link && state.status === "already-confirmed") {
+    // The same status link every time this page is opened (derived from the confirmation link).
+    const statusToken = await statusTokenForConfirmLink(link);
     return (
-      <MessagePage title={copy.confirmedTitle} homeLabel={copy.home}>
-        <p className="text-lg text-muted-foreground">{copy.confirmedBody(state.name)}</p>
-      </MessagePage>
-    );
-  }
-  if (state.status === "already-confirmed") {
-    return (
-      <MessagePage title={copy.alreadyTitle} homeLabel={copy.home}>
-        <p className="text-lg text-muted-foreground">{copy.alreadyBody(state.name)}</p>
+      <MessagePage title={done ? copy.confirmedTitle : copy.alreadyTitle} homeLabel={copy.home}>
+        <p className="text-lg text-muted-foreground">
+          {done ? copy.confirmedBody(state.name) : copy.alreadyBody(state.name)}
+        </p>
+        {statusToken ? (
+          <p className="mt-2">
+            <Link
+              href={`/waitlist/status?token=${encodeURIComponent(statusToken)}`}
+              className="inline-flex h-11 items-center rounded-md bg-primary px-8 text-base font-medium text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+            >
+              {copy.statusLink}
+            </Link>
+          </p>
+        ) : null}
       </MessagePage>
     );
   }

@@ -94,6 +94,12 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
       name: "Ann",
       note: "Welcome aboard!",
       acceptUrl: expect.stringMatching(new RegExp(`^${SITE}/early-access\\?token=[0-9a-f]{64}$`)),
+      statusUrl: expect.stringMatching(new RegExp(`^${SITE}/waitlist/status\\?token=[0-9a-f]{64}$`)),
+    });
+    // The invitation links to the person's status page too, by a token of its own.
+    const statusToken = new URL((emails[0]!.payload as { statusUrl: string }).statusUrl).searchParams.get("token")!;
+    expect(await getDb().waitlistToken.findUnique({ where: { tokenHash: hashToken(statusToken) } })).toMatchObject({
+      purpose: "status",
     });
     const token = new URL((emails[0]!.payload as { acceptUrl: string }).acceptUrl).searchParams.get("token")!;
     expect(await getDb().waitlistToken.findUnique({ where: { tokenHash: hashToken(token) } })).toMatchObject({
@@ -242,10 +248,11 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     expect((await invite({ filter: { q: "" }, limit: 10_000 })).body).toEqual({ invited: 10_000 });
     expect(await getDb().waitlistEntry.count({ where: { status: "invited" } })).toBe(10_000);
     expect(await getDb().emailOutbox.count({ where: { kind: "invitation" } })).toBe(10_000);
-    expect(await getDb().waitlistToken.count()).toBe(20_000);
+    // An accept, a leave and a status token each.
+    expect(await getDb().waitlistToken.count()).toBe(30_000);
     expect(
       new Set((await getDb().waitlistToken.findMany({ select: { tokenHash: true } })).map((row) => row.tokenHash)).size,
-    ).toBe(20_000);
+    ).toBe(30_000);
   });
 
   it("deletes an entry for an admin: 204, then 404; its tokens and email go, the count goes down, the audit log says who", async () => {

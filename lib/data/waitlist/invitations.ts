@@ -90,7 +90,7 @@ export async function inviteEntries(
      invited AS (
        UPDATE "waitlist" AS w SET "status" = 'invited', "invitedAt" = ${now}::timestamptz
        FROM chosen WHERE w."id" = chosen."id"
-       RETURNING w."id", w."name", w."email", ${NEW_TOKEN_SQL} AS "acceptToken", ${NEW_TOKEN_SQL} AS "leaveToken"
+       RETURNING w."id", w."name", w."email", ${NEW_TOKEN_SQL} AS "acceptToken", ${NEW_TOKEN_SQL} AS "leaveToken", ${NEW_TOKEN_SQL} AS "statusToken"
      ),
      ${queueInvitationsSql("invited", note, now)},
      audit AS (
@@ -117,7 +117,7 @@ export async function resendInvitation(
   const { id: adminId, email: adminEmail, ip } = auditActorOf(actor);
   const rows = await getDb().$queryRaw<{ id: number }[]>`
     WITH target AS (
-       SELECT "id", "name", "email", ${NEW_TOKEN_SQL} AS "acceptToken", ${NEW_TOKEN_SQL} AS "leaveToken"
+       SELECT "id", "name", "email", ${NEW_TOKEN_SQL} AS "acceptToken", ${NEW_TOKEN_SQL} AS "leaveToken", ${NEW_TOKEN_SQL} AS "statusToken"
        FROM "waitlist" WHERE "id" = ${id}::int AND "status" <> 'waiting'
      ),
      ${queueInvitationsSql("target", note, now)},

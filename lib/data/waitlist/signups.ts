@@ -1,9 +1,11 @@
 import "server-only";
 
 import type { AuditActor } from "@/lib/data/audit";
+import { ensureLineSettings, forgetCachedPlaces } from "@/lib/data/waitlist/line";
 import { getDb } from "@/lib/db";
 import { queueConfirmationSql, type ConfirmationFields } from "@/lib/email/kinds/confirmation";
-import { hashToken } from "@/lib/email/tokens";
+import { queueReferralEmail } from "@/lib/email/kinds/referral";
+import { hashToken, statusTokenOf } from "@/lib/email/tokens";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { singleFlightCache } from "@/lib/single-flight-cache";
 import type { WaitlistSignup } from "@/lib/validation/waitlist";
@@ -64,12 +66,24 @@ async function queueConfirmation(
  * new one is queued (the source stays the first signup's too). Concurrent identical signups leave exactly one row. Returns the id of the queued
  * email, if any: callers must not tell the visitor which case it was.
  */
-export async function addWaitlistEntry(signup: WaitlistSignup, consentedAt: Date = new Date()): Promise<number | null> {
+export async function addWaitlistEntry(
+  signup: WaitlistSignup,
+  consentedAt: Date = new Date(),
+  options: { signupNetwork?: string | null } = {},
+): Promise<number | null> {
   // The email arrives trimmed and lower-cased from the schema; folding again keeps the data layer safe on its own.
   const email = signup.email.trim().toLowerCase();
   const id = await queueConfirmation(
     true,
-    { name: signup.name, email, businessType: signup.businessType, employees: signup.employees, source: signup.source },
+    {
+      name: signup.name,
+      email,
+      businessType: signup.businessType,
+      employees: signup.employees,
+      source: signup.source,
+      referralCode: signup.ref,
+      signupNetwork: options.signupNetwork,
+    },
     consentedAt,
   );
   // The visitor's own signup shows in the count they are shown next.
@@ -104,20 +118,55 @@ export type ConfirmResult = { status: "confirmed" | "already-confirmed"; name: s
  */
 export async function confirmWithToken(token: string, now = new Date()): Promise<ConfirmResult> {
   const tokenHash = hashToken(token);
-  const rows = await getDb().$queryRaw<{ name: string; fresh: boolean }[]>`
+  // The confirmation numbers the entry and may credit its referrer, under the rule this server runs.
+  await ensureLineSettings();
+  const rows = await getDb().$queryRaw<{ name: string; referrerId: number | null }[]>`
     WITH used AS (
       UPDATE "waitlist_tokens" SET "usedAt" = ${now}
       WHERE "tokenHash" = ${tokenHash} AND "purpose" = 'confirm' AND "usedAt" IS NULL AND "expiresAt" > ${now}
       RETURNING "entryId"
+    ),
+    confirmed AS (
+      UPDATE "waitlist" SET "confirmedAt" = COALESCE("confirmedAt", ${now})
+      WHERE "id" IN (SELECT "entryId" FROM used)
+      RETURNING "id", "name", "referredById", "referralCredit"
+    ),
+    status AS (
+      INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt")
+      SELECT ${hashToken(statusTokenOf(token))}, "id", 'status', ${now} FROM confirmed
+      ON CONFLICT ("tokenHash") DO NOTHING
     )
-    UPDATE "waitlist" SET "confirmedAt" = COALESCE("confirmedAt", ${now})
-    WHERE "id" IN (SELECT "entryId" FROM used)
-    RETURNING "name", true AS "fresh"`;
-  if (rows[0]) return { status: "confirmed", name: rows[0].name };
+    SELECT "name", CASE WHEN "referralCredit" = 'credited' THEN "referredById" END AS "referrerId" FROM confirmed`;
+  if (rows[0]) {
+    // A referrer's place may have moved; a credited one hears of it (at most once a day).
+    forgetCachedPlaces();
+    if (rows[0].referrerId !== null) await queueReferralEmail(rows[0].referrerId, now);
+    return { status: "confirmed", name: rows[0].name };
+  }
   const earlier = await getDb().$queryRaw<{ name: string }[]>`
     SELECT w."name" FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
     WHERE t."tokenHash" = ${tokenHash} AND t."purpose" = 'confirm' AND t."usedAt" IS NOT NULL AND w."confirmedAt" IS NOT NULL`;
   return earlier[0] ? { status: "already-confirmed", name: earlier[0].name } : { status: "invalid" };
+}
+
+/**
+ * The status page's token for a used confirmation link of a confirmed entry (statusTokenOf), making sure it
+ * is stored: the same token every time, so opening the link again adds nothing. Null for any other link.
+ */
+export async function statusTokenForConfirmLink(token: string, now = new Date()): Promise<string | null> {
+  const status = statusTokenOf(token);
+  const rows = await getDb().$queryRaw<{ id: number }[]>`
+    WITH entry AS (
+      SELECT w."id" FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
+      WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'confirm' AND t."usedAt" IS NOT NULL AND w."confirmedAt" IS NOT NULL
+    ),
+    kept AS (
+      INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt")
+      SELECT ${hashToken(status)}, "id", 'status', ${now} FROM entry
+      ON CONFLICT ("tokenHash") DO NOTHING
+    )
+    SELECT "id" FROM entry`;
+  return rows[0] ? status : null;
 }
 
 /** What a confirmation link would do if used now; reading it changes nothing. */
@@ -139,11 +188,14 @@ export async function confirmLinkState(token: string, now = new Date()): Promise
   return { status: "invalid" };
 }
 
-/** Whether a leave link still names an entry on the list. */
+/**
+ * Whether a leave link still names an entry on the list. The status page's token leaves too: that page is
+ * the person's own, and its leave link must work without a second token kept in clear.
+ */
 export async function leaveTokenIsValid(token: string): Promise<boolean> {
   const rows = await getDb().$queryRaw<{ id: number }[]>`
     SELECT w."id" FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
-    WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'leave'`;
+    WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" IN ('leave', 'status')`;
   return rows.length > 0;
 }
 
@@ -158,7 +210,10 @@ async function eraseWaitlistEntries(target: Prisma.Sql): Promise<number> {
     tokens AS (DELETE FROM "waitlist_tokens" WHERE "entryId" IN (SELECT "id" FROM erased)),
     emails AS (DELETE FROM "email_outbox" WHERE "entryId" IN (SELECT "id" FROM erased))
     SELECT "id" FROM erased`;
-  if (rows.length > 0) countCache.invalidate();
+  if (rows.length > 0) {
+    countCache.invalidate();
+    forgetCachedPlaces();
+  }
   return rows.length;
 }
 
@@ -168,7 +223,7 @@ async function eraseWaitlistEntries(target: Prisma.Sql): Promise<number> {
  */
 export async function eraseWithLeaveToken(token: string): Promise<boolean> {
   const erased = await eraseWaitlistEntries(
-    Prisma.sql`SELECT "entryId" FROM "waitlist_tokens" WHERE "tokenHash" = ${hashToken(token)} AND "purpose" = 'leave'`,
+    Prisma.sql`SELECT "entryId" FROM "waitlist_tokens" WHERE "tokenHash" = ${hashToken(token)} AND "purpose" IN ('leave', 'status')`,
   );
   return erased > 0;
 }

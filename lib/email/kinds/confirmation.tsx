@@ -34,6 +34,10 @@ export interface ConfirmationFields {
   businessType: string | null;
   employees: string | null;
   source?: SignupSource;
+  /** The code of the personal link the visitor came through, if any. */
+  referralCode?: string;
+  /** The signup's client network (clientNetworkKey), to withhold referral credit between neighbours. */
+  signupNetwork?: string | null;
 }
 
 /**
@@ -57,6 +61,7 @@ export function queueConfirmationSql(
       ${hashToken(confirmToken)}, ${hashToken(leaveToken)}, ${expiresAt}::timestamptz,
       ${confirmationSubject(siteConfig.name)}, ${absoluteUrl(`/waitlist/confirm?token=${confirmToken}`)}, ${absoluteUrl(`/waitlist/leave?token=${leaveToken}`)}, ${newMessageIdSql()},
       ${fields.source?.utmSource ?? null}::text, ${fields.source?.utmMedium ?? null}::text, ${fields.source?.utmCampaign ?? null}::text, ${fields.source?.referrer ?? null}::text,
-      ${signupAlertSubjectPrefix(siteConfig.name)}, ${messageDomain()}
+      ${signupAlertSubjectPrefix(siteConfig.name)}, ${messageDomain()},
+      ${fields.referralCode ?? null}::text, ${fields.signupNetwork ?? null}::text
     ) AS "id"`;
 }

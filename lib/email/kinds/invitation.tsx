@@ -15,6 +15,8 @@ export interface InvitationPayload {
   name: string;
   acceptUrl: string;
   leaveUrl: string;
+  /** The personal status page (absent from invitations queued before it existed). */
+  statusUrl?: string;
   note: string;
 }
 
@@ -28,7 +30,7 @@ export function invitationElement(payload: InvitationPayload, common: EmailConte
 
 /**
  * Two CTEs, `tokens` and `emails`, that give each row of `source` ("id", "name", "email", "acceptToken",
- * "leaveToken") its accept and leave tokens (only their SHA-256 is stored) and its invitation email in the
+ * "leaveToken", "statusToken") its accept, leave and status tokens (only their SHA-256 is stored) and its invitation email in the
  * outbox; `emails` returns each message's "id" and "entryId". A batch can invite thousands in one
  * statement, so the rows are made by the database.
  */
@@ -41,13 +43,16 @@ export function queueInvitationsSql(source: "invited" | "target", note: string, 
        SELECT ${hashTokenSql(Prisma.sql`"acceptToken"`)}, "id", 'accept', ${at} FROM ${from}
        UNION ALL
        SELECT ${hashTokenSql(Prisma.sql`"leaveToken"`)}, "id", 'leave', ${at} FROM ${from}
+       UNION ALL
+       SELECT ${hashTokenSql(Prisma.sql`"statusToken"`)}, "id", 'status', ${at} FROM ${from}
      ),
      emails AS (
        INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
        SELECT "id", 'invitation', "email", ${invitationSubject(siteConfig.name)}::text,
               jsonb_build_object('name', "name", 'note', ${note}::text,
                 'acceptUrl', ${`${site}/early-access?token=`}::text || "acceptToken",
-                'leaveUrl', ${`${site}/waitlist/leave?token=`}::text || "leaveToken"),
+                'leaveUrl', ${`${site}/waitlist/leave?token=`}::text || "leaveToken",
+                'statusUrl', ${`${site}/waitlist/status?token=`}::text || "statusToken"),
               ${newMessageIdSql()}, ${at}, ${at}
        FROM ${from}
        RETURNING "id", "entryId"

@@ -5,14 +5,16 @@
 -- function keeps its plans for the connection.
 -- Returns the queued email's id, or NULL when nothing was sent: the address is already on the list and
 -- confirmed, or was sent a link after p_resend_before, or (for a request for a new link) is not on the list.
--- A repeat signup changes nothing of an entry, its source included.
+-- A repeat signup changes nothing of an entry, its source and referrer included. A referral code that names
+-- no entry is ignored: the signup is kept and answered like any other.
 CREATE OR REPLACE FUNCTION "waitlist_queue_confirmation"(
     p_signup boolean, p_name text, p_email text, p_business_type text, p_employees text,
     p_now timestamptz, p_resend_before timestamptz,
     p_confirm_hash text, p_leave_hash text, p_expires_at timestamptz,
     p_subject text, p_confirm_url text, p_leave_url text, p_message_id text,
     p_utm_source text, p_utm_medium text, p_utm_campaign text, p_referrer text,
-    p_alert_subject text, p_message_domain text
+    p_alert_subject text, p_message_domain text,
+    p_referral_code text, p_signup_network text
 ) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   v_id integer;
@@ -22,8 +24,9 @@ DECLARE
 BEGIN
   IF p_signup THEN
     INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "consentedAt", "confirmationSentAt",
-                            "utmSource", "utmMedium", "utmCampaign", "referrer")
-    VALUES (p_name, p_email, p_business_type, p_employees, p_now, p_now, p_now, p_utm_source, p_utm_medium, p_utm_campaign, p_referrer)
+                            "utmSource", "utmMedium", "utmCampaign", "referrer", "referredById", "signupNetwork")
+    VALUES (p_name, p_email, p_business_type, p_employees, p_now, p_now, p_now, p_utm_source, p_utm_medium, p_utm_campaign, p_referrer,
+            (SELECT "id" FROM "waitlist" WHERE "referralCode" = p_referral_code), p_signup_network)
     ON CONFLICT ("email") DO NOTHING
     RETURNING "id", "name", "source" INTO v_id, v_name, v_source;
     IF v_id IS NOT NULL THEN

@@ -15,7 +15,11 @@ import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 
 export const metadata: Metadata = { title: "Waitlist entry" };
 
-const KIND = { confirmation: "Confirmation email", invitation: "Invitation email" } as Record<string, string>;
+const KIND = {
+  confirmation: "Confirmation email",
+  invitation: "Invitation email",
+  referral: "Referral email",
+} as Record<string, string>;
 
 interface Event {
   at: Date;

@@ -1,0 +1,130 @@
+import { expect, test, type Browser } from "@playwright/test";
+import type { ParsedMail } from "mailparser";
+
+import { expectNoAxeViolations } from "@/e2e/support/axe";
+import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
+
+// The growth loop end to end, with a real SMTP server: a visitor's place in line, their personal link, and
+// friends who join through it.
+const run = Date.now().toString(36);
+let mailbox: TestMailbox;
+
+test.beforeAll(async () => {
+  mailbox = await startMailbox(Number(process.env.E2E_SMTP_PORT));
+});
+test.afterAll(async () => {
+  await mailbox.stop();
+});
+
+const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
+
+async function mailTo(address: string, timeoutMs = 20_000): Promise<ParsedMail> {
+  const started = Date.now();
+  for (;;) {
+    const mail = mailbox.messages.find((message) => recipient(message) === address.toLowerCase());
+    if (mail) return mail;
+    if (Date.now() - started > timeoutMs) throw new Error(`no email to ${address} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const confirmLinkOf = (mail: ParsedMail) => {
+  const link = linksIn(mail).find((candidate) => candidate.includes("/waitlist/confirm?token="));
+  if (!link) throw new Error("no confirmation link in the email");
+  return link;
+};
+
+// Referral credit is withheld between neighbours (/24): each person here comes from a network of their own.
+let network = Math.floor(Math.random() * 200);
+const ownNetworkAddress = () =>
+  `172.${16 + (++network % 16)}.${Math.floor(network / 16) % 256}.${10 + (network % 200)}`;
+
+/** A visitor opens `url` (the landing page, maybe through a personal link) and signs up with the form. */
+async function signUpInBrowser(browser: Browser, url: string, name: string, email: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": ownNetworkAddress() } });
+  const page = await context.newPage();
+  await page.goto(url);
+  const section = page.locator("section#join-waitlist");
+  await section.scrollIntoViewIfNeeded();
+  await section.locator("form[data-enhanced]").waitFor();
+  await section.getByLabel("Your Name").fill(name);
+  await section.getByLabel("Business Email").fill(email);
+  await section.getByRole("combobox", { name: "Business Type" }).click();
+  await page.getByRole("option", { name: "Cleaning" }).click();
+  await section.getByRole("combobox", { name: "Number of Employees" }).click();
+  await page.getByRole("option", { name: "2-5" }).click();
+  await section.getByRole("checkbox", { name: /I agree/ }).click();
+  await section.getByRole("button", { name: "Join the Waiting List" }).click();
+  // Every accepted signup gets the same answer, whatever happens to its referral.
+  await expect(section.getByRole("button", { name: "Add another business" })).toBeVisible();
+  await context.close();
+}
+
+/** Follows the confirmation email's link in a browser, as a person does; returns the status page's URL. */
+async function confirmFromEmail(browser: Browser, email: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(confirmLinkOf(await mailTo(email)));
+  await expect(page.getByRole("heading", { level: 1, name: "Your place is confirmed" })).toBeVisible();
+  const link = page.getByRole("link", { name: "See your place and your link to share" });
+  const href = await link.getAttribute("href");
+  await context.close();
+  expect(href).toMatch(/^\/waitlist\/status\?token=/);
+  return href!;
+}
+
+const placeOf = (text: string) => Number(/#([\d,]+)/.exec(text)![1]!.replaceAll(",", ""));
+
+test.describe("the growth loop", () => {
+  test("a visitor's place, their personal link, and friends who join through it", async ({ browser, page }) => {
+    test.slow();
+    const ann = `ann.smith.${run}@gmail.com`;
+    await signUpInBrowser(browser, "/#join-waitlist", "Ann Smith", ann);
+    const statusUrl = await confirmFromEmail(browser, ann);
+
+    const response = await page.goto(statusUrl);
+    expect(response!.headers()["referrer-policy"]).toBe("no-referrer");
+    expect(response!.headers()["cache-control"]).toContain("no-store");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Your place on the Otto waiting list");
+    const place = page.getByTestId("place");
+    await expect(place).toHaveText(/^You're #[\d,]+ of [\d,]+$/);
+    const before = placeOf((await place.textContent())!);
+    const personalLink = await page.getByLabel("Your personal link to share").inputValue();
+    expect(personalLink).toMatch(/\/\?ref=[23456789abcdefghjkmnpqrstuvwxyz]{8}$/);
+    await expect(page.getByTestId("friends-joined")).toHaveText("0 friends have joined through your link.");
+    await expect(page.getByText("moves you up 10 places, for up to 10 friends.")).toBeVisible();
+    await expect(page.getByRole("link", { name: /^WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
+    await expect(page.getByRole("link", { name: "Remove me from the list" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Copy link says so politely.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toBeVisible();
+
+    // Two friends join through the link and confirm: Ann moves up 10 places for each.
+    const path = new URL(personalLink).pathname + new URL(personalLink).search;
+    for (const friend of ["bo", "cy"]) {
+      const email = `${friend}.${run}@example.org`;
+      await signUpInBrowser(browser, `${path}#join-waitlist`, `${friend} Friend`, email);
+      await confirmFromEmail(browser, email);
+    }
+    await page.reload();
+    await expect(page.getByTestId("friends-joined")).toHaveText("2 friends have joined through your link.");
+    const after = placeOf((await page.getByTestId("place").textContent())!);
+    expect(after).toBeLessThanOrEqual(Math.max(1, before - 20));
+
+    // Ann's own address written differently signs up through her link: kept and answered like any other, no credit.
+    const disguised = `Ann.Smith.${run}+again@googlemail.com`;
+    await signUpInBrowser(browser, `${path}#join-waitlist`, "Ann Again", disguised);
+    await confirmFromEmail(browser, disguised);
+    await page.reload();
+    await expect(page.getByTestId("friends-joined")).toHaveText("3 friends have joined through your link.");
+    expect(placeOf((await page.getByTestId("place").textContent())!)).toBeLessThanOrEqual(after);
+    await expectNoAxeViolations(page);
+
+    // A link that names nobody shows a clear page.
+    await page.goto("/waitlist/status?token=not-a-token");
+    await expect(page.getByRole("heading", { level: 1, name: "This link does not work" })).toBeVisible();
+  });
+});

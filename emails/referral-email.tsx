@@ -1,0 +1,55 @@
+import { Button, Heading, Link, Text } from "@react-email/components";
+
+import { EMAIL_COLOURS, EmailLayout } from "@/emails/email-layout";
+
+export interface ReferralEmailProps {
+  productName: string;
+  siteUrl: string;
+  name: string;
+  friends: number;
+  /** The referrer's place now, or null when they are no longer in line (invited meanwhile). */
+  place: number | null;
+  statusUrl: string;
+  leaveUrl: string;
+}
+
+const grouped = new Intl.NumberFormat("en-US");
+
+/** To a referrer, at most once a day: how many friends joined through their link, and their place now. */
+export function ReferralEmail({ productName, siteUrl, name, friends, place, statusUrl, leaveUrl }: ReferralEmailProps) {
+  const joined =
+    friends === 1 ? "1 friend joined through your link" : `${grouped.format(friends)} friends joined through your link`;
+  return (
+    <EmailLayout
+      productName={productName}
+      siteUrl={siteUrl}
+      preview={place === null ? `${joined}.` : `${joined}; you're now #${grouped.format(place)}.`}
+      leaveUrl={leaveUrl}
+    >
+      <Heading as="h1" style={{ fontSize: "22px", lineHeight: "30px", margin: "0 0 16px" }}>
+        Thanks for sharing, {name}
+      </Heading>
+      <Text style={{ fontSize: "16px", lineHeight: "26px", margin: "0 0 24px" }}>
+        {place === null
+          ? `${joined}.`
+          : `${joined}; you're now #${grouped.format(place)} on the ${productName} waiting list.`}
+      </Text>
+      <Button
+        href={statusUrl}
+        style={{
+          backgroundColor: EMAIL_COLOURS.primary,
+          color: "#ffffff",
+          borderRadius: "8px",
+          padding: "12px 20px",
+          fontSize: "16px",
+          fontWeight: 600,
+        }}
+      >
+        See your place
+      </Button>
+      <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "24px 0 0" }}>
+        Or open this link: <Link href={statusUrl}>{statusUrl}</Link>
+      </Text>
+    </EmailLayout>
+  );
+}

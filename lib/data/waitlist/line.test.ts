@@ -1,0 +1,255 @@
+import { ensureLineSettings, forgetCachedPlaces, statusOfToken } from "@/lib/data/waitlist/line";
+import { addWaitlistEntry, confirmWithToken, eraseWithLeaveToken } from "@/lib/data/waitlist/signups";
+import { getDb } from "@/lib/db";
+import { hashToken, newToken, statusTokenOf } from "@/lib/email/tokens";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
+
+prepareTestDatabase();
+beforeEach(() => resetDatabase());
+
+const DAY = 24 * 60 * 60 * 1000;
+const base = new Date("2026-11-20T10:00:00.000Z");
+
+/** Signs someone up (optionally through a code, from a network) and returns their entry's id and code. */
+async function join(email: string, options: { ref?: string; network?: string | null; at?: Date } = {}) {
+  await addWaitlistEntry(
+    {
+      name: email.split("@")[0]!,
+      email,
+      businessType: "cleaning",
+      employees: "2-5",
+      agreedToTerms: true,
+      ref: options.ref,
+    },
+    options.at ?? base,
+    { signupNetwork: options.network ?? null },
+  );
+  const row = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: email.toLowerCase() } });
+  return { id: row.id, code: row.referralCode };
+}
+
+/** Confirms an entry the way its link does, and returns the status page's token. */
+async function confirm(id: number, at: Date = base): Promise<string> {
+  const token = newToken();
+  await getDb().waitlistToken.create({
+    data: { tokenHash: hashToken(token), entryId: id, purpose: "confirm", expiresAt: new Date(at.getTime() + DAY) },
+  });
+  expect(await confirmWithToken(token, at)).toMatchObject({ status: "confirmed" });
+  return statusTokenOf(token);
+}
+
+const entry = (id: number) => getDb().waitlistEntry.findUniqueOrThrow({ where: { id } });
+
+/** Every in-line entry's place as a plain query works it out from the rule (10 places, at most 10 credits). */
+async function referencePlaces(): Promise<Map<number, number>> {
+  const rows = await getDb().$queryRaw<{ id: number; place: number }[]>`
+    SELECT "id", row_number() OVER (ORDER BY "confirmSeq" - 10 * LEAST("referralCredits", 10), "confirmSeq" DESC)::int AS "place"
+    FROM "waitlist" WHERE "confirmedAt" IS NOT NULL AND "status" = 'waiting'`;
+  return new Map(rows.map((row) => [row.id, row.place]));
+}
+
+describe(`the line and referrals (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("gives a place only on confirmation, and shows the rule's order", async () => {
+    const a = await join("a@example.com");
+    const b = await join("b@example.com");
+    const statusB = await confirm(b.id);
+    const statusA = await confirm(a.id, new Date(base.getTime() + 1000));
+    expect(await statusOfToken(statusB)).toMatchObject({ place: 1, lineLength: 2, confirmed: true, status: "waiting" });
+    expect(await statusOfToken(statusA)).toMatchObject({ place: 2, lineLength: 2 });
+    expect(await statusOfToken(newToken())).toBeNull();
+    expect((await entry(a.id)).referralCode).toMatch(/^[23456789abcdefghjkmnpqrstuvwxyz]{8}$/);
+  });
+
+  it("credits a normal referral on confirmation, moves the referrer up and queues a webhook event", async () => {
+    await getDb().webhook.create({ data: { url: "https://hooks.example/x", secret: "whsec_x" } });
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i += 1) ids.push((await join(`p${i}@example.com`)).id);
+    for (const id of ids) await confirm(id);
+    const referrer = await join("ref@example.com", { network: "203.0.113.0/24" });
+    const statusRef = await confirm(referrer.id);
+    expect(await statusOfToken(statusRef)).toMatchObject({ place: 13 });
+
+    const friend = await join("friend@example.org", { ref: referrer.code, network: "198.51.100.0/24" });
+    expect((await entry(friend.id)).referralCredit).toBeNull();
+    await confirm(friend.id);
+    expect(await entry(friend.id)).toMatchObject({ referredById: referrer.id, referralCredit: "credited" });
+    expect(await entry(referrer.id)).toMatchObject({ referralCredits: 1 });
+    forgetCachedPlaces();
+    expect(await statusOfToken(statusRef)).toMatchObject({ place: 3, friendsJoined: 1, credits: 1 });
+    const events = await getDb().webhookDelivery.findMany({ where: { event: "waitlist.referred" } });
+    expect(events.map((e) => (e.payload as { data: unknown }).data)).toEqual([
+      { referrerId: referrer.id, referredId: friend.id },
+    ]);
+  });
+
+  it("withholds credit for the referrer's own Gmail address written differently, and keeps the entry", async () => {
+    const a = await join("ann.smith@gmail.com");
+    await confirm(a.id);
+    const d = await join("Ann.Smi.th+waitlist@googlemail.com", { ref: a.code });
+    await confirm(d.id);
+    expect(await entry(d.id)).toMatchObject({ referredById: a.id, referralCredit: "self" });
+    expect(await entry(a.id)).toMatchObject({ referralCredits: 0 });
+  });
+
+  it("withholds credit from the same /24 within 30 days, but not after", async () => {
+    const a = await join("a@example.com", { network: "203.0.113.0/24" });
+    await confirm(a.id);
+    const near = await join("b@example.com", {
+      ref: a.code,
+      network: "203.0.113.0/24",
+      at: new Date(base.getTime() + 29 * DAY),
+    });
+    await confirm(near.id);
+    const later = await join("c@example.com", {
+      ref: a.code,
+      network: "203.0.113.0/24",
+      at: new Date(base.getTime() + 31 * DAY),
+    });
+    await confirm(later.id);
+    expect((await entry(near.id)).referralCredit).toBe("same-network");
+    expect((await entry(later.id)).referralCredit).toBe("credited");
+  });
+
+  it("withholds credit from the same /64", async () => {
+    const a = await join("a@example.com", { network: "2001:db8:1:2::/64" });
+    await confirm(a.id);
+    const b = await join("b@example.com", { ref: a.code, network: "2001:db8:1:2::/64" });
+    await confirm(b.id);
+    expect((await entry(b.id)).referralCredit).toBe("same-network");
+    expect((await entry(a.id)).referralCredits).toBe(0);
+  });
+
+  it("credits at most the daily cap a UTC day per referrer, and more the next day", async () => {
+    await getDb().waitlistLineSettings.update({ where: { id: 1 }, data: { dailyCap: 2 } });
+    try {
+      const a = await join("a@example.com");
+      await confirm(a.id);
+      const credits: (string | null)[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const f = await join(`f${i}@example.com`, { ref: a.code, network: `10.0.${i}.0/24` });
+        await confirm(f.id, new Date(base.getTime() + i * 1000));
+        credits.push((await entry(f.id)).referralCredit);
+      }
+      const next = await join("g@example.com", { ref: a.code });
+      await confirm(next.id, new Date(base.getTime() + DAY));
+      credits.push((await entry(next.id)).referralCredit);
+      expect(credits).toEqual(["credited", "credited", "daily-cap", "credited"]);
+      expect((await entry(a.id)).referralCredits).toBe(3);
+    } finally {
+      await getDb().waitlistLineSettings.update({ where: { id: 1 }, data: { dailyCap: 20 } });
+    }
+  });
+
+  it("keeps the signup and ignores a code that names nobody; erasing a referrer leaves the referral pointing nowhere", async () => {
+    const lost = await join("lost@example.com", { ref: "zzzzzzzz" });
+    expect((await entry(lost.id)).referredById).toBeNull();
+    const a = await join("a@example.com");
+    const b = await join("b@example.com", { ref: a.code });
+    const leave = newToken();
+    await getDb().waitlistToken.create({ data: { tokenHash: hashToken(leave), entryId: a.id, purpose: "leave" } });
+    expect(await eraseWithLeaveToken(leave)).toBe(true);
+    expect((await entry(b.id)).referredById).toBeNull();
+    await confirm(b.id);
+    expect((await entry(b.id)).referralCredit).toBeNull();
+  });
+
+  it("matches a plain row_number() over the rule for random referrals, invitations and erasures", async () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const people: { id: number; code: string; status?: string }[] = [];
+    for (let i = 0; i < 80; i += 1) {
+      const referrer =
+        people.length > 0 && random() < 0.6 ? people[Math.floor(random() * Math.min(people.length, 6))] : undefined;
+      const at = new Date(base.getTime() + i * 60_000);
+      const person: { id: number; code: string; status?: string } = await join(`u${i}@example.com`, {
+        ref: referrer?.code,
+        network: `10.${i}.0.0/24`,
+        at,
+      });
+      if (random() < 0.8) person.status = await confirm(person.id, new Date(at.getTime() + Math.floor(random() * 1e6)));
+      people.push(person);
+    }
+    // Invite a few, erase a few (through their status links).
+    const confirmed = people.filter((p) => p.status);
+    await getDb().waitlistEntry.updateMany({
+      where: { id: { in: confirmed.slice(0, 5).map((p) => p.id) } },
+      data: { status: "invited", invitedAt: base },
+    });
+    for (const p of confirmed.slice(5, 9)) expect(await eraseWithLeaveToken(p.status!)).toBe(true);
+    forgetCachedPlaces();
+    const reference = await referencePlaces();
+    expect(reference.size).toBeGreaterThan(40);
+    // Referrals did move people: some in line hold credits.
+    expect(
+      await getDb().waitlistEntry.count({ where: { status: "waiting", referralCredits: { gt: 0 } } }),
+    ).toBeGreaterThan(0);
+    for (const p of confirmed.slice(9)) {
+      const status = await statusOfToken(p.status!);
+      expect({ id: p.id, place: status?.place, of: status?.lineLength }).toEqual({
+        id: p.id,
+        place: reference.get(p.id),
+        of: reference.size,
+      });
+    }
+    for (const p of confirmed.slice(0, 5))
+      expect(await statusOfToken(p.status!)).toMatchObject({ status: "invited", place: null });
+  });
+
+  it("tells a credited referrer at most once a day, brought up to date while it waits; withheld credit tells nobody", async () => {
+    const a = await join("ann.smith@gmail.com");
+    await confirm(a.id);
+    const self = await join("annsmith+x@gmail.com", { ref: a.code });
+    await confirm(self.id);
+    const referralEmails = () => getDb().emailOutbox.findMany({ where: { kind: "referral" }, orderBy: { id: "asc" } });
+    expect(await referralEmails()).toEqual([]);
+    for (const friend of ["b", "c"]) {
+      const f = await join(`${friend}@example.com`, { ref: a.code, network: `10.9.${friend.charCodeAt(0)}.0/24` });
+      await confirm(f.id);
+    }
+    const [email, ...others] = await referralEmails();
+    expect(others).toEqual([]);
+    expect(email).toMatchObject({ entryId: a.id, to: "ann.smith@gmail.com", status: "pending" });
+    expect(email!.nextAttemptAt.getTime()).toBeGreaterThan(base.getTime());
+    const payload = email!.payload as {
+      friends: number;
+      place: number;
+      day: string;
+      leaveUrl: string;
+      statusUrl: string;
+    };
+    expect(payload).toMatchObject({ day: "2026-11-20", friends: 2, place: 1 });
+    const leave = new URL(payload.leaveUrl).searchParams.get("token")!;
+    const status = new URL(payload.statusUrl).searchParams.get("token")!;
+    expect(await statusOfToken(status)).toMatchObject({ friendsJoined: 3, credits: 2 });
+    // Once sent, the day's email is not sent again; the next day's credit gets a new one.
+    await getDb().emailOutbox.update({ where: { id: email!.id }, data: { status: "sent" } });
+    const d = await join("d@example.com", { ref: a.code, network: "10.8.1.0/24" });
+    await confirm(d.id);
+    expect(await referralEmails()).toHaveLength(1);
+    const e = await join("e@example.com", { ref: a.code, network: "10.8.2.0/24" });
+    await confirm(e.id, new Date(base.getTime() + DAY));
+    expect((await referralEmails()).map((row) => (row.payload as { day: string }).day)).toEqual([
+      "2026-11-20",
+      "2026-11-21",
+    ]);
+    expect(await eraseWithLeaveToken(leave)).toBe(true);
+  });
+
+  it("works every key out again when the rule changes", async () => {
+    const a = await join("a@example.com");
+    const b = await join("b@example.com");
+    await confirm(a.id);
+    const statusB = await confirm(b.id);
+    const c = await join("c@example.com", { ref: b.code });
+    await confirm(c.id);
+    const seqB = (await entry(b.id)).confirmSeq!;
+    expect((await entry(b.id)).lineKey).toBe(seqB - 10n);
+    await getDb().$executeRaw`SELECT "waitlist_line_configure"(1, 10, 20)`;
+    expect((await entry(b.id)).lineKey).toBe(seqB - 1n);
+    forgetCachedPlaces();
+    expect(await statusOfToken(statusB)).toMatchObject({ place: 1 });
+    await getDb().$executeRaw`SELECT "waitlist_line_configure"(10, 10, 20)`;
+    await ensureLineSettings();
+    expect((await entry(b.id)).lineKey).toBe(seqB - 10n);
+  });
+});

@@ -1,0 +1,128 @@
+import "server-only";
+
+import { getDb } from "@/lib/db";
+import { hashToken } from "@/lib/email/tokens";
+import { env } from "@/lib/env";
+
+/**
+ * The place in line. Entries get a number when they confirm (prisma/sql/functions/waitlist_line.sql); each
+ * referral credited to an entry moves it up REFERRAL_PLACES places, for at most REFERRAL_MAX referrals. An
+ * entry's place is never stored: it is one more than the confirmed entries still waiting whose key (number
+ * less the places earned) comes first, or is the same with a later number, counted through the partial index "waitlist_line_idx", so
+ * a signup or a batch of invitations moves everyone without writing anyone's row.
+ */
+
+/** The rule in one sentence, as the status page says it. */
+export function lineRule(): string {
+  const { REFERRAL_PLACES: places, REFERRAL_MAX: max } = env();
+  const friends = max === 1 ? "1 friend" : `${max} friends`;
+  return `Your place follows the order people confirmed their email; each friend who joins through your link and confirms moves you up ${places} ${places === 1 ? "place" : "places"}, for up to ${friends}.`;
+}
+
+let configured: Promise<void> | undefined;
+
+/**
+ * Makes the database's copy of the rule match this server's environment, once per process: when REFERRAL_PLACES
+ * or REFERRAL_MAX changed since it was last set, every confirmed entry's key is worked out again, in one
+ * statement (waitlist_line_configure). A failure is tried again on the next call.
+ */
+export function ensureLineSettings(): Promise<void> {
+  configured ??= (async () => {
+    const { REFERRAL_PLACES, REFERRAL_MAX, REFERRAL_DAILY_CAP } = env();
+    const changed = await getDb().$queryRaw<{ changed: boolean }[]>`
+      SELECT "waitlist_line_configure"(${REFERRAL_PLACES}::int, ${REFERRAL_MAX}::int, ${REFERRAL_DAILY_CAP}::int) AS "changed"`;
+    if (changed[0]?.changed) forgetCachedPlaces();
+  })().catch((error: unknown) => {
+    configured = undefined;
+    throw error;
+  });
+  return configured;
+}
+
+/** How long a place, and the line's length, may be shown from memory: a reload shows a place this fresh. */
+export const PLACE_TTL_MS = 15_000;
+const MAX_CACHED_PLACES = 10_000;
+
+const places = new Map<number, { place: number; at: number }>();
+let lineLength: { count: number; at: number } | undefined;
+
+/** Forgets every cached place (after a confirmation or an erasure made by this process). */
+export function forgetCachedPlaces(): void {
+  places.clear();
+  lineLength = undefined;
+}
+
+/** The place of the entry with this key and number: one more than the waiting entries ahead of it. */
+async function placeOf(id: number, key: bigint, seq: bigint): Promise<number> {
+  const now = performance.now();
+  const cached = places.get(id);
+  if (cached && now - cached.at < PLACE_TTL_MS) return cached.place;
+  // Two ranges of the line's index: lower keys, and the same key with a later number (an entry that earned
+  // its way to this key passes the one that confirmed there, so a referral is worth the places it says).
+  const rows = await getDb().$queryRaw<{ ahead: number }[]>`
+    SELECT (SELECT count(*) FROM "waitlist" WHERE "status" = 'waiting' AND "confirmSeq" IS NOT NULL AND "lineKey" < ${key}::bigint)::int
+         + (SELECT count(*) FROM "waitlist" WHERE "status" = 'waiting' AND "confirmSeq" IS NOT NULL AND "lineKey" = ${key}::bigint AND "confirmSeq" > ${seq}::bigint)::int
+         AS "ahead"`;
+  const place = (rows[0]?.ahead ?? 0) + 1;
+  if (places.size >= MAX_CACHED_PLACES) places.clear();
+  places.set(id, { place, at: now });
+  return place;
+}
+
+/** How many people are in line: confirmed and still waiting. */
+async function lengthOfLine(): Promise<number> {
+  const now = performance.now();
+  if (lineLength && now - lineLength.at < PLACE_TTL_MS) return lineLength.count;
+  const rows = await getDb().$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS "count" FROM "waitlist" WHERE "status" = 'waiting' AND "confirmSeq" IS NOT NULL`;
+  lineLength = { count: rows[0]?.count ?? 0, at: now };
+  return lineLength.count;
+}
+
+/** What the personal status page shows. */
+export interface WaitlistStatus {
+  name: string;
+  status: "waiting" | "invited" | "accepted";
+  confirmed: boolean;
+  /** The place in line and the line's length, while confirmed and waiting; otherwise null. */
+  place: number | null;
+  lineLength: number | null;
+  referralCode: string;
+  /** Everyone who signed up through the personal link, and the referrals credited to the entry. */
+  friendsJoined: number;
+  credits: number;
+}
+
+/** The status of the entry a status link belongs to, or null for a link that names no entry. */
+export async function statusOfToken(token: string): Promise<WaitlistStatus | null> {
+  await ensureLineSettings();
+  const rows = await getDb().$queryRaw<
+    {
+      id: number;
+      name: string;
+      status: string;
+      confirmSeq: bigint | null;
+      lineKey: bigint | null;
+      referralCode: string;
+      referralCredits: number;
+      friendsJoined: number;
+    }[]
+  >`
+    SELECT w."id", w."name", w."status", w."confirmSeq", w."lineKey", w."referralCode", w."referralCredits",
+           (SELECT count(*)::int FROM "waitlist" AS f WHERE f."referredById" = w."id") AS "friendsJoined"
+    FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
+    WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'status'`;
+  const row = rows[0];
+  if (!row) return null;
+  const inLine = row.status === "waiting" && row.confirmSeq !== null && row.lineKey !== null;
+  return {
+    name: row.name,
+    status: row.status as WaitlistStatus["status"],
+    confirmed: row.confirmSeq !== null,
+    place: inLine ? await placeOf(row.id, row.lineKey!, row.confirmSeq!) : null,
+    lineLength: inLine ? await lengthOfLine() : null,
+    referralCode: row.referralCode,
+    friendsJoined: row.friendsJoined,
+    credits: row.referralCredits,
+  };
+}
