@@ -1,4 +1,9 @@
-import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
+import {
+  BUSINESS_TYPE_OPTIONS,
+  referralCodeSchema,
+  TEAM_SIZE_OPTIONS,
+  WAITLIST_HONEYPOT_FIELD,
+} from "@/lib/validation/waitlist";
 
 /**
  * The waiting list form posted by a browser without scripts (application/x-www-form-urlencoded): what it
@@ -31,6 +36,8 @@ export type WaitlistFormProblem = "rate-limit" | "busy" | "database" | "failed";
 export interface WaitlistFormDraft {
   entries: WaitlistFormEntries;
   problem?: WaitlistFormProblem;
+  /** The personal link's code the post carried, so a second try still credits the friend who shared it. */
+  ref?: string;
 }
 
 /** The page a plain form post lands on once the signup went through. */
@@ -84,6 +91,12 @@ function cleanEntries(raw: Record<string, unknown>): WaitlistFormEntries {
   };
 }
 
+/** The post's referral code when it is one (the same check as the signup's), else nothing to keep. */
+export function referralOfForm(fields: URLSearchParams): string | undefined {
+  const checked = referralCodeSchema.safeParse(fields.get("ref") ?? undefined);
+  return checked.success ? checked.data : undefined;
+}
+
 const PROBLEMS: readonly WaitlistFormProblem[] = ["rate-limit", "busy", "database", "failed"];
 
 /** A draft as its cookie's value (base64url JSON: no character a cookie may not hold). */
@@ -99,6 +112,8 @@ export function decodeDraft(value: string | undefined): WaitlistFormDraft | null
     if (!raw || typeof raw !== "object" || !raw.entries || typeof raw.entries !== "object") return null;
     const draft: WaitlistFormDraft = { entries: cleanEntries(raw.entries as Record<string, unknown>) };
     if (PROBLEMS.includes(raw.problem as WaitlistFormProblem)) draft.problem = raw.problem as WaitlistFormProblem;
+    const ref = referralCodeSchema.safeParse(raw.ref);
+    if (ref.success && ref.data) draft.ref = ref.data;
     return draft;
   } catch {
     return null;

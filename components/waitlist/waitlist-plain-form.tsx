@@ -21,11 +21,14 @@ export function WaitlistPlainForm({
   entries = EMPTY_WAITLIST_ENTRIES,
   errors = {},
   problem,
+  referral,
 }: {
   entries?: WaitlistFormEntries;
   errors?: Partial<Record<WaitlistField, string>>;
   /** Said beside the button: why the last post did not go through, when its fields were not the reason. */
   problem?: string;
+  /** A referral code to send again (the join page's, from the post that came back). */
+  referral?: string;
 }) {
   return (
     <form
@@ -34,8 +37,9 @@ export function WaitlistPlainForm({
       aria-label={waitlistCopy.heading}
       className="relative grid grid-cols-1 gap-5"
     >
-      {/* The personal link the visit came through: filled by the landing page's inline script as the form is sent. */}
-      <input type="hidden" name="ref" defaultValue="" />
+      {/* The personal link the visit came through: filled by the landing page's inline script as the form is sent,
+          or carried over from a post that did not go through. */}
+      <input type="hidden" name="ref" defaultValue={referral ?? ""} />
       <PlainField id="waitlist-name" label={copy.name.label} error={errors.name}>
         {(control) => (
           <Input

@@ -1,4 +1,8 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+
 import { POST } from "@/app/api/waitlist/route";
+import { WaitlistPlainForm } from "@/components/waitlist/waitlist-plain-form";
 import { WAITLIST_RATE_LIMIT, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { decodeDraft, DRAFT_COOKIE, THANKS_COOKIE, thanksAddress } from "@/lib/waitlist-form-post";
@@ -174,6 +178,20 @@ describe(`the waiting list form posted without scripts (${process.env.DATABASE_U
     });
     expect(await rows()).toEqual([]);
     expect(mailbox.messages).toEqual([]);
+  });
+
+  it("keeps a personal link's code through a post that came back, and only a code that is one", async () => {
+    const refused = await postForm({ ...valid, email: "ada@example", ref: " AB3DEF7H " });
+    const kept = decodeDraft(cookieOf(refused, DRAFT_COOKIE)!.value);
+    expect(kept?.ref).toBe("ab3def7h");
+    // The join page's form sends it again with the second try.
+    const form = renderToStaticMarkup(
+      createElement(WaitlistPlainForm, { entries: kept!.entries, referral: kept!.ref }),
+    );
+    expect(form).toMatch(/<input type="hidden" name="ref" value="ab3def7h"\/>/);
+    const odd = await postForm({ ...valid, email: "ada@example", ref: "not-a-code" });
+    expect(decodeDraft(cookieOf(odd, DRAFT_COOKIE)!.value)?.ref).toBeUndefined();
+    expect(await rows()).toEqual([]);
   });
 
   it("gives a script that posts a form (it asks for no page) the JSON API's answers", async () => {

@@ -30,6 +30,7 @@ import {
   encodeDraft,
   entriesOfForm,
   pageCookie,
+  referralOfForm,
   signupBodyOfForm,
   THANKS_COOKIE,
   WAITLIST_JOIN_PATH,
@@ -98,7 +99,7 @@ async function formPost(request: Request): Promise<Response> {
   try {
     await signUp(request, body);
   } catch (error) {
-    const draft = encodeDraft({ entries: entriesOfForm(fields), ...formProblem(error) });
+    const draft = encodeDraft({ entries: entriesOfForm(fields), ref: referralOfForm(fields), ...formProblem(error) });
     const back = seeOther(WAITLIST_JOIN_PATH);
     back.headers.append("Set-Cookie", pageCookie(DRAFT_COOKIE, draft, WAITLIST_JOIN_PATH, { secure }));
     return back;

@@ -30,7 +30,7 @@ export default async function WaitlistJoinPage() {
           <p className="text-lg text-muted-foreground">{waitlistCopy.intro}</p>
         </div>
         <div className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">
-          <WaitlistPlainForm entries={entries} errors={errors} problem={problem} />
+          <WaitlistPlainForm entries={entries} errors={errors} problem={problem} referral={draft?.ref} />
         </div>
       </main>
     </PageShell>
