@@ -37,7 +37,7 @@ async function seed() {
 describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("prunes dead sessions, audit entries past the retention period and ended rate-limit windows, and nothing else", async () => {
     const live = await seed();
-    expect(await sweep()).toEqual({ sessions: 1, auditEntries: 1, rateLimits: 1, digests: 0, visits: 0 });
+    expect(await sweep()).toEqual({ sessions: 1, auditEntries: 1, rateLimits: 1, digests: 0, visits: 0, networks: 0 });
     expect((await getDb().adminSession.findMany({ select: { id: true } })).map((row) => row.id)).toEqual([
       live.sessionId,
     ]);
@@ -78,7 +78,7 @@ describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedd
     expect(await response.json()).toEqual({
       email: { sent: 0, retried: 0, failed: 0, unsent: 0 },
       webhooks: { delivered: 0, retry: 0, failed: 0 },
-      pruned: { sessions: 1, auditEntries: 1, rateLimits: 1, digests: 0, visits: 0 },
+      pruned: { sessions: 1, auditEntries: 1, rateLimits: 1, digests: 0, visits: 0, networks: 0 },
     });
   });
 });

@@ -3,6 +3,7 @@ import "server-only";
 import { pruneAuditLog } from "@/lib/data/audit";
 import { queueDigests } from "@/lib/data/notifications";
 import { pruneAdminSessions } from "@/lib/data/sessions";
+import { forgetSignupNetworks } from "@/lib/data/waitlist/line";
 import { getDb } from "@/lib/db";
 import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { env } from "@/lib/env";
@@ -20,24 +21,28 @@ export interface SweepResult {
   digests: number;
   /** Visitor salts and hashes of days that are over (only the day's counts are kept). */
   visits: number;
+  /** Signup networks forgotten once the referral rule that compares them no longer can. */
+  networks: number;
 }
 
 /**
  * The periodic clean-up: sessions that can no longer be used, audit entries past the retention period
  * (AUDIT_RETENTION_DAYS), rate-limit windows that have ended, and the salts and visitor hashes of days that
- * are over (lib/visits/count.ts); and the admins' daily digests, once due.
+ * are over (lib/visits/count.ts), signup networks past the referral rule's window; and the admins' daily
+ * digests, once due.
  * Safe to run from several servers at once.
  * (Sent email stays: the admin outbox is its record, and erasing an entry deletes its mail.)
  */
 export async function sweep(now = new Date()): Promise<SweepResult> {
-  const [sessions, auditEntries, rateLimits, digests, visits] = await Promise.all([
+  const [sessions, auditEntries, rateLimits, digests, visits, networks] = await Promise.all([
     pruneAdminSessions(now),
     pruneAuditLog(getDb(), env().AUDIT_RETENTION_DAYS, now),
     pruneRateLimits(now),
     queueDigests(now),
     pruneVisits(now),
+    forgetSignupNetworks(now),
   ]);
-  return { sessions, auditEntries, rateLimits, digests, visits };
+  return { sessions, auditEntries, rateLimits, digests, visits, networks };
 }
 
 /** How often a long-running server (`next start`, `next dev`) sweeps. */

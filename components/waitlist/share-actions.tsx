@@ -23,12 +23,16 @@ export function ShareActions({ url, text }: { url: string; text: string }) {
   }, []);
 
   async function copyLink() {
+    // Emptied first, so a second copy is announced again rather than left as the same words.
+    setMessage("");
+    let said: string;
     try {
       await navigator.clipboard.writeText(url);
-      setMessage(copy.copied);
+      said = copy.copied;
     } catch {
-      setMessage(copy.copyFailed);
+      said = copy.copyFailed;
     }
+    requestAnimationFrame(() => setMessage(said));
   }
 
   async function share() {

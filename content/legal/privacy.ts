@@ -32,6 +32,7 @@ export const privacyNotice = {
         "The time you agreed to receive emails about the product: the record of your consent.",
         "Where you came from: the source, medium and campaign named in the link you followed to this site (its utm_source, utm_medium and utm_campaign), and the referring site (only its address, such as news.example.com), as your browser gave them when you arrived; with no link or site to name, your source is “direct”. This tells us which newsletters, posts and partners bring people who want the product.",
         "If a friend's link brought you: the referral code in that link, and so who referred you, to thank them and to see how the list grows. Your own referral code, to share if you wish.",
+        "The network your signup came from (the first three parts of an IPv4 address, or the first half of an IPv6 one, never the whole address): to tell a friend's signup from someone signing themselves up again, so a referral is credited fairly. It is deleted 30 days after you sign up.",
       ],
       paragraphs: [
         "We use them for the waiting list and nothing else: no marketing for anyone else, no profiling, no selling. The site sets no tracking cookies and loads nothing from other companies.",

@@ -117,10 +117,12 @@ export const STATUS_LABELS: Record<WaitlistStatus, string> = {
  */
 export const DIRECT_SOURCE = "direct";
 
-/** The waiting list form and POST /api/waitlist; unknown fields are dropped. */
-/** The characters of a personal link's code: no 0, 1, i, l or o, which read alike. */
-export const REFERRAL_CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
-const REFERRAL_CODE_PATTERN = /^[23456789abcdefghjkmnpqrstuvwxyz]{8}$/;
+/**
+ * The characters of a personal link's code: no 0, 1, i, l or o, which read alike. The database makes the codes
+ * (waitlist_new_referral_code in prisma/sql/functions/waitlist_line.sql) from the same characters.
+ */
+const REFERRAL_CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
+const REFERRAL_CODE_PATTERN = new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{8}$`);
 
 /** Whether a value is shaped like a personal link's code (`/?ref=CODE`). */
 export function isReferralCode(value: unknown): value is string {
@@ -140,6 +142,7 @@ export const referralCodeSchema = z.preprocess(
     .optional(),
 );
 
+/** The waiting list form and POST /api/waitlist; unknown fields are dropped. */
 export const waitlistSchema = z.object({
   name: z
     .string({ error: "Name must be at least 2 characters" })

@@ -1,4 +1,4 @@
-import { ensureLineSettings, forgetCachedPlaces, statusOfToken } from "@/lib/data/waitlist/line";
+import { ensureLineSettings, forgetCachedPlaces, forgetSignupNetworks, statusOfToken } from "@/lib/data/waitlist/line";
 import { addWaitlistEntry, confirmWithToken, eraseWithLeaveToken } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { hashToken, newToken, statusTokenOf } from "@/lib/email/tokens";
@@ -159,14 +159,16 @@ describe(`the line and referrals (${process.env.DATABASE_URL ? "PostgreSQL" : "e
     const people: { id: number; code: string; status?: string }[] = [];
     for (let i = 0; i < 80; i += 1) {
       const referrer =
-        people.length > 0 && random() < 0.6 ? people[Math.floor(random() * Math.min(people.length, 6))] : undefined;
+        people.length > 0 && random() < 0.6 ? people[Math.floor(random() * Math.min(people.length, 20))] : undefined;
       const at = new Date(base.getTime() + i * 60_000);
       const person: { id: number; code: string; status?: string } = await join(`u${i}@example.com`, {
         ref: referrer?.code,
         network: `10.${i}.0.0/24`,
         at,
       });
-      if (random() < 0.8) person.status = await confirm(person.id, new Date(at.getTime() + Math.floor(random() * 1e6)));
+      // Most confirm, some at once and some a while later (a friend may confirm before the one who shared the link).
+      if (random() < 0.8)
+        person.status = await confirm(person.id, new Date(at.getTime() + Math.floor(random() * 2) * 1e6));
       people.push(person);
     }
     // Invite a few, erase a few (through their status links).
@@ -251,5 +253,36 @@ describe(`the line and referrals (${process.env.DATABASE_URL ? "PostgreSQL" : "e
     await getDb().$executeRaw`SELECT "waitlist_line_configure"(10, 10, 20)`;
     await ensureLineSettings();
     expect((await entry(b.id)).lineKey).toBe(seqB - 10n);
+  });
+});
+
+describe(`what the referral rules keep, and for how long (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("credits nobody for a referrer who never confirmed their email", async () => {
+    const unconfirmed = await join("quiet@example.com");
+    const friend = await join("friend@example.com", { ref: unconfirmed.code });
+    await confirm(friend.id);
+    expect(await entry(friend.id)).toMatchObject({ referralCredit: "referrer-unconfirmed" });
+    expect(await entry(unconfirmed.id)).toMatchObject({ referralCredits: 0 });
+    expect(await getDb().emailOutbox.count({ where: { kind: "referral" } })).toBe(0);
+  });
+
+  it("does not credit or tell the referrer again when a second confirmation link of the same friend is opened", async () => {
+    const referrer = await join("sharer@example.com");
+    await confirm(referrer.id);
+    const friend = await join("pal@example.com", { ref: referrer.code });
+    await confirm(friend.id);
+    expect(await entry(referrer.id)).toMatchObject({ referralCredits: 1 });
+    await confirm(friend.id, new Date(base.getTime() + 2 * DAY));
+    expect(await entry(referrer.id)).toMatchObject({ referralCredits: 1 });
+    expect(await getDb().emailOutbox.count({ where: { kind: "referral" } })).toBe(1);
+  });
+
+  it("forgets a signup's network once the rule's window has passed", async () => {
+    const old = await join("old@example.com", { network: "198.51.100.0/24", at: new Date(base.getTime() - 31 * DAY) });
+    const recent = await join("new@example.com", { network: "198.51.100.0/24" });
+    expect(await forgetSignupNetworks(base)).toBe(1);
+    expect((await entry(old.id)).signupNetwork).toBeNull();
+    expect((await entry(recent.id)).signupNetwork).toBe("198.51.100.0/24");
+    expect(await forgetSignupNetworks(base)).toBe(0);
   });
 });

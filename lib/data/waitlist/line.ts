@@ -12,6 +12,20 @@ import { env } from "@/lib/env";
  * a signup or a batch of invitations moves everyone without writing anyone's row.
  */
 
+/**
+ * How long a signup's client network (/24 or /64) is kept: the referral rule compares two signups' networks
+ * only when they joined within this many days of each other, so after it the network says nothing more and
+ * is forgotten. The same window is written in waitlist_line_on_confirm (prisma/sql/functions/waitlist_line.sql).
+ */
+export const SIGNUP_NETWORK_DAYS = 30;
+
+/** Forgets the networks of signups older than the referral rule's window; returns how many. */
+export async function forgetSignupNetworks(now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - SIGNUP_NETWORK_DAYS * 24 * 60 * 60 * 1000);
+  return getDb().$executeRaw`
+    UPDATE "waitlist" SET "signupNetwork" = NULL WHERE "signupNetwork" IS NOT NULL AND "joinedAt" < ${before}`;
+}
+
 /** The rule in one sentence, as the status page says it. */
 export function lineRule(): string {
   const { REFERRAL_PLACES: places, REFERRAL_MAX: max } = env();

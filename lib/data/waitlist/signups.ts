@@ -126,6 +126,10 @@ export async function confirmWithToken(token: string, now = new Date()): Promise
       WHERE "tokenHash" = ${tokenHash} AND "purpose" = 'confirm' AND "usedAt" IS NULL AND "expiresAt" > ${now}
       RETURNING "entryId"
     ),
+    -- As the entry was before this statement: a second confirmation link of a confirmed entry credits nobody again.
+    earlier AS (
+      SELECT "id", "confirmedAt" IS NULL AS "first" FROM "waitlist" WHERE "id" IN (SELECT "entryId" FROM used)
+    ),
     confirmed AS (
       UPDATE "waitlist" SET "confirmedAt" = COALESCE("confirmedAt", ${now})
       WHERE "id" IN (SELECT "entryId" FROM used)
@@ -136,7 +140,8 @@ export async function confirmWithToken(token: string, now = new Date()): Promise
       SELECT ${hashToken(statusTokenOf(token))}, "id", 'status', ${now} FROM confirmed
       ON CONFLICT ("tokenHash") DO NOTHING
     )
-    SELECT "name", CASE WHEN "referralCredit" = 'credited' THEN "referredById" END AS "referrerId" FROM confirmed`;
+    SELECT c."name", CASE WHEN e."first" AND c."referralCredit" = 'credited' THEN c."referredById" END AS "referrerId"
+    FROM confirmed AS c JOIN earlier AS e ON e."id" = c."id"`;
   if (rows[0]) {
     // A referrer's place may have moved; a credited one hears of it (at most once a day).
     forgetCachedPlaces();

@@ -47,7 +47,9 @@ DECLARE
   v_reason text;
   v_day_start timestamptz;
 BEGIN
-  SELECT * INTO s FROM "waitlist_line_settings" WHERE "id" = 1;
+  -- Shared with other confirmations, exclusive with a change of the rule: no key is made under a rule
+  -- that is being replaced.
+  SELECT * INTO s FROM "waitlist_line_settings" WHERE "id" = 1 FOR SHARE;
   NEW."confirmSeq" := COALESCE(NEW."confirmSeq", nextval('waitlist_confirm_seq'));
   NEW."lineKey" := "waitlist_line_key"(NEW."confirmSeq", NEW."referralCredits", s."places", s."maxCredits");
   IF NEW."referredById" IS NULL OR NEW."referralCredit" IS NOT NULL THEN
@@ -61,6 +63,9 @@ BEGIN
   v_day_start := date_trunc('day', NEW."confirmedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
   IF "waitlist_normalised_email"(r."email") = "waitlist_normalised_email"(NEW."email") THEN
     v_reason := 'self';
+  ELSIF r."confirmSeq" IS NULL THEN
+    -- Someone who never confirmed was promised no more email, and has no place to move up.
+    v_reason := 'referrer-unconfirmed';
   ELSIF NEW."signupNetwork" IS NOT NULL AND NEW."signupNetwork" = r."signupNetwork"
         AND abs(extract(epoch FROM NEW."joinedAt" - r."joinedAt")) <= 30 * 86400 THEN
     v_reason := 'same-network';

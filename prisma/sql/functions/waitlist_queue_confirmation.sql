@@ -1,8 +1,7 @@
 -- A signup, and a request for a new confirmation link, in one call (lib/email/kinds/confirmation.tsx): the
 -- entry (for a signup, with the alerts admins asked for), the two token hashes and the confirmation email
 -- are written together or not at all. A function rather than one statement with data-modifying CTEs:
--- PostgreSQL plans such a statement anew on every call, which cost a signup a third of its speed, while a
--- function keeps its plans for the connection.
+-- PostgreSQL plans such a statement anew on every call, while a function keeps its plans for the connection.
 -- Returns the queued email's id, or NULL when nothing was sent: the address is already on the list and
 -- confirmed, or was sent a link after p_resend_before, or (for a request for a new link) is not on the list.
 -- A repeat signup changes nothing of an entry, its source and referrer included. A referral code that names
