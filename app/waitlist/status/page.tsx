@@ -82,7 +82,7 @@ export default async function StatusPage({ searchParams }: { searchParams: Promi
         <h2 id="status-rule" className="text-xl font-semibold">
           {copy.ruleHeading}
         </h2>
-        <p className="text-muted-foreground">{lineRule()}</p>
+        <p className="text-muted-foreground">{lineRule(status.rule)}</p>
       </section>
 
       <section aria-labelledby="status-leave" className="mt-4 grid gap-2">

@@ -26,9 +26,11 @@ export async function forgetSignupNetworks(now = new Date()): Promise<number> {
     UPDATE "waitlist" SET "signupNetwork" = NULL WHERE "signupNetwork" IS NOT NULL AND "joinedAt" < ${before}`;
 }
 
-/** The rule in one sentence, as the status page says it. */
-export function lineRule(): string {
-  const { REFERRAL_PLACES: places, REFERRAL_MAX: max } = env();
+/**
+ * The rule in one sentence, as the status page says it: the rule the database applies (set from the
+ * environment of the server that last changed it), so the page never promises other places than it gives.
+ */
+export function lineRule({ places, max }: { places: number; max: number }): string {
   const friends = max === 1 ? "1 friend" : `${max} friends`;
   return `Your place follows the order people confirmed their email; each friend who joins through your link and confirms moves you up ${places} ${places === 1 ? "place" : "places"}, for up to ${friends}.`;
 }
@@ -54,7 +56,7 @@ export function ensureLineSettings(): Promise<void> {
 }
 
 /** How long a place, and the line's length, may be shown from memory: a reload shows a place this fresh. */
-export const PLACE_TTL_MS = 15_000;
+const PLACE_TTL_MS = 15_000;
 const MAX_CACHED_PLACES = 10_000;
 
 const places = new Map<number, { place: number; at: number }>();
@@ -71,13 +73,9 @@ async function placeOf(id: number, key: bigint, seq: bigint): Promise<number> {
   const now = performance.now();
   const cached = places.get(id);
   if (cached && now - cached.at < PLACE_TTL_MS) return cached.place;
-  // Two ranges of the line's index: lower keys, and the same key with a later number (an entry that earned
-  // its way to this key passes the one that confirmed there, so a referral is worth the places it says).
-  const rows = await getDb().$queryRaw<{ ahead: number }[]>`
-    SELECT (SELECT count(*) FROM "waitlist" WHERE "status" = 'waiting' AND "confirmSeq" IS NOT NULL AND "lineKey" < ${key}::bigint)::int
-         + (SELECT count(*) FROM "waitlist" WHERE "status" = 'waiting' AND "confirmSeq" IS NOT NULL AND "lineKey" = ${key}::bigint AND "confirmSeq" > ${seq}::bigint)::int
-         AS "ahead"`;
-  const place = (rows[0]?.ahead ?? 0) + 1;
+  const rows = await getDb().$queryRaw<{ place: number }[]>`
+    SELECT "waitlist_place"(${key}::bigint, ${seq}::bigint) AS "place"`;
+  const place = rows[0]?.place ?? 1;
   if (places.size >= MAX_CACHED_PLACES) places.clear();
   places.set(id, { place, at: now });
   return place;
@@ -105,6 +103,8 @@ export interface WaitlistStatus {
   /** Everyone who signed up through the personal link, and the referrals credited to the entry. */
   friendsJoined: number;
   credits: number;
+  /** The rule the places follow, as the database applies it. */
+  rule: { places: number; max: number };
 }
 
 /** The status of the entry a status link belongs to, or null for a link that names no entry. */
@@ -120,11 +120,15 @@ export async function statusOfToken(token: string): Promise<WaitlistStatus | nul
       referralCode: string;
       referralCredits: number;
       friendsJoined: number;
+      places: number;
+      max: number;
     }[]
   >`
     SELECT w."id", w."name", w."status", w."confirmSeq", w."lineKey", w."referralCode", w."referralCredits",
-           (SELECT count(*)::int FROM "waitlist" AS f WHERE f."referredById" = w."id") AS "friendsJoined"
+           (SELECT count(*)::int FROM "waitlist" AS f WHERE f."referredById" = w."id") AS "friendsJoined",
+           s."places", s."maxCredits" AS "max"
     FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
+    JOIN "waitlist_line_settings" AS s ON s."id" = 1
     WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'status'`;
   const row = rows[0];
   if (!row) return null;
@@ -138,5 +142,6 @@ export async function statusOfToken(token: string): Promise<WaitlistStatus | nul
     referralCode: row.referralCode,
     friendsJoined: row.friendsJoined,
     credits: row.referralCredits,
+    rule: { places: row.places, max: row.max },
   };
 }

@@ -1,8 +1,9 @@
 import type { VerifiedAdmin } from "@/lib/auth/verified";
 import { readWaitlistBatches, waitlistCsvRecord } from "@/lib/data/waitlist/export";
 import { listWaitlistEntries, SEARCH_COUNT_LIMIT } from "@/lib/data/waitlist/list";
-import { businessTypesMatching, escapeLike } from "@/lib/data/waitlist/sql";
+import { businessTypesMatching } from "@/lib/data/waitlist/sql";
 import { withSql } from "@/lib/db";
+import { escapeLike } from "@/lib/validation/waitlist-filters";
 import { waitlistListQuerySchema, type WaitlistExportQuery, type WaitlistSort } from "@/lib/validation/waitlist-query";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";

@@ -72,8 +72,6 @@ export function orderKey(sort: WaitlistSort): Prisma.Sql {
   return Prisma.raw(`"${ORDER[sort].key}"`);
 }
 
-export { escapeLike } from "@/lib/validation/waitlist-filters";
-
 /**
  * The stored business types whose value or label contains the search text (case-insensitive). Matching
  * the labels here lets "valeting" find "car" while the database compares with a plain indexed `= ANY`.

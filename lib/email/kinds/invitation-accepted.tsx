@@ -45,7 +45,7 @@ export function invitationAcceptedElement(alert: InvitationAcceptedPayload, comm
  * "id", "name", "email", "businessType", "employees" and "source" of entries accepted just now) to every
  * active admin whose choice is "each". Tied to the entry, so erasing it erases them.
  */
-export function queueAcceptedAlertsSql(source: string, now: Date): Prisma.Sql {
+export function queueAcceptedAlertsSql(source: "accepted", now: Date): Prisma.Sql {
   const from = Prisma.raw(source);
   return Prisma.sql`accepted_alerts AS (
        INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")

@@ -109,3 +109,14 @@ BEGIN
   END IF;
   RETURN true;
 END $$;
+
+-- An entry's place in line: one more than the confirmed entries still waiting ahead of it, which are those
+-- with a lower key, and those with the same key and a later number (an entry that earned its way to a key
+-- passes the one that confirmed there, so a referral is worth the places the status page says). Both are
+-- ranges of the partial index "waitlist_line_idx": nobody's place is stored.
+CREATE OR REPLACE FUNCTION "waitlist_place"(p_key bigint, p_seq bigint) RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT (1
+    + (SELECT count(*) FROM "waitlist" WHERE "status" = 'waiting' AND "confirmSeq" IS NOT NULL AND "lineKey" < p_key)
+    + (SELECT count(*) FROM "waitlist"
+       WHERE "status" = 'waiting' AND "confirmSeq" IS NOT NULL AND "lineKey" = p_key AND "confirmSeq" > p_seq))::integer
+$$;
