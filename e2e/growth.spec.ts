@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 
+import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
 
@@ -122,6 +123,28 @@ test.describe("the growth loop", () => {
     await expect(page.getByTestId("friends-joined")).toHaveText("3 friends have joined through your link.");
     expect(placeOf((await page.getByTestId("place").textContent())!)).toBeLessThanOrEqual(after);
     await expectNoAxeViolations(page);
+
+    // The team sees it all on the entries' pages: who came through Ann's link, and why one earned nothing.
+    const admin = await browser.newContext();
+    const adminPage = await admin.newPage();
+    await signInAsAdmin(adminPage.request);
+    const idOf = async (email: string) => {
+      const listed = await (await adminPage.request.get(`/api/admin/waitlist?q=${encodeURIComponent(email)}`)).json();
+      return (listed.entries as { id: number; email: string }[]).find((entry) => entry.email === email.toLowerCase())!
+        .id;
+    };
+    await adminPage.goto(`/admin/waitlist/${await idOf(ann)}`);
+    await expect(adminPage.getByRole("heading", { level: 2, name: "Joined through their link (3)" })).toBeVisible();
+    const referrals = adminPage.getByTestId("referrals");
+    await expect(referrals.getByRole("listitem").filter({ hasText: "bo Friend" })).toContainText("Credited");
+    await expect(referrals.getByRole("listitem").filter({ hasText: "Ann Again" })).toContainText(
+      "Not credited: the referrer's own address, written differently",
+    );
+    await adminPage.goto(`/admin/waitlist/${await idOf(disguised)}`);
+    await expect(adminPage.getByRole("link", { name: "Ann Smith" })).toBeVisible();
+    await expect(adminPage.getByText("Not credited: the referrer's own address, written differently")).toBeVisible();
+    await expectNoAxeViolations(adminPage);
+    await admin.close();
 
     // A link that names nobody shows a clear page.
     await page.goto("/waitlist/status?token=not-a-token");

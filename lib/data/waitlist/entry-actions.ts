@@ -25,19 +25,56 @@ export async function deleteWaitlistEntry(actor: VerifiedAdmin, id: number): Pro
   return rows.length > 0;
 }
 
-/** One entry with everything the admin area knows of it, and the emails sent to it, oldest first. */
+/** How many of an entry's referrals its page lists. */
+export const REFERRALS_SHOWN = 100;
+
+/** What came of a referral, as the team reads it: credited, waiting for the friend to confirm, or why not. */
+export function referralCreditText(credit: string | null, confirmed: boolean): string {
+  switch (credit) {
+    case "credited":
+      return "Credited";
+    case "self":
+      return "Not credited: the referrer's own address, written differently";
+    case "same-network":
+      return "Not credited: signed up from the referrer's network within 30 days of them";
+    case "daily-cap":
+      return "Not credited: past the referrer's limit for the day";
+    case "referrer-unconfirmed":
+      return "Not credited: the referrer never confirmed their address";
+    default:
+      return confirmed ? "No referrer left to credit" : "Waiting for them to confirm";
+  }
+}
+
+/**
+ * One entry with everything the admin area knows of it, the emails sent to it (oldest first), its place in line and
+ * the people who joined through its link.
+ */
 export async function getWaitlistEntry(actor: VerifiedAdmin, id: number) {
   assertVerifiedAdmin(actor);
   const db = getDb();
-  const [entry, emails] = await Promise.all([
-    db.waitlistEntry.findUnique({ where: { id } }),
+  const [entry, emails, referrals, placed] = await Promise.all([
+    db.waitlistEntry.findUnique({ where: { id }, include: { referredBy: { select: { id: true, name: true } } } }),
     db.emailOutbox.findMany({
       where: { entryId: id },
       orderBy: { id: "asc" },
       select: { id: true, kind: true, status: true, attempts: true, lastError: true, createdAt: true, sentAt: true },
     }),
+    // The people who joined through this entry's link, newest first (the first hundred: enough to judge them).
+    db.waitlistEntry.findMany({
+      where: { referredById: id },
+      orderBy: { id: "desc" },
+      take: REFERRALS_SHOWN,
+      select: { id: true, name: true, email: true, confirmedAt: true, referralCredit: true },
+    }),
+    db.$queryRaw<{ place: number | null; referred: number }[]>`
+      SELECT CASE WHEN w."status" = 'waiting' AND w."confirmSeq" IS NOT NULL
+               THEN "waitlist_place"(w."lineKey", w."confirmSeq") END AS "place",
+             (SELECT count(*)::int FROM "waitlist" AS f WHERE f."referredById" = w."id") AS "referred"
+      FROM "waitlist" AS w WHERE w."id" = ${id}`,
   ]);
-  return entry ? { ...entry, emails } : null;
+  if (!entry) return null;
+  return { ...entry, emails, referrals, referred: placed[0]?.referred ?? 0, place: placed[0]?.place ?? null };
 }
 
 /**

@@ -7,13 +7,15 @@ import { PageHeader } from "@/components/admin/kit/page-header";
 import { OutboxStatus } from "@/components/admin/outbox-status";
 import { StatusBadge } from "@/components/admin/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
-import { getWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
+import { getWaitlistEntry, referralCreditText } from "@/lib/data/waitlist/entry-actions";
 import { emailConfigured } from "@/lib/email/transport";
-import { utcDateTime as time } from "@/lib/format";
+import { formatNumber, utcDateTime as time } from "@/lib/format";
 import { adminIdSchema } from "@/lib/validation/admin";
 import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 
 export const metadata: Metadata = { title: "Waitlist entry" };
+
+const linkClass = "text-primary underline-offset-4 hover:underline";
 
 const KIND = {
   confirmation: "Confirmation email",
@@ -77,6 +79,33 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
     ["Medium", entry.utmMedium ?? "None"],
     ["Campaign", entry.utmCampaign ?? "None"],
     ["Referring site", entry.referrer ?? "None"],
+    [
+      "Place in line",
+      entry.place !== null
+        ? `#${formatNumber(entry.place)}`
+        : entry.status !== "waiting"
+          ? "Out of the line (invited)"
+          : "None until they confirm their address",
+    ],
+    ["Referral code", <code key="code">{entry.referralCode}</code>],
+    [
+      "Referred by",
+      entry.referredBy ? (
+        <span key="referred-by">
+          <Link href={`/admin/waitlist/${entry.referredBy.id}`} className={linkClass}>
+            {entry.referredBy.name}
+          </Link>
+          {" · "}
+          {referralCreditText(entry.referralCredit, entry.confirmedAt !== null)}
+        </span>
+      ) : entry.referralCredit ? (
+        // The referrer has left the list since; what their referral earned is still worth knowing.
+        `Someone who has since left · ${referralCreditText(entry.referralCredit, true)}`
+      ) : (
+        "Nobody"
+      ),
+    ],
+    ["Referrals credited", formatNumber(entry.referralCredits)],
   ];
 
   return (
@@ -98,6 +127,29 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
           confirmed={entry.confirmedAt !== null}
         />
       </PageHeader>
+      <section aria-labelledby="referrals" className="grid gap-3">
+        <h2 id="referrals" className="text-lg font-semibold">
+          Joined through their link ({formatNumber(entry.referred)})
+        </h2>
+        {entry.referrals.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nobody yet.</p>
+        ) : (
+          <ul className="grid gap-2 text-sm" data-testid="referrals">
+            {entry.referrals.map((friend) => (
+              <li key={friend.id}>
+                <Link href={`/admin/waitlist/${friend.id}`} className={linkClass}>
+                  {friend.name}
+                </Link>{" "}
+                <span className="break-all text-muted-foreground">({friend.email})</span>:{" "}
+                {referralCreditText(friend.referralCredit, friend.confirmedAt !== null)}
+              </li>
+            ))}
+          </ul>
+        )}
+        {entry.referred > entry.referrals.length ? (
+          <p className="text-sm text-muted-foreground">The newest {formatNumber(entry.referrals.length)} are listed.</p>
+        ) : null}
+      </section>
       <section aria-labelledby="timeline" className="grid gap-3">
         <h2 id="timeline" className="text-lg font-semibold">
           Timeline
