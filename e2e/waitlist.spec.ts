@@ -186,8 +186,8 @@ test.describe("waiting list", () => {
     await adminPage.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Overview" }).click();
     await adminPage.getByRole("link", { name: "7 days" }).click();
     await expect(adminPage).toHaveURL(/\/admin\/overview\?range=7$/);
-    const bySource = adminPage.getByRole("region", { name: "By source" });
-    await expect(bySource.getByRole("link", { name: "newsletter" })).toBeVisible();
+    const bySource = adminPage.getByRole("region", { name: "By source", exact: true });
+    await expect(bySource.getByRole("link", { name: "newsletter", exact: true })).toBeVisible();
     await expect(adminPage.getByRole("region", { name: "Signups", exact: true })).toBeVisible();
     await adminPage.getByText("Show the figures as a table").click();
     const rows = adminPage.getByTestId("signups-per-day").getByRole("row");

@@ -1,6 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import {
   BUSINESS_TYPE_OPTIONS,
+  isReferralCode,
   STATUS_LABELS,
   TEAM_SIZE_OPTIONS,
   WAITLIST_STATUSES,
@@ -161,6 +162,49 @@ export const WAITLIST_FILTERS = [
       maxLength: SOURCE_MAX_LENGTH,
       normalise: (text) => text.trim().toLowerCase(),
       suggestsKnownSources: true,
+    },
+  }),
+  filter({
+    key: "referrals",
+    param: "referrals",
+    label: "Referrals",
+    // Entries with at least one referral credited to them (friends who joined through their link and
+    // confirmed), or with none.
+    schema: choice(["yes", "no"], "referrals must be yes or no"),
+    where: (value, sql) => (value === "yes" ? sql`"referralCredits" > 0` : sql`"referralCredits" = 0`),
+    control: {
+      kind: "select",
+      place: 6,
+      any: "Referrals or not",
+      options: [
+        { value: "yes", label: "Has referrals" },
+        { value: "no", label: "No referrals" },
+      ],
+    },
+  }),
+  filter({
+    key: "referredBy",
+    param: "referred-by",
+    label: "Referred by",
+    // The entries that joined through one person's link, named by that link's code.
+    schema: z.preprocess(
+      blankAsUnset,
+      z
+        .string({ error: "referred-by must be text" })
+        .trim()
+        .toLowerCase()
+        .refine(isReferralCode, { message: "referred-by must be a personal link's code (8 letters and digits)" })
+        .optional(),
+    ),
+    where: (value, sql) =>
+      sql([`"referredById" = (SELECT r."id" FROM "waitlist" AS r WHERE r."referralCode" = `, "::text)"], value),
+    control: {
+      kind: "text",
+      place: 7,
+      placeholder: "Any referrer",
+      hint: "A personal link's code (the 8 characters after ?ref=); press Enter to apply.",
+      maxLength: 8,
+      normalise: (text) => text.trim().toLowerCase(),
     },
   }),
 ] as const;

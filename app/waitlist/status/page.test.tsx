@@ -89,7 +89,7 @@ describe(`the status page and referral links (${process.env.DATABASE_URL ? "Post
       `href="https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(`http://localhost:3000/?ref=${referralCode}`)}"`,
     );
     expect(html).toContain('href="mailto:?subject=');
-    expect(html).toContain("moves you up 10 places, for up to 10 friends.");
+    expect(html).toContain("moves you past as many as 10 people, for up to 10 friends.");
     expect(html).toContain(`href="/waitlist/leave?token=${token}"`);
     // The same link each time the confirmation page is opened.
     expect(await confirmByEmail("ann@example.com")).toBe(token);

@@ -1,7 +1,10 @@
 import { ensureLineSettings, forgetCachedPlaces, forgetSignupNetworks, statusOfToken } from "@/lib/data/waitlist/line";
+import { listWaitlistEntries } from "@/lib/data/waitlist/list";
 import { addWaitlistEntry, confirmWithToken, eraseWithLeaveToken } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { hashToken, newToken, statusTokenOf } from "@/lib/email/tokens";
+import { waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
+import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
@@ -284,5 +287,30 @@ describe(`what the referral rules keep, and for how long (${process.env.DATABASE
     expect((await entry(old.id)).signupNetwork).toBeNull();
     expect((await entry(recent.id)).signupNetwork).toBe("198.51.100.0/24");
     expect(await forgetSignupNetworks(base)).toBe(0);
+  });
+});
+
+describe(`the list's referral filters (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("lists who joined through one person's link, and who has referrals credited or none", async () => {
+    const admin = await verifiedAdminFor(await insertAdmin({ email: "ada@example.com" }));
+    const list = async (params: Record<string, unknown>) =>
+      (await listWaitlistEntries(admin, waitlistListQuerySchema.parse(params))).entries.map((e) => e.name).sort();
+    const sharer = await join("sharer@example.com", { network: "192.0.2.0/24" });
+    await confirm(sharer.id);
+    const other = await join("other@example.com", { network: "198.51.100.0/24" });
+    for (const [email, network] of [
+      ["bo@example.com", "203.0.113.0/24"],
+      ["cy@example.com", "203.0.114.0/24"],
+    ] as const) {
+      const friend = await join(email, { ref: sharer.code, network });
+      await confirm(friend.id);
+    }
+    await join("dee@example.com", { ref: other.code });
+
+    expect(await list({ "referred-by": sharer.code.toUpperCase() })).toEqual(["bo", "cy"]);
+    expect(await list({ "referred-by": other.code })).toEqual(["dee"]);
+    expect(await list({ referrals: "yes" })).toEqual(["sharer"]);
+    expect(await list({ referrals: "no", "referred-by": sharer.code })).toEqual(["bo", "cy"]);
+    expect(waitlistListQuerySchema.safeParse({ "referred-by": "nope" }).success).toBe(false);
   });
 });

@@ -32,7 +32,9 @@ export async function forgetSignupNetworks(now = new Date()): Promise<number> {
  */
 export function lineRule({ places, max }: { places: number; max: number }): string {
   const friends = max === 1 ? "1 friend" : `${max} friends`;
-  return `Your place follows the order people confirmed their email; each friend who joins through your link and confirms moves you up ${places} ${places === 1 ? "place" : "places"}, for up to ${friends}.`;
+  // "As many as": a referral passes the people who confirmed in the places just ahead, and those already
+  // invited or gone from the list are no longer ahead to pass.
+  return `Your place follows the order people confirmed their email; each friend who joins through your link and confirms moves you past as many as ${places} ${places === 1 ? "person" : "people"}, for up to ${friends}.`;
 }
 
 let configured: Promise<void> | undefined;

@@ -146,8 +146,15 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
             ))}
           </ul>
         )}
-        {entry.referred > entry.referrals.length ? (
-          <p className="text-sm text-muted-foreground">The newest {formatNumber(entry.referrals.length)} are listed.</p>
+        {entry.referred > 0 ? (
+          <p className="text-sm">
+            {entry.referred > entry.referrals.length
+              ? `The newest ${formatNumber(entry.referrals.length)} are listed here. `
+              : null}
+            <Link href={`/admin?${new URLSearchParams({ "referred-by": entry.referralCode })}`} className={linkClass}>
+              List everyone who joined through their link
+            </Link>
+          </p>
         ) : null}
       </section>
       <section aria-labelledby="timeline" className="grid gap-3">
