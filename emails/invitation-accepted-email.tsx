@@ -1,6 +1,7 @@
-import { Button, Heading, Text } from "@react-email/components";
+import { Heading, Text } from "@react-email/components";
 
-import { EMAIL_COLOURS, EmailLayout } from "@/emails/email-layout";
+import { EmailLayout } from "@/emails/email-layout";
+import { EntryFacts } from "@/emails/entry-facts";
 
 export interface InvitationAcceptedEmailProps {
   productName: string;
@@ -29,12 +30,6 @@ export function InvitationAcceptedEmail({
   entryUrl,
   settingsUrl,
 }: InvitationAcceptedEmailProps) {
-  const rows: [string, string][] = [
-    ["Email", email],
-    ["Business type", businessType],
-    ["Team size", teamSize],
-    ["Source", source],
-  ];
   return (
     <EmailLayout
       productName={productName}
@@ -48,25 +43,7 @@ export function InvitationAcceptedEmail({
       <Text style={{ fontSize: "15px", lineHeight: "22px", margin: "0 0 12px" }}>
         They have been told what happens next: send them their login and arrange their set-up.
       </Text>
-      {rows.map(([label, value]) => (
-        <Text key={label} style={{ fontSize: "15px", lineHeight: "22px", margin: "0 0 4px" }}>
-          <span style={{ color: EMAIL_COLOURS.muted }}>{label}:</span> {value}
-        </Text>
-      ))}
-      <Button
-        href={entryUrl}
-        style={{
-          backgroundColor: EMAIL_COLOURS.primary,
-          color: "#ffffff",
-          borderRadius: "8px",
-          padding: "12px 20px",
-          fontSize: "16px",
-          fontWeight: 600,
-          marginTop: "20px",
-        }}
-      >
-        Open their entry
-      </Button>
+      <EntryFacts email={email} businessType={businessType} teamSize={teamSize} source={source} entryUrl={entryUrl} />
     </EmailLayout>
   );
 }

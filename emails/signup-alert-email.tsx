@@ -1,6 +1,7 @@
-import { Button, Heading, Text } from "@react-email/components";
+import { Heading } from "@react-email/components";
 
-import { EMAIL_COLOURS, EmailLayout } from "@/emails/email-layout";
+import { EmailLayout } from "@/emails/email-layout";
+import { EntryFacts } from "@/emails/entry-facts";
 
 export interface SignupAlertEmailProps {
   productName: string;
@@ -26,12 +27,6 @@ export function SignupAlertEmail({
   entryUrl,
   settingsUrl,
 }: SignupAlertEmailProps) {
-  const rows: [string, string][] = [
-    ["Email", email],
-    ["Business type", businessType],
-    ["Team size", teamSize],
-    ["Source", source],
-  ];
   return (
     <EmailLayout
       productName={productName}
@@ -42,25 +37,7 @@ export function SignupAlertEmail({
       <Heading as="h1" style={{ fontSize: "22px", lineHeight: "30px", margin: "0 0 16px" }}>
         {name} joined the waiting list
       </Heading>
-      {rows.map(([label, value]) => (
-        <Text key={label} style={{ fontSize: "15px", lineHeight: "22px", margin: "0 0 4px" }}>
-          <span style={{ color: EMAIL_COLOURS.muted }}>{label}:</span> {value}
-        </Text>
-      ))}
-      <Button
-        href={entryUrl}
-        style={{
-          backgroundColor: EMAIL_COLOURS.primary,
-          color: "#ffffff",
-          borderRadius: "8px",
-          padding: "12px 20px",
-          fontSize: "16px",
-          fontWeight: 600,
-          marginTop: "20px",
-        }}
-      >
-        Open their entry
-      </Button>
+      <EntryFacts email={email} businessType={businessType} teamSize={teamSize} source={source} entryUrl={entryUrl} />
     </EmailLayout>
   );
 }

@@ -1,0 +1,44 @@
+import { Button, Text } from "@react-email/components";
+
+import { EMAIL_COLOURS } from "@/emails/email-layout";
+
+export interface EntryFactsProps {
+  email: string;
+  businessType: string;
+  teamSize: string;
+  source: string;
+  entryUrl: string;
+}
+
+/** What the team's alerts say of an entry, label by label, and the button that opens it in the admin area. */
+export function EntryFacts({ email, businessType, teamSize, source, entryUrl }: EntryFactsProps) {
+  const rows: [string, string][] = [
+    ["Email", email],
+    ["Business type", businessType],
+    ["Team size", teamSize],
+    ["Source", source],
+  ];
+  return (
+    <>
+      {rows.map(([label, value]) => (
+        <Text key={label} style={{ fontSize: "15px", lineHeight: "22px", margin: "0 0 4px" }}>
+          <span style={{ color: EMAIL_COLOURS.muted }}>{label}:</span> {value}
+        </Text>
+      ))}
+      <Button
+        href={entryUrl}
+        style={{
+          backgroundColor: EMAIL_COLOURS.primary,
+          color: "#ffffff",
+          borderRadius: "8px",
+          padding: "12px 20px",
+          fontSize: "16px",
+          fontWeight: 600,
+          marginTop: "20px",
+        }}
+      >
+        Open their entry
+      </Button>
+    </>
+  );
+}
