@@ -25,6 +25,8 @@ const ROWS = [1, 2, 3].map((id) => ({
   // Person 3 never confirmed.
   confirmedAt: id === 3 ? null : new Date("2025-04-10T10:00:00Z"),
   status: "waiting",
+  place: id === 3 ? null : id,
+  referrals: 0,
 }));
 
 // The preview as the server would answer: every body it is sent is checked with the request's own schema.

@@ -54,13 +54,16 @@ describe("WaitlistTable", () => {
       joinedAt: new Date("2025-04-10T09:30:00Z"),
       confirmedAt: null,
       status: "invited",
+      place: null,
+      referrals: 0,
     },
   ];
 
-  it("shows the list's nine columns, the business type label, the team-size badge, the source and the long date", () => {
+  it("shows the list's eleven columns, the business type label, the team-size badge, the source and the long date", () => {
     render(<WaitlistTable entries={entries} view={VIEW} />);
     expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
       "Select",
+      "Place",
       "Name",
       "Email",
       "Business Type",
@@ -69,8 +72,11 @@ describe("WaitlistTable", () => {
       "Joined",
       "Confirmed",
       "Status",
+      "Referrals",
     ]);
     const row = screen.getAllByRole("row")[1]!;
+    // Invited: out of the line.
+    expect(within(row).getByText("No place")).toBeInTheDocument();
     expect(within(row).getByText("Car valeting & detailing")).toBeInTheDocument();
     expect(within(row).getByText(teamSizeLabel("2-5"))).toBeInTheDocument();
     expect(within(row).getByText("www.reddit.com")).toBeInTheDocument();
@@ -115,6 +121,29 @@ describe("WaitlistTable", () => {
     expect(screen.getByRole("link", { name: "Name: sort Z to A" })).toHaveAttribute("href", "?q=ann&sort=name_desc");
     expect(screen.getByRole("link", { name: "Joined: sort newest first" })).toHaveAttribute("href", "?q=ann");
     expect(screen.getByRole("columnheader", { name: /Name/ })).toHaveAttribute("aria-sort", "ascending");
+    expect(screen.getByRole("link", { name: "Place: sort front of the line first" })).toHaveAttribute(
+      "href",
+      "?q=ann&sort=place_asc",
+    );
+  });
+
+  it("shows a place in line and the referrals credited, and sorts the line either way", () => {
+    const inLine = [{ ...entries[0]!, status: "waiting", place: 1234, referrals: 3 }];
+    const { rerender } = render(<WaitlistTable entries={inLine} view={{ q: "", page: 1, sort: "place_asc" }} />);
+    const row = screen.getAllByRole("row")[1]!;
+    expect(within(row).getByText("#1,234")).toBeInTheDocument();
+    expect(within(row).getAllByRole("cell").at(-1)).toHaveTextContent("3");
+    expect(screen.getByRole("columnheader", { name: /Place/ })).toHaveAttribute("aria-sort", "ascending");
+    expect(screen.getByRole("link", { name: "Place: sort back of the line first" })).toHaveAttribute(
+      "href",
+      "?sort=place_desc",
+    );
+    rerender(<WaitlistTable entries={inLine} view={{ q: "", page: 1, sort: "place_desc" }} />);
+    expect(screen.getByRole("columnheader", { name: /Place/ })).toHaveAttribute("aria-sort", "descending");
+    expect(screen.getByRole("link", { name: "Place: sort front of the line first" })).toHaveAttribute(
+      "href",
+      "?sort=place_asc",
+    );
   });
 
   it("shows a message row instead of rows: empty, error with its action", () => {

@@ -137,7 +137,7 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
   let target: InvitationTargetBody | null = null;
   let chosenText = "";
   if (allMatching) {
-    // Everyone the admin chose, oldest first, up to one batch.
+    // Everyone the admin chose, in line order (front first), up to one batch.
     target = {
       filter: waitlistFilterOf(view),
       limit: Math.min(totalIsExact ? total : MAX_INVITATION_BATCH, MAX_INVITATION_BATCH),
@@ -202,7 +202,10 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
   );
 }
 
-/** "Invite the next N": the oldest waiting signups matching the view, confirmed ones unless told otherwise. */
+/**
+ * "Invite the next N": the front of the line among the entries matching the view (the places their status
+ * pages show), confirmed ones unless told otherwise, who then follow in the order they signed up.
+ */
 function InviteNext({ view, disabled }: { view: WaitlistViewState; disabled: boolean }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -222,7 +225,7 @@ function InviteNext({ view, disabled }: { view: WaitlistViewState; disabled: boo
         open={open}
         onOpenChange={setOpen}
         title="Invite the next in the queue"
-        description="The oldest signups still waiting among the entries your search and filters show."
+        description="The people at the front of the line among the entries your search and filters show, in the order of their places."
         target={limitError ? null : candidate}
       >
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr] sm:items-start">

@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AdminWaitlistEntry } from "@/lib/data/waitlist/list";
+import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { DIRECT_SOURCE, STATUS_LABELS, teamSizeLabel, type WaitlistStatus } from "@/lib/validation/waitlist";
 import { waitlistViewSearch, type WaitlistSort, type WaitlistViewState } from "@/lib/validation/waitlist-query";
@@ -16,7 +17,17 @@ import { waitlistViewSearch, type WaitlistSort, type WaitlistViewState } from "@
 interface WaitlistTableProps {
   entries: Pick<
     AdminWaitlistEntry,
-    "id" | "name" | "email" | "businessTypeLabel" | "employees" | "source" | "joinedAt" | "confirmedAt" | "status"
+    | "id"
+    | "name"
+    | "email"
+    | "businessTypeLabel"
+    | "employees"
+    | "source"
+    | "joinedAt"
+    | "confirmedAt"
+    | "status"
+    | "place"
+    | "referrals"
   >[];
   /** The list's search, page and order: the sort headers link to the same search in another order. */
   view: WaitlistViewState;
@@ -28,6 +39,7 @@ interface WaitlistTableProps {
 
 const COLUMNS = [
   "Select",
+  "Place",
   "Name",
   "Email",
   "Business Type",
@@ -36,29 +48,27 @@ const COLUMNS = [
   "Joined",
   "Confirmed",
   "Status",
+  "Referrals",
 ] as const;
 
-function SortHeader({ label, column, view }: { label: string; column: "name" | "joined"; view: WaitlistViewState }) {
+type SortColumn = "name" | "joined" | "place";
+
+// Each column's first order, and how each direction reads: names A→Z, dates newest first, the line from its
+// front; a second click reverses.
+const SORT_COLUMNS: Record<SortColumn, { first: WaitlistSort; asc: string; desc: string }> = {
+  name: { first: "name_asc", asc: "A to Z", desc: "Z to A" },
+  joined: { first: "joined_desc", asc: "oldest first", desc: "newest first" },
+  place: { first: "place_asc", asc: "front of the line first", desc: "back of the line first" },
+};
+
+function SortHeader({ label, column, view }: { label: string; column: SortColumn; view: WaitlistViewState }) {
   const { sort } = view;
   const active = sort.startsWith(column);
   const ascending = sort.endsWith("_asc");
-  // Names start A→Z, dates newest first; a second click reverses.
-  const next: WaitlistSort =
-    column === "name"
-      ? sort === "name_asc"
-        ? "name_desc"
-        : "name_asc"
-      : sort === "joined_desc"
-        ? "joined_asc"
-        : "joined_desc";
+  const { first } = SORT_COLUMNS[column];
+  const next: WaitlistSort = sort === first ? (first.endsWith("_asc") ? `${column}_desc` : `${column}_asc`) : first;
   const Icon = !active ? ArrowUpDownIcon : ascending ? ArrowUpIcon : ArrowDownIcon;
-  const nextDescription = next.endsWith("_asc")
-    ? column === "name"
-      ? "A to Z"
-      : "oldest first"
-    : column === "name"
-      ? "Z to A"
-      : "newest first";
+  const nextDescription = next.endsWith("_asc") ? SORT_COLUMNS[column].asc : SORT_COLUMNS[column].desc;
   return (
     <TableHead data-sortable="" aria-sort={active ? (ascending ? "ascending" : "descending") : "none"} className="px-2">
       <Link
@@ -86,10 +96,10 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /**
- * The waitlist table: a checkbox to select each row, Name, Email, Business Type (label), Team Size (badge), Source,
- * Joined (long date), Confirmed, Status. All nine fit beside the sidebar on a 1280-pixel screen: the cells are a
- * little tighter than other tables', and a long email address or source wraps (anywhere: neither has spaces)
- * rather than pushing Status out of sight.
+ * The waitlist table: a checkbox to select each row, Place (in line, or none), Name, Email, Business Type
+ * (label), Team Size (badge), Source, Joined (long date), Confirmed, Status, Referrals (credited). All eleven
+ * fit beside the sidebar on a 1280-pixel screen: the cells are a little tighter than other tables', and a long
+ * email address or source wraps (anywhere: neither has spaces) rather than pushing Referrals out of sight.
  */
 export function WaitlistTable({ entries, view, message, selectable = false }: WaitlistTableProps) {
   return (
@@ -99,6 +109,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
           <TableHead data-row-select="" className="w-10 pr-0">
             {selectable ? <PageCheckbox /> : <span className="sr-only">Select</span>}
           </TableHead>
+          <SortHeader label="Place" column="place" view={view} />
           <SortHeader label="Name" column="name" view={view} />
           <TableHead className="px-2">Email</TableHead>
           <TableHead className="px-2">Business Type</TableHead>
@@ -107,6 +118,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
           <SortHeader label="Joined" column="joined" view={view} />
           <TableHead className="px-2">Confirmed</TableHead>
           <TableHead className="px-2">Status</TableHead>
+          <TableHead className="px-2 text-right">Referrals</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -117,6 +129,16 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
             <TableRow key={entry.id} className="has-[[data-state=checked]]:bg-muted/60">
               <TableCell data-row-select="" className="w-10 pr-0">
                 {selectable && <RowCheckbox id={entry.id} name={entry.name} />}
+              </TableCell>
+              <TableCell data-label="Place" className="px-2 tabular-nums">
+                {entry.place === null ? (
+                  <span className="text-muted-foreground">
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">No place</span>
+                  </span>
+                ) : (
+                  `#${formatNumber(entry.place)}`
+                )}
               </TableCell>
               <TableCell data-label="Name" className="min-w-32 px-2 font-medium">
                 <Link
@@ -152,6 +174,9 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
               </TableCell>
               <TableCell data-label="Status" className="px-2">
                 <StatusBadge status={entry.status} />
+              </TableCell>
+              <TableCell data-label="Referrals" className="px-2 text-right tabular-nums">
+                {formatNumber(entry.referrals)}
               </TableCell>
             </TableRow>
           ))

@@ -40,6 +40,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       "waitlist_counter",
       "waitlist_daily",
       "waitlist_daily_events",
+      "waitlist_line_buckets",
       "waitlist_line_settings",
       "waitlist_tokens",
       "webhook_attempts",
@@ -94,6 +95,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["signupNetwork", "text"],
       ["confirmSeq", "bigint"],
       ["lineKey", "bigint"],
+      ["lineOrder", "bigint"],
     ]);
   });
 
@@ -216,7 +218,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
         "waitlist_email_key",
         "waitlist_email_trgm_idx",
         "waitlist_joinedAt_id_idx",
-        "waitlist_line_idx",
+        "waitlist_lineOrder_id_idx",
         "waitlist_name_id_idx",
         "waitlist_name_trgm_idx",
         "waitlist_pkey",
@@ -230,10 +232,6 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     // Signups are always "waiting": this index must leave them out, or every signup would write to it.
     expect(indexes.find((i) => i.indexname === "waitlist_status_joined_idx")?.indexdef).toMatch(
       /WHERE \(status <> 'waiting'::text\)/,
-    );
-    // The line holds only confirmed entries still waiting: a signup never writes to it either.
-    expect(indexes.find((i) => i.indexname === "waitlist_line_idx")?.indexdef).toMatch(
-      /WHERE \(\(status = 'waiting'::text\) AND \("confirmSeq" IS NOT NULL\)\)/,
     );
     expect(indexes.find((i) => i.indexname === "waitlist_name_trgm_idx")?.indexdef).toMatch(/gin .*gin_trgm_ops/i);
     expect(indexes.find((i) => i.indexname === "waitlist_source_trgm_idx")?.indexdef).toMatch(/gin .*gin_trgm_ops/i);

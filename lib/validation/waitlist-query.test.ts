@@ -35,7 +35,7 @@ describe("waitlistListQuerySchema", () => {
     [{ page: "1000001" }, "page must be at most 1,000,000"],
     [{ pageSize: "0" }, "pageSize must be at least 1"],
     [{ pageSize: "201" }, "pageSize must be at most 200"],
-    [{ sort: "email_asc" }, "sort must be one of joined_desc, joined_asc, name_asc, name_desc"],
+    [{ sort: "email_asc" }, "sort must be one of joined_desc, joined_asc, name_asc, name_desc, place_asc, place_desc"],
     [{ q: "x".repeat(201) }, "q must be at most 200 characters"],
   ])("refuses %j", (input, message) => {
     const result = waitlistListQuerySchema.safeParse(input);

@@ -7,8 +7,18 @@ import {
 } from "@/lib/validation/waitlist-filters";
 import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
-/** Orders the admin list and the export can use; each one has an index behind it. */
-export const WAITLIST_SORTS = ["joined_desc", "joined_asc", "name_asc", "name_desc"] as const;
+/**
+ * Orders the admin list and the export can use; each one has an index behind it. By place: the line from
+ * its front, then everyone with no place (unconfirmed, invited or accepted) in the order they signed up.
+ */
+export const WAITLIST_SORTS = [
+  "joined_desc",
+  "joined_asc",
+  "name_asc",
+  "name_desc",
+  "place_asc",
+  "place_desc",
+] as const;
 export type WaitlistSort = (typeof WAITLIST_SORTS)[number];
 
 export const DEFAULT_WAITLIST_SORT: WaitlistSort = "joined_desc";
@@ -169,6 +179,10 @@ export interface WaitlistListEntry {
   acceptedAt: string | null;
   /** Where the signup came from: its utm_source, else its referring host, else "direct". */
   source: string;
+  /** The place in line, while confirmed and waiting; otherwise null. */
+  place: number | null;
+  /** The referrals credited to the entry (friends who joined through its link and confirmed). */
+  referrals: number;
 }
 
 /** GET /api/admin/waitlist's answer. `total` is a lower bound when `totalIsExact` is false (broad searches). */

@@ -68,8 +68,7 @@ export async function getWaitlistEntry(actor: VerifiedAdmin, id: number) {
       select: { id: true, name: true, email: true, confirmedAt: true, referralCredit: true },
     }),
     db.$queryRaw<{ place: number | null; referred: number }[]>`
-      SELECT CASE WHEN w."status" = 'waiting' AND w."confirmSeq" IS NOT NULL
-               THEN "waitlist_place"(w."lineKey", w."confirmSeq") END AS "place",
+      SELECT "waitlist_place"(w."lineOrder") AS "place",
              (SELECT count(*)::int FROM "waitlist" AS f WHERE f."referredById" = w."id") AS "referred"
       FROM "waitlist" AS w WHERE w."id" = ${id}`,
   ]);

@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { FORMULA_TRIGGER_CHARACTERS } from "@/lib/csv";
 import { recordAudit } from "@/lib/data/audit";
-import { filterCondition, ORDER, orderBy, type WaitlistRow } from "@/lib/data/waitlist/sql";
+import { filterCondition, NO_PLACE, ORDER, orderBy, type WaitlistRow } from "@/lib/data/waitlist/sql";
 import { copyOut, getDb, withSql } from "@/lib/db";
 import type { SqlRunner } from "@/lib/db/migrate";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -51,13 +51,20 @@ export type WaitlistExportRow = Omit<
   confirmedAt: string | null;
   invitedAt: string | null;
   acceptedAt: string | null;
+  referralCode: string;
+  /** The email of whoever referred the entry, while they are on the list. */
+  referredBy: string | null;
+  /** The line's order (a bigint, as text): the key of the next batch when sorted by place. */
+  lineOrder: string;
 };
 
 // The join time as Date.toISOString writes it (UTC, milliseconds; years 1000-9999). The column keeps
 // milliseconds, so the text also serves exactly as the next batch's key.
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The referrer's email, by primary key: the referral's only link the export spells out. */
+const REFERRED_BY = `(SELECT r."email" FROM "waitlist" AS r WHERE r."id" = w."referredById")`;
 const EXPORT_COLUMNS = Prisma.raw(
-  `"id", "name", "email", "businessType", "employees", ${ISO(`"joinedAt"`)} AS "joinedAt", ${ISO(`"confirmedAt"`)} AS "confirmedAt", "status", ${ISO(`"invitedAt"`)} AS "invitedAt", ${ISO(`"acceptedAt"`)} AS "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer"`,
+  `"id", "name", "email", "businessType", "employees", ${ISO(`"joinedAt"`)} AS "joinedAt", ${ISO(`"confirmedAt"`)} AS "confirmedAt", "status", ${ISO(`"invitedAt"`)} AS "invitedAt", ${ISO(`"acceptedAt"`)} AS "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer", "waitlist_place"(w."lineOrder") AS "place", "referralCode", ${REFERRED_BY} AS "referredBy", "referralCredits", "lineOrder"::text AS "lineOrder"`,
 );
 
 /**
@@ -95,7 +102,9 @@ async function* batchesOf(
         ? Prisma.sql`TRUE`
         : order.key === "joinedAt"
           ? Prisma.sql`("joinedAt", "id") ${comparison} (${last.joinedAt}::timestamptz, ${last.id}::int)`
-          : Prisma.sql`("name", "id") ${comparison} (${last.name}::text, ${last.id}::int)`;
+          : order.key === "name"
+            ? Prisma.sql`("name", "id") ${comparison} (${last.name}::text, ${last.id}::int)`
+            : Prisma.sql`("lineOrder", "id") ${comparison} (${last.lineOrder}::bigint, ${last.id}::int)`;
       // Ordered by the table's columns (w."joinedAt"), not the output's text column of the same name.
       const batch = Prisma.sql`SELECT ${EXPORT_COLUMNS} FROM "waitlist" AS w WHERE ${where} AND ${after} ORDER BY ${orderBy(query.sort, "w")} LIMIT ${batchSize}::int`;
       // The raw connection takes the statement's PostgreSQL text ($1, $2, …) and its values.
@@ -151,6 +160,10 @@ export const WAITLIST_CSV_HEADER = [
   "Medium",
   "Campaign",
   "Referrer",
+  "Place",
+  "Referral code",
+  "Referred by",
+  "Referrals",
 ] as const;
 
 /** An exported entry as a CSV record, labels as the admin table shows them. */
@@ -169,6 +182,10 @@ export function waitlistCsvRecord(row: WaitlistExportRow): string[] {
     row.utmMedium ?? "",
     row.utmCampaign ?? "",
     row.referrer ?? "",
+    row.place === null ? "" : String(row.place),
+    row.referralCode,
+    row.referredBy ?? "",
+    String(row.referralCredits),
   ];
 }
 
@@ -213,8 +230,17 @@ export function waitlistCopyStatement(query: WaitlistExportQuery, literal: (valu
     text(`w."utmMedium"`),
     text(`w."utmCampaign"`),
     text(`w."referrer"`),
+    // A place is the entry's row number in the line: one pass over the line's index, where working each
+    // place out on its own (waitlist_place) would cost a count per row.
+    Prisma.raw(`line."place"`),
+    Prisma.raw(`w."referralCode"`),
+    Prisma.raw(REFERRED_BY),
+    Prisma.raw(`w."referralCredits"`),
   ];
-  const select = Prisma.sql`SELECT ${Prisma.join(columns, ", ")} FROM "waitlist" AS w WHERE ${filterCondition(query)} ORDER BY ${orderBy(query.sort, "w")}`;
+  const line = Prisma.raw(
+    `LEFT JOIN (SELECT "id" AS "lineId", row_number() OVER (ORDER BY "lineOrder") AS "place" FROM "waitlist" WHERE "lineOrder" < ${NO_PLACE}) AS line ON line."lineId" = w."id"`,
+  );
+  const select = Prisma.sql`SELECT ${Prisma.join(columns, ", ")} FROM "waitlist" AS w ${line} WHERE ${filterCondition(query)} ORDER BY ${orderBy(query.sort, "w")}`;
   return `COPY (${withLiterals(select, literal)}) TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`;
 }
 

@@ -20,7 +20,8 @@ export type InvitationTarget = ({ ids: number[] } | { filter: WaitlistFilter; li
 /**
  * The entries a target chooses, in the order they would be invited: only those still waiting, and only
  * confirmed ones unless the admin includes the unconfirmed (their confirmation email promised nothing more
- * unless they confirmed). `lock` takes row locks on them, skipping rows another batch holds, so two batches
+ * unless they confirmed). "The next N" follow the line, from its front (the order the status pages show),
+ * then those who never confirmed in the order they signed up. `lock` takes row locks on them, skipping rows another batch holds, so two batches
  * never invite the same person and signups never wait.
  */
 function chosenEntries(target: InvitationTarget, lock: boolean): Prisma.Sql {
@@ -32,7 +33,7 @@ function chosenEntries(target: InvitationTarget, lock: boolean): Prisma.Sql {
   }
   const where = filterCondition(target.filter, "scan");
   return Prisma.sql`SELECT "id", "name", "email", "confirmedAt" FROM "waitlist" WHERE ${where} AND "status" = 'waiting' ${confirmed}
-          ORDER BY "joinedAt", "id" LIMIT ${target.limit}::int ${locking}`;
+          ORDER BY "lineOrder", "id" LIMIT ${target.limit}::int ${locking}`;
 }
 
 /** What inviting a target would do now. */

@@ -1,10 +1,15 @@
+import { parse } from "csv-parse/sync";
+
+import { GET as exportCsv } from "@/app/api/admin/waitlist/export/route";
+import { readWaitlistBatches } from "@/lib/data/waitlist/export";
+import { inviteEntries, previewInvitations } from "@/lib/data/waitlist/invitations";
 import { ensureLineSettings, forgetCachedPlaces, forgetSignupNetworks, statusOfToken } from "@/lib/data/waitlist/line";
 import { listWaitlistEntries } from "@/lib/data/waitlist/list";
 import { addWaitlistEntry, confirmWithToken, eraseWithLeaveToken } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { hashToken, newToken, statusTokenOf } from "@/lib/email/tokens";
-import { waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
-import { insertAdmin, verifiedAdminFor } from "@/test/admin";
+import { waitlistExportQuerySchema, waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
+import { insertAdmin, startTestSession, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
@@ -49,6 +54,16 @@ async function referencePlaces(): Promise<Map<number, number>> {
     SELECT "id", row_number() OVER (ORDER BY "confirmSeq" - 10 * LEAST("referralCredits", 10), "confirmSeq" DESC)::int AS "place"
     FROM "waitlist" WHERE "confirmedAt" IS NOT NULL AND "status" = 'waiting'`;
   return new Map(rows.map((row) => [row.id, row.place]));
+}
+
+/** The trigger-kept counts of the line by range equal a plain count of the entries in line. */
+async function expectBucketsToMatchTheLine() {
+  const kept = await getDb().$queryRaw<{ bucket: bigint; count: number }[]>`
+    SELECT "bucket", sum("count")::int AS "count" FROM "waitlist_line_buckets" GROUP BY 1 HAVING sum("count") <> 0 ORDER BY 1`;
+  const counted = await getDb().$queryRaw<{ bucket: bigint; count: number }[]>`
+    SELECT "lineOrder" >> 42 AS "bucket", count(*)::int AS "count" FROM "waitlist"
+    WHERE "status" = 'waiting' AND "confirmSeq" IS NOT NULL GROUP BY 1 ORDER BY 1`;
+  expect(kept).toEqual(counted);
 }
 
 describe(`the line and referrals (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
@@ -169,6 +184,11 @@ describe(`the line and referrals (${process.env.DATABASE_URL ? "PostgreSQL" : "e
         network: `10.${i}.0.0/24`,
         at,
       });
+      // Now and then the numbers jump ahead (as if many others had confirmed), so the line spans several of
+      // the 1,024-key ranges its length is counted in.
+      if (random() < 0.15)
+        await getDb()
+          .$executeRaw`SELECT setval('waitlist_confirm_seq', nextval('waitlist_confirm_seq') + ${Math.floor(random() * 3000)}::int)`;
       // Most confirm, some at once and some a while later (a friend may confirm before the one who shared the link).
       if (random() < 0.8)
         person.status = await confirm(person.id, new Date(at.getTime() + Math.floor(random() * 2) * 1e6));
@@ -198,6 +218,14 @@ describe(`the line and referrals (${process.env.DATABASE_URL ? "PostgreSQL" : "e
     }
     for (const p of confirmed.slice(0, 5))
       expect(await statusOfToken(p.status!)).toMatchObject({ status: "invited", place: null });
+    await expectBucketsToMatchTheLine();
+    expect(
+      (
+        await getDb().$queryRaw<
+          { n: number }[]
+        >`SELECT count(DISTINCT "bucket")::int AS "n" FROM "waitlist_line_buckets"`
+      )[0]!.n,
+    ).toBeGreaterThan(2);
   });
 
   it("tells a credited referrer at most once a day, brought up to date while it waits; withheld credit tells nobody", async () => {
@@ -253,9 +281,11 @@ describe(`the line and referrals (${process.env.DATABASE_URL ? "PostgreSQL" : "e
     expect((await entry(b.id)).lineKey).toBe(seqB - 1n);
     forgetCachedPlaces();
     expect(await statusOfToken(statusB)).toMatchObject({ place: 1 });
+    await expectBucketsToMatchTheLine();
     await getDb().$executeRaw`SELECT "waitlist_line_configure"(10, 10, 20)`;
     await ensureLineSettings();
     expect((await entry(b.id)).lineKey).toBe(seqB - 10n);
+    await expectBucketsToMatchTheLine();
   });
 });
 
@@ -312,5 +342,100 @@ describe(`the list's referral filters (${process.env.DATABASE_URL ? "PostgreSQL"
     expect(await list({ referrals: "yes" })).toEqual(["sharer"]);
     expect(await list({ referrals: "no", "referred-by": sharer.code })).toEqual(["bo", "cy"]);
     expect(waitlistListQuerySchema.safeParse({ "referred-by": "nope" }).success).toBe(false);
+  });
+});
+
+describe(`the line in the admin list and its export (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("sorts by place (the line, then everyone without one), shows places and referrals, and exports them", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com" });
+    const verified = await verifiedAdminFor(admin);
+    // Ann confirms first, Bo second; Bo's friend Cy moves Bo ahead of Ann; Dee never confirms; Ed is invited.
+    const ann = await join("ann@example.com", { network: "192.0.2.0/24" });
+    const bo = await join("bo@example.com", { network: "198.51.100.0/24" });
+    await confirm(ann.id);
+    await confirm(bo.id, new Date(base.getTime() + 1000));
+    const cy = await join("cy@example.com", { ref: bo.code, network: "203.0.113.0/24" });
+    await confirm(cy.id, new Date(base.getTime() + 2000));
+    const dee = await join("dee@example.com");
+    const ed = await join("ed@example.com", { network: "203.0.114.0/24" });
+    await confirm(ed.id, new Date(base.getTime() + 3000));
+    await getDb().waitlistEntry.update({ where: { id: ed.id }, data: { status: "invited", invitedAt: base } });
+
+    const list = async (sort: string) =>
+      (await listWaitlistEntries(verified, waitlistListQuerySchema.parse({ sort }))).entries.map((e) => ({
+        name: e.name,
+        place: e.place,
+        referrals: e.referrals,
+      }));
+    expect(await list("place_asc")).toEqual([
+      { name: "bo", place: 1, referrals: 1 },
+      { name: "ann", place: 2, referrals: 0 },
+      { name: "cy", place: 3, referrals: 0 },
+      { name: "dee", place: null, referrals: 0 },
+      { name: "ed", place: null, referrals: 0 },
+    ]);
+    expect((await list("place_desc")).map((e) => e.name)).toEqual(["ed", "dee", "cy", "ann", "bo"]);
+    // A search walks the same order.
+    const searched = await listWaitlistEntries(
+      verified,
+      waitlistListQuerySchema.parse({ sort: "place_asc", q: "example" }),
+    );
+    expect(searched.entries.map((e) => e.name)).toEqual(["bo", "ann", "cy", "dee", "ed"]);
+    // The export reads the same, in batches of two (keyed on the line's order) or as one COPY on PostgreSQL.
+    const batches = [];
+    for await (const batch of readWaitlistBatches(verified, waitlistExportQuerySchema.parse({ sort: "place_asc" }), 2))
+      batches.push(...batch.map((row) => [row.name, row.place]));
+    expect(batches).toEqual([
+      ["bo", 1],
+      ["ann", 2],
+      ["cy", 3],
+      ["dee", null],
+      ["ed", null],
+    ]);
+    const { cookie } = await startTestSession(admin);
+    const response = await exportCsv(
+      new Request("http://localhost/api/admin/waitlist/export?sort=place_asc", { headers: { cookie } }),
+      undefined,
+    );
+    const [header, ...records] = parse(await response.text()) as string[][];
+    const column = (name: string) => header!.indexOf(name);
+    expect(
+      records.map((record) =>
+        ["Name", "Place", "Referral code", "Referred by", "Referrals"].map((name) => record[column(name)]),
+      ),
+    ).toEqual([
+      ["bo", "1", bo.code, "", "1"],
+      ["ann", "2", ann.code, "", "0"],
+      ["cy", "3", cy.code, "bo@example.com", "0"],
+      ["dee", "", dee.code, "", "0"],
+      ["ed", "", ed.code, "", "0"],
+    ]);
+  });
+});
+
+describe(`inviting the next in line (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("invites from the front of the line, where a referral moved someone, then those who never confirmed", async () => {
+    const verified = await verifiedAdminFor(await insertAdmin({ email: "ada@example.com" }));
+    const ann = await join("ann@example.com", { network: "192.0.2.0/24" });
+    const bo = await join("bo@example.com", { network: "198.51.100.0/24" });
+    await join("dee@example.com");
+    await confirm(ann.id);
+    await confirm(bo.id, new Date(base.getTime() + 1000));
+    const cy = await join("cy@example.com", { ref: bo.code, network: "203.0.113.0/24" });
+    await confirm(cy.id, new Date(base.getTime() + 2000));
+    const next = (limit: number, includeUnconfirmed = false) =>
+      previewInvitations(verified, { filter: { q: "" }, limit, includeUnconfirmed });
+    // Ann joined and confirmed first, but Bo's friend moved Bo ahead of her.
+    expect(await next(1)).toMatchObject({ count: 1, firstName: "bo" });
+    expect(await next(3)).toMatchObject({ count: 3, firstName: "bo" });
+    await inviteEntries(verified, { filter: { q: "" }, limit: 2 }, "");
+    expect(
+      (await getDb().waitlistEntry.findMany({ where: { status: "invited" }, orderBy: { id: "asc" } })).map(
+        (e) => e.name,
+      ),
+    ).toEqual(["ann", "bo"]);
+    // Cy is next; Dee, who never confirmed, only when asked for.
+    expect(await next(5)).toMatchObject({ count: 1, firstName: "cy" });
+    expect(await next(5, true)).toMatchObject({ count: 2, firstName: "cy" });
   });
 });

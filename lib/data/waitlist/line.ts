@@ -1,5 +1,6 @@
 import "server-only";
 
+import { NO_PLACE } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
 import { hashToken } from "@/lib/email/tokens";
 import { env } from "@/lib/env";
@@ -8,8 +9,10 @@ import { env } from "@/lib/env";
  * The place in line. Entries get a number when they confirm (prisma/sql/functions/waitlist_line.sql); each
  * referral credited to an entry moves it up REFERRAL_PLACES places, for at most REFERRAL_MAX referrals. An
  * entry's place is never stored: it is one more than the confirmed entries still waiting whose key (number
- * less the places earned) comes first, or is the same with a later number, counted through the partial index "waitlist_line_idx", so
- * a signup or a batch of invitations moves everyone without writing anyone's row.
+ * less the places earned) comes first, or is the same with a later number. The generated column "lineOrder"
+ * puts key and number in one sortable value, and trigger-kept counts of the line by ranges of it
+ * (waitlist_line_buckets) leave only a short index range to count, so a place costs the same at any length
+ * of the line, and a signup or a batch of invitations moves everyone without writing anyone's row.
  */
 
 /**
@@ -70,13 +73,13 @@ export function forgetCachedPlaces(): void {
   lineLength = undefined;
 }
 
-/** The place of the entry with this key and number: one more than the waiting entries ahead of it. */
-async function placeOf(id: number, key: bigint, seq: bigint): Promise<number> {
+/** The place of the entry with this line order: one more than the waiting entries ahead of it. */
+async function placeOf(id: number, order: bigint): Promise<number> {
   const now = performance.now();
   const cached = places.get(id);
   if (cached && now - cached.at < PLACE_TTL_MS) return cached.place;
   const rows = await getDb().$queryRaw<{ place: number }[]>`
-    SELECT "waitlist_place"(${key}::bigint, ${seq}::bigint) AS "place"`;
+    SELECT "waitlist_place"(${order}::bigint) AS "place"`;
   const place = rows[0]?.place ?? 1;
   if (places.size >= MAX_CACHED_PLACES) places.clear();
   places.set(id, { place, at: now });
@@ -87,8 +90,7 @@ async function placeOf(id: number, key: bigint, seq: bigint): Promise<number> {
 async function lengthOfLine(): Promise<number> {
   const now = performance.now();
   if (lineLength && now - lineLength.at < PLACE_TTL_MS) return lineLength.count;
-  const rows = await getDb().$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS "count" FROM "waitlist" WHERE "status" = 'waiting' AND "confirmSeq" IS NOT NULL`;
+  const rows = await getDb().$queryRaw<{ count: number }[]>`SELECT "waitlist_line_length"() AS "count"`;
   lineLength = { count: rows[0]?.count ?? 0, at: now };
   return lineLength.count;
 }
@@ -118,7 +120,8 @@ export async function statusOfToken(token: string): Promise<WaitlistStatus | nul
       name: string;
       status: string;
       confirmSeq: bigint | null;
-      lineKey: bigint | null;
+      /** The line's order; the largest bigint for an entry with no place. */
+      lineOrder: bigint;
       referralCode: string;
       referralCredits: number;
       friendsJoined: number;
@@ -126,7 +129,7 @@ export async function statusOfToken(token: string): Promise<WaitlistStatus | nul
       max: number;
     }[]
   >`
-    SELECT w."id", w."name", w."status", w."confirmSeq", w."lineKey", w."referralCode", w."referralCredits",
+    SELECT w."id", w."name", w."status", w."confirmSeq", w."lineOrder", w."referralCode", w."referralCredits",
            (SELECT count(*)::int FROM "waitlist" AS f WHERE f."referredById" = w."id") AS "friendsJoined",
            s."places", s."maxCredits" AS "max"
     FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
@@ -134,12 +137,12 @@ export async function statusOfToken(token: string): Promise<WaitlistStatus | nul
     WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'status'`;
   const row = rows[0];
   if (!row) return null;
-  const inLine = row.status === "waiting" && row.confirmSeq !== null && row.lineKey !== null;
+  const inLine = row.lineOrder < NO_PLACE;
   return {
     name: row.name,
     status: row.status as WaitlistStatus["status"],
     confirmed: row.confirmSeq !== null,
-    place: inLine ? await placeOf(row.id, row.lineKey!, row.confirmSeq!) : null,
+    place: inLine ? await placeOf(row.id, row.lineOrder) : null,
     lineLength: inLine ? await lengthOfLine() : null,
     referralCode: row.referralCode,
     friendsJoined: row.friendsJoined,

@@ -4,13 +4,25 @@ import { listWaitlistEntries, SEARCH_COUNT_LIMIT } from "@/lib/data/waitlist/lis
 import { businessTypesMatching } from "@/lib/data/waitlist/sql";
 import { withSql } from "@/lib/db";
 import { escapeLike } from "@/lib/validation/waitlist-filters";
-import { waitlistListQuerySchema, type WaitlistExportQuery, type WaitlistSort } from "@/lib/validation/waitlist-query";
+import {
+  WAITLIST_SORTS,
+  waitlistListQuerySchema,
+  type WaitlistExportQuery,
+  type WaitlistSort,
+} from "@/lib/validation/waitlist-query";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
 const NO_SOURCE = { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null };
+const NO_REFERRAL = {
+  place: null,
+  referralCode: "abcd2345",
+  referredBy: null,
+  referralCredits: 0,
+  lineOrder: "9223372036854775807",
+};
 
 interface Seed {
   name: string;
@@ -147,6 +159,8 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
         invitedAt: null,
         acceptedAt: null,
         source: "direct",
+        place: null,
+        referrals: 0,
       });
     });
   });
@@ -256,7 +270,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
   describe("export batches", () => {
     it("reads every matching row once, in the list's order, for every sort", async () => {
       await seedMany(23);
-      for (const sort of ["joined_desc", "joined_asc", "name_asc", "name_desc"] as const) {
+      for (const sort of WAITLIST_SORTS) {
         const batches = await collect({ q: "", sort }, 5);
         expect(batches.map((batch) => batch.length)).toEqual([5, 5, 5, 5, 3]);
         const listed = (await list({ sort, pageSize: 200 })).entries.map((entry) => entry.id);
@@ -269,7 +283,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
 
     it("never skips or repeats rows that share the sort key", async () => {
       await seedMany(10, { sameJoinedAt: true, name: "Same Name" });
-      for (const sort of ["joined_desc", "joined_asc", "name_asc", "name_desc"] as const) {
+      for (const sort of WAITLIST_SORTS) {
         const ids = (await collect({ q: "", sort }, 3)).flat();
         expect(ids).toHaveLength(10);
         expect(new Set(ids).size).toBe(10);
@@ -296,6 +310,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           invitedAt: null,
           acceptedAt: null,
           ...NO_SOURCE,
+          ...NO_REFERRAL,
         }),
       ).toEqual([
         "Ann",
@@ -311,6 +326,10 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
         "",
         "",
         "",
+        "",
+        "abcd2345",
+        "",
+        "0",
       ]);
       expect(
         waitlistCsvRecord({
@@ -328,8 +347,30 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           utmMedium: "email",
           utmCampaign: "Spring",
           referrer: "news.example",
+          ...NO_REFERRAL,
         }).slice(9),
-      ).toEqual(["newsletter", "email", "Spring", "news.example"]);
+      ).toEqual(["newsletter", "email", "Spring", "news.example", "", "abcd2345", "", "0"]);
+      // A confirmed entry in line, referred by someone, with two referrals of its own.
+      expect(
+        waitlistCsvRecord({
+          id: 3,
+          name: "Cy",
+          email: "cy@example.com",
+          businessType: "car",
+          employees: "1",
+          joinedAt: "x",
+          confirmedAt: "x",
+          status: "waiting",
+          invitedAt: null,
+          acceptedAt: null,
+          ...NO_SOURCE,
+          place: 1234,
+          referralCode: "wxyz6789",
+          referredBy: "ann@example.com",
+          referralCredits: 2,
+          lineOrder: "42",
+        }).slice(13),
+      ).toEqual(["1234", "wxyz6789", "ann@example.com", "2"]);
       expect(
         waitlistCsvRecord({
           id: 1,
@@ -343,6 +384,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           invitedAt: "2025-04-12T08:00:00.000Z",
           acceptedAt: null,
           ...NO_SOURCE,
+          ...NO_REFERRAL,
         })[5],
       ).toBe("2025-04-11T08:00:00.000Z");
       expect(
@@ -358,6 +400,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           invitedAt: null,
           acceptedAt: null,
           ...NO_SOURCE,
+          ...NO_REFERRAL,
         }).slice(2, 4),
       ).toEqual(["legacy", "50+"]);
     });

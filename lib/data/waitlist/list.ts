@@ -52,6 +52,8 @@ const toEntry = (row: WaitlistRow): AdminWaitlistEntry => ({
   invitedAt: row.invitedAt,
   acceptedAt: row.acceptedAt,
   source: row.source,
+  place: row.place,
+  referrals: row.referralCredits,
 });
 
 function readPage(sort: WaitlistSort, limit: number, offset: number): Promise<WaitlistRow[]> {

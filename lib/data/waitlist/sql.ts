@@ -23,7 +23,16 @@ export interface WaitlistRow {
   referrer: string | null;
   /** Where the signup came from, as the database keeps it (the generated column). */
   source: string;
+  /** The place in line (null with no place) and the referrals credited, both worked out by the database. */
+  place: number | null;
+  referralCredits: number;
 }
+
+/**
+ * The "lineOrder" of every entry with no place in line (unconfirmed, invited or accepted): the largest
+ * bigint, so they follow the line when sorted by place (the line_order migration).
+ */
+export const NO_PLACE = 9223372036854775807n;
 
 /** The columns of a WaitlistRow, optionally on a table alias. */
 export function rowColumns(alias?: string): Prisma.Sql {
@@ -45,19 +54,23 @@ export function rowColumns(alias?: string): Prisma.Sql {
       "utmCampaign",
       "referrer",
       "source",
+      "referralCredits",
     ]
       .map((column) => `${prefix}"${column}"`)
+      .concat(`"waitlist_place"(${prefix}"lineOrder") AS "place"`)
       .join(", "),
   );
 }
 
-// Each order is served by an index (joinedAt desc,id desc; name,id; read backwards for the reverse),
-// and id breaks ties so pages and export batches never skip or repeat a row.
-export const ORDER: Record<WaitlistSort, { key: "joinedAt" | "name"; direction: "ASC" | "DESC" }> = {
+// Each order is served by an index (joinedAt desc,id desc; name,id; lineOrder,id; read backwards for the
+// reverse), and id breaks ties so pages and export batches never skip or repeat a row.
+export const ORDER: Record<WaitlistSort, { key: "joinedAt" | "name" | "lineOrder"; direction: "ASC" | "DESC" }> = {
   joined_desc: { key: "joinedAt", direction: "DESC" },
   joined_asc: { key: "joinedAt", direction: "ASC" },
   name_asc: { key: "name", direction: "ASC" },
   name_desc: { key: "name", direction: "DESC" },
+  place_asc: { key: "lineOrder", direction: "ASC" },
+  place_desc: { key: "lineOrder", direction: "DESC" },
 };
 
 /** The ORDER BY list of a sort, optionally on a table alias. */

@@ -48,8 +48,7 @@ export async function queueReferralEmail(referrerId: number, now = new Date()): 
     WITH r AS (
       SELECT w."id", w."name", w."email",
              (SELECT count(*)::int FROM "waitlist" AS f WHERE f."referredById" = w."id" AND f."referralCredit" = 'credited') AS "friends",
-             CASE WHEN w."status" = 'waiting' AND w."confirmSeq" IS NOT NULL
-               THEN "waitlist_place"(w."lineKey", w."confirmSeq") END AS "place"
+             "waitlist_place"(w."lineOrder") AS "place"
       FROM "waitlist" AS w WHERE w."id" = ${referrerId}::int
     ),
     updated AS (

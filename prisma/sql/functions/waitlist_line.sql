@@ -1,6 +1,7 @@
--- The place in line and referral credit (made by the referrals migration). An entry's key is its
--- confirmation number less `places` for each credited referral, counting at most `maxCredits`; its place is
--- one more than the waiting, confirmed entries whose (key, number) comes first (lib/data/waitlist/line.ts).
+-- The place in line and referral credit (made by the referrals and line_order migrations). An entry's key is
+-- its confirmation number less `places` for each credited referral, counting at most `maxCredits`; its place
+-- is one more than the waiting, confirmed entries whose (key, number) comes first, which the generated
+-- column "lineOrder" puts in one number (lib/data/waitlist/line.ts).
 
 CREATE OR REPLACE FUNCTION "waitlist_new_referral_code"() RETURNS text LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -110,13 +111,67 @@ BEGIN
   RETURN true;
 END $$;
 
--- An entry's place in line: one more than the confirmed entries still waiting ahead of it, which are those
--- with a lower key, and those with the same key and a later number (an entry that earned its way to a key
--- passes the one that confirmed there, so a referral is worth the places the status page says). Both are
--- ranges of the partial index "waitlist_line_idx": nobody's place is stored.
-CREATE OR REPLACE FUNCTION "waitlist_place"(p_key bigint, p_seq bigint) RETURNS integer LANGUAGE sql STABLE AS $$
-  SELECT (1
-    + (SELECT count(*) FROM "waitlist" WHERE "status" = 'waiting' AND "confirmSeq" IS NOT NULL AND "lineKey" < p_key)
-    + (SELECT count(*) FROM "waitlist"
-       WHERE "status" = 'waiting' AND "confirmSeq" IS NOT NULL AND "lineKey" = p_key AND "confirmSeq" > p_seq))::integer
+-- The line's length in buckets (waitlist_line_buckets, made by the line_order migration): entries of the line
+-- are counted under "lineOrder" >> 42, 1,024 consecutive keys, so a place is the sum of the buckets ahead plus a
+-- count within its own bucket.
+
+-- Adds (p_sign 1) or takes away (-1) these line positions from their buckets, in bucket order so that two
+-- batches never wait on each other's rows in opposite orders. Entries with no place are left out.
+CREATE OR REPLACE FUNCTION "waitlist_line_buckets_add"(p_sign integer, p_orders bigint[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  target SMALLINT := floor(random() * 4);
+BEGIN
+  IF p_orders IS NULL THEN
+    RETURN;
+  END IF;
+  INSERT INTO "waitlist_line_buckets" AS b ("bucket", "slot", "count")
+  SELECT o >> 42, target, p_sign * count(*)::int FROM unnest(p_orders) AS o
+  WHERE o < 9223372036854775807 GROUP BY 1 ORDER BY 1
+  ON CONFLICT ("bucket", "slot") DO UPDATE SET "count" = b."count" + EXCLUDED."count";
+END $$;
+
+-- A confirmed entry inserted (an import), or an entry of the line erased.
+CREATE OR REPLACE FUNCTION "waitlist_line_buckets_on_row"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "waitlist_line_buckets_add"(1, ARRAY[NEW."lineOrder"]);
+  ELSE
+    PERFORM "waitlist_line_buckets_add"(-1, ARRAY[OLD."lineOrder"]);
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- Only rows whose position changed move: a confirmation, a credited referral, an invitation, a new rule.
+CREATE OR REPLACE FUNCTION "waitlist_line_buckets_on_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  moved_from bigint[];
+  moved_to bigint[];
+BEGIN
+  SELECT array_agg(o."lineOrder"), array_agg(n."lineOrder") INTO moved_from, moved_to
+  FROM old_rows AS o JOIN new_rows AS n ON n."id" = o."id"
+  WHERE o."lineOrder" <> n."lineOrder";
+  PERFORM "waitlist_line_buckets_add"(-1, moved_from);
+  PERFORM "waitlist_line_buckets_add"(1, moved_to);
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION "waitlist_line_buckets_on_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE "waitlist_line_buckets";
+  RETURN NULL;
+END $$;
+
+-- An entry's place in line from its "lineOrder": one more than the entries of the line whose lineOrder is
+-- lower, which are the buckets before its own and, within its bucket, a short range of the index
+-- "waitlist_lineOrder_id_idx". Nobody's place is stored. Null for an entry with no place (unconfirmed,
+-- invited or accepted: the largest bigint).
+CREATE OR REPLACE FUNCTION "waitlist_place"(p_order bigint) RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN p_order < 9223372036854775807 THEN (1
+    + COALESCE((SELECT sum("count") FROM "waitlist_line_buckets" WHERE "bucket" < p_order >> 42), 0)
+    + (SELECT count(*) FROM "waitlist" WHERE "lineOrder" >= (p_order >> 42) << 42 AND "lineOrder" < p_order))::integer END
+$$;
+
+-- How many people are in line: confirmed and still waiting.
+CREATE OR REPLACE FUNCTION "waitlist_line_length"() RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT COALESCE(sum("count"), 0)::integer FROM "waitlist_line_buckets"
 $$;
