@@ -4,8 +4,12 @@
 // bench-results/latest.json. Only 127.0.0.1 is ever contacted.
 //   npm run bench [-- name]   one bench by its name, or those whose names contain it. BENCH_SKIP_BUILD=1 reuses
 //   the last build in .next-bench.
+// A figure named in scripts/bench/landed.json is printed beside its last landed value and the change in per
+// cent, so a regression shows in the run that causes it. BENCH_LAND=1 writes this run's values of those
+// figures into the file (with the date and BENCH_LAND_NOTE, or the commit measured), to be committed with
+// the change that moved them.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,11 +23,46 @@ const schema = `bench_${Date.now().toString(36)}`;
 const filter = process.argv[2];
 const authSecret = "bench-secret-that-is-at-least-32-characters-long";
 
+const landedFile = path.join(root, "scripts", "bench", "landed.json");
+/** Figures as last landed: label → { value, better ("higher" or "lower"), maxDropPercent, landed, note }. */
+const landed = existsSync(landedFile) ? JSON.parse(readFileSync(landedFile, "utf8")) : {};
+
 const results = [];
+function print(label, value, unit = "") {
+  results.push({ label, value, unit });
+  console.log(`  ${label}: ${value}${unit ? ` ${unit}` : ""}`);
+}
+
 function report(label, value, unit = "") {
   const rounded = typeof value === "number" ? Math.round(value * 100) / 100 : value;
-  results.push({ label, value: rounded, unit });
-  console.log(`  ${label}: ${rounded}${unit ? ` ${unit}` : ""}`);
+  print(label, rounded, unit);
+  const last = landed[label];
+  if (typeof value !== "number" || !last) return;
+  print(`${label}, last landed`, `${last.value} (${last.landed}, ${last.note})`, unit);
+  const change = ((value - last.value) / last.value) * 100;
+  const drop = last.better === "lower" ? change : -change;
+  const worse = last.better === "lower" ? "higher" : "lower";
+  const target = last.maxDropPercent === undefined ? "" : ` (target: no more than ${last.maxDropPercent}% ${worse})`;
+  const verdict = last.maxDropPercent !== undefined && drop > last.maxDropPercent ? ": WORSE THAN THE TARGET" : "";
+  print(`${label}, change from last landed`, `${change >= 0 ? "+" : ""}${change.toFixed(1)}%${target}${verdict}`);
+}
+
+/** BENCH_LAND=1: this run's values of the figures landed.json tracks become the landed ones. */
+function land() {
+  const today = new Date().toISOString().slice(0, 10);
+  const head = spawnSync("git", ["log", "-1", "--format=%h"], { encoding: "utf8" }).stdout.trim();
+  const dirty = spawnSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).stdout.trim();
+  const note = process.env.BENCH_LAND_NOTE ?? `measured on ${head}${dirty ? " with uncommitted changes" : ""}`;
+  const landedNow = [];
+  for (const { label, value } of results) {
+    if (!landed[label] || typeof value !== "number") continue;
+    landed[label] = { ...landed[label], value, landed: today, note };
+    landedNow.push(`${label}: ${value}`);
+  }
+  if (!landedNow.length)
+    return console.log("\n[bench] BENCH_LAND: this run measured none of the figures in landed.json");
+  writeFileSync(landedFile, `${JSON.stringify(landed, null, 2)}\n`);
+  console.log(`\n[bench] landed in scripts/bench/landed.json (commit it with the change): ${landedNow.join("; ")}`);
 }
 
 function build() {
@@ -131,6 +170,7 @@ async function main() {
     JSON.stringify({ started, cores: os.cpus().length, node: process.version, results }, null, 2),
   );
   console.log("\n[bench] written to bench-results/latest.json");
+  if (process.env.BENCH_LAND) land();
 }
 
 main().catch((error) => {

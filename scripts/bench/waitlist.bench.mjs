@@ -206,6 +206,7 @@ export default async function bench({ baseUrl, databaseUrl, schema, report, pg }
       "ms",
     );
     report("signups/s, bare node:http + pg, insert only", bareInsert.perSecond, "req/s");
+    // run.mjs prints it beside its last landed value (scripts/bench/landed.json) and the change.
     report("signup ratio app / floor", appSignups.perSecond / floorSignups.perSecond);
     report("signup ratio floor / bare", floorSignups.perSecond / bareLimited.perSecond);
     report("signup ratio app / bare (same statements)", appSignups.perSecond / bareLimited.perSecond);
