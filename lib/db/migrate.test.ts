@@ -213,6 +213,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(names).toEqual(
       [
         "waitlist_businessType_idx",
+        "waitlist_credited_referrals_idx",
         "waitlist_email_key",
         "waitlist_email_trgm_idx",
         "waitlist_joinedAt_id_idx",
@@ -221,6 +222,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
         "waitlist_name_trgm_idx",
         "waitlist_pkey",
         "waitlist_referralCode_key",
+        "waitlist_referral_credits_idx",
         "waitlist_referredById_idx",
         "waitlist_signup_network_joined_idx",
         "waitlist_source_trgm_idx",
@@ -234,6 +236,13 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     // The line holds only confirmed entries still waiting: a signup never writes to it either.
     expect(indexes.find((i) => i.indexname === "waitlist_line_idx")?.indexdef).toMatch(
       /WHERE \(\(status = 'waiting'::text\) AND \("confirmSeq" IS NOT NULL\)\)/,
+    );
+    // Only credited referrals: a signup, and most confirmations, never write to it.
+    expect(indexes.find((i) => i.indexname === "waitlist_credited_referrals_idx")?.indexdef).toMatch(
+      /WHERE \("referralCredit" = 'credited'::text\)/,
+    );
+    expect(indexes.find((i) => i.indexname === "waitlist_referral_credits_idx")?.indexdef).toMatch(
+      /WHERE \("referralCredits" > 0\)/,
     );
     expect(indexes.find((i) => i.indexname === "waitlist_name_trgm_idx")?.indexdef).toMatch(/gin .*gin_trgm_ops/i);
     expect(indexes.find((i) => i.indexname === "waitlist_source_trgm_idx")?.indexdef).toMatch(/gin .*gin_trgm_ops/i);
