@@ -6,6 +6,7 @@
 
 const numberFormat = new Intl.NumberFormat("en-GB");
 const percentFormat = new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 });
+const ratioFormat = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const localLongDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long" });
 
 /** A count with digit grouping: `1,234`. */
@@ -16,6 +17,11 @@ export function formatNumber(value: number): string {
 /** A share (0.125) as a percentage with at most one decimal: `12.5%`. */
 export function formatPercent(share: number): string {
   return percentFormat.format(share);
+}
+
+/** A ratio with exactly two decimals: `0.25`, `1.00`. */
+export function formatRatio(value: number): string {
+  return ratioFormat.format(value);
 }
 
 /** A timestamp as a day in the reader's own time zone, e.g. "3 March 2026"; empty for an unreadable one. */

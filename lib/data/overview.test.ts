@@ -4,16 +4,19 @@ import {
   overviewBreakdown,
   overviewFunnel,
   overviewHeadline,
+  overviewReferrals,
   overviewSignupsPerDay,
   overviewSignupsPerHour,
   rangeBounds,
+  TOP_REFERRERS,
   TOP_SOURCES,
   type RangeBounds,
 } from "@/lib/data/overview";
 import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { acceptInvitation, inviteEntries } from "@/lib/data/waitlist/invitations";
-import { confirmWithToken } from "@/lib/data/waitlist/signups";
+import { addWaitlistEntry, confirmWithToken } from "@/lib/data/waitlist/signups";
 import { getDb, withSql } from "@/lib/db";
+import { hashToken, newToken } from "@/lib/email/tokens";
 import { OVERVIEW_RANGES, RANGE_DAYS } from "@/lib/validation/overview";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
@@ -233,7 +236,6 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
   it("follows the real signup, confirmation and invitation paths", async () => {
     await resetDatabase();
     admin = await verifiedAdminFor(await insertAdmin({ email: "ada@example.com" }));
-    const { addWaitlistEntry } = await import("@/lib/data/waitlist/signups");
     await addWaitlistEntry(
       {
         name: "Ann",
@@ -308,5 +310,220 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     const forged = { id: 1, email: "x@example.com", name: "X" } as never;
     await expect(overviewHeadline(forged, rangeBounds("7", NOW))).rejects.toMatchObject({ status: 401 });
     await expect(knownSources(forged)).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe(`the overview's referrals (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  let admin: Awaited<ReturnType<typeof verifiedAdminFor>>;
+  const at = (iso: string) => new Date(iso);
+
+  /** Signs someone up at a moment, through a referral code if given, and returns their entry's id and code. */
+  async function join(email: string, when: Date, ref?: string) {
+    await addWaitlistEntry(
+      { name: email.split("@")[0]!, email, businessType: "cleaning", employees: "1", agreedToTerms: true, ref },
+      when,
+    );
+    const row = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email } });
+    return { id: row.id, code: row.referralCode };
+  }
+
+  /** Confirms an entry the way its link does, so the database decides the referral's credit. */
+  async function confirm(id: number, when: Date) {
+    const token = newToken();
+    await getDb().waitlistToken.create({
+      data: {
+        tokenHash: hashToken(token),
+        entryId: id,
+        purpose: "confirm",
+        expiresAt: new Date(when.getTime() + 86_400_000),
+      },
+    });
+    expect(await confirmWithToken(token, when)).toMatchObject({ status: "confirmed" });
+  }
+
+  /** A friend who joins through the code and confirms ten minutes later (credited, unless withheld). */
+  async function friend(email: string, joined: string, code: string) {
+    const { id } = await join(email, at(joined), code);
+    await confirm(id, new Date(at(joined).getTime() + 600_000));
+    return id;
+  }
+
+  const people: Record<string, { id: number; code: string }> = {};
+
+  beforeEach(async () => {
+    await resetDatabase();
+    admin = await verifiedAdminFor(await insertAdmin({ email: "ada@example.com" }));
+    // Seven referrers who joined and confirmed in January, and one who never confirmed.
+    for (const name of ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]) {
+      const email = name === "ann" ? "ann.smith@gmail.com" : `${name}@example.com`;
+      people[name] = await join(email, at("2025-01-02T09:00:00Z"));
+      if (name !== "hal") await confirm(people[name]!.id, at("2025-01-02T09:30:00Z"));
+    }
+    const code = (name: string) => people[name]!.code;
+    // Ann: three credited in the last 7 days, one of them today.
+    await friend("a1@example.org", "2025-03-08T12:00:00Z", code("ann"));
+    await friend("a2@example.org", "2025-03-08T13:00:00Z", code("ann"));
+    await friend("a3@example.org", "2025-03-10T08:00:00Z", code("ann"));
+    // Bob: two in the last 7 days, three more earlier in the last 30.
+    await friend("b1@example.org", "2025-03-09T10:00:00Z", code("bob"));
+    await friend("b2@example.org", "2025-03-09T11:00:00Z", code("bob"));
+    for (const n of [3, 4, 5]) await friend(`b${n}@example.org`, "2025-02-20T10:00:00Z", code("bob"));
+    // Cat: one credited a moment before the 7 days start (4 March, UTC), one just as they start.
+    const early = await join("c1@example.org", at("2025-03-03T23:40:00Z"), code("cat"));
+    await confirm(early.id, at("2025-03-03T23:59:59.999Z"));
+    const onTime = await join("c2@example.org", at("2025-03-03T23:50:00Z"), code("cat"));
+    await confirm(onTime.id, at("2025-03-04T00:00:00Z"));
+    // Dan, Eve, Fay and Gus: one each in the last 7 days, which ties them behind Ann and Bob.
+    for (const name of ["dan", "eve", "fay", "gus"])
+      await friend(`${name}1@example.org`, "2025-03-06T10:00:00Z", code(name));
+    // Referred but not credited: Ann's own address written differently, a friend of Hal (never confirmed) and a
+    // friend of Ann's who has not confirmed yet.
+    await friend("annsmith+list@gmail.com", "2025-03-09T12:00:00Z", code("ann"));
+    await friend("h1@example.org", "2025-03-09T12:00:00Z", code("hal"));
+    await join("a4@example.org", at("2025-03-09T13:00:00Z"), code("ann"));
+    // Signups nobody referred, confirmed or not.
+    await confirm((await join("solo1@example.org", at("2025-03-07T10:00:00Z"))).id, at("2025-03-07T10:10:00Z"));
+    await join("solo2@example.org", at("2025-03-10T07:00:00Z"));
+  });
+
+  // The plain queries the figures must equal, over the waitlist itself, days taken in UTC.
+  async function reference(bounds: RangeBounds) {
+    const count = async (where: string) =>
+      (await withSql((sql) => sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "waitlist" WHERE ${where}`)))[0]!
+        .n;
+    const signups = await count(within("joinedAt", bounds.start, null));
+    const confirmed = await count(`"confirmedAt" IS NOT NULL AND ${within("confirmedAt", bounds.start, null)}`);
+    const credited = await count(
+      `"referralCredit" = 'credited' AND ${within("referralCheckedAt", bounds.start, null)}`,
+    );
+    // A range counts its credited friends; all time, the credits kept on each referrer (never taken back).
+    const topReferrers = await withSql((sql) =>
+      sql.query<{ id: number; name: string; email: string; credited: number }>(
+        bounds.start === null
+          ? `SELECT "id", "name", "email", "referralCredits" AS "credited" FROM "waitlist" WHERE "referralCredits" > 0
+             ORDER BY 4 DESC, 1 LIMIT ${TOP_REFERRERS}`
+          : `SELECT r."id", r."name", r."email", count(*)::int AS "credited" FROM "waitlist" AS f JOIN "waitlist" AS r ON r."id" = f."referredById"
+             WHERE f."referralCredit" = 'credited' AND ${within("referralCheckedAt", bounds.start, null).replaceAll('"referralCheckedAt"', 'f."referralCheckedAt"')}
+             GROUP BY r."id" ORDER BY 4 DESC, 1 LIMIT ${TOP_REFERRERS}`,
+      ),
+    );
+    return {
+      signups,
+      referred: await count(`"referredById" IS NOT NULL AND ${within("joinedAt", bounds.start, null)}`),
+      confirmed,
+      credited,
+      viralFactor: confirmed === 0 ? null : credited / confirmed,
+      topReferrers,
+    };
+  }
+
+  async function expectReferralsToMatch() {
+    for (const range of OVERVIEW_RANGES) {
+      const bounds = rangeBounds(range, NOW);
+      expect({ range, referrals: await overviewReferrals(admin, bounds) }).toEqual({
+        range,
+        referrals: await reference(bounds),
+      });
+    }
+  }
+
+  it("equals plain queries over the waitlist for every range", async () => {
+    await expectReferralsToMatch();
+  });
+
+  it("counts the share of signups that came through a referral link, credited or not", async () => {
+    const week = await overviewReferrals(admin, rangeBounds("7", NOW));
+    // In the last 7 days: 14 signups (Cat's second friend joined on 3 March, before them); 12 came through a
+    // link, including Ann's own other address, Hal's friend and Ann's unconfirmed friend.
+    expect(week).toMatchObject({ signups: 14, referred: 12 });
+    const all = await overviewReferrals(admin, rangeBounds("all", NOW));
+    expect(all).toMatchObject({ signups: 27, referred: 17 });
+  });
+
+  it("lists the five entries with the most referrals credited in the range, most first, ties by who joined first", async () => {
+    const names = async (range: "today" | "7" | "30" | "90" | "all") =>
+      (await overviewReferrals(admin, rangeBounds(range, NOW))).topReferrers.map((r) => [r.name, r.credited]);
+    expect(await names("today")).toEqual([["ann.smith", 1]]);
+    // Cat's first friend was credited a moment before the 7 days began: only the second counts.
+    expect(await names("7")).toEqual([
+      ["ann.smith", 3],
+      ["bob", 2],
+      ["cat", 1],
+      ["dan", 1],
+      ["eve", 1],
+    ]);
+    expect(await names("30")).toEqual([
+      ["bob", 5],
+      ["ann.smith", 3],
+      ["cat", 2],
+      ["dan", 1],
+      ["eve", 1],
+    ]);
+    const [first] = (await overviewReferrals(admin, rangeBounds("all", NOW))).topReferrers;
+    expect(first).toEqual({ id: people.bob!.id, name: "bob", email: "bob@example.com", credited: 5 });
+  });
+
+  it("works out the viral factor as referrals credited per confirmation, both in the range", async () => {
+    const week = await overviewReferrals(admin, rangeBounds("7", NOW));
+    // Credited: Ann 3, Bob 2, Cat 1, Dan, Eve, Fay and Gus 1 each. Confirmed: those 10, Ann's other address,
+    // Hal's friend and the signup nobody referred.
+    expect(week).toMatchObject({ confirmed: 13, credited: 10 });
+    expect(week.viralFactor).toBeCloseTo(10 / 13);
+    const today = await overviewReferrals(admin, rangeBounds("today", NOW));
+    expect(today).toMatchObject({ signups: 2, referred: 1, confirmed: 1, credited: 1, viralFactor: 1 });
+  });
+
+  it("says nothing came of referrals in a period without any", async () => {
+    const later = rangeBounds("7", new Date("2025-06-01T10:00:00Z"));
+    expect(await overviewReferrals(admin, later)).toEqual({
+      signups: 0,
+      referred: 0,
+      confirmed: 0,
+      credited: 0,
+      viralFactor: null,
+      topReferrers: [],
+    });
+    await resetDatabase();
+    expect(await overviewReferrals(admin, rangeBounds("all", NOW))).toEqual({
+      signups: 0,
+      referred: 0,
+      confirmed: 0,
+      credited: 0,
+      viralFactor: null,
+      topReferrers: [],
+    });
+  });
+
+  it("stays exact as referrers and friends are erased", async () => {
+    // Bob leaves: his friends no longer name a referrer, but their credit happened and still counts in the
+    // viral factor.
+    await deleteWaitlistEntry(admin, people.bob!.id);
+    // One of Ann's friends leaves: that credit goes with them.
+    const a1 = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "a1@example.org" } });
+    await deleteWaitlistEntry(admin, a1.id);
+    await expectReferralsToMatch();
+    const week = await overviewReferrals(admin, rangeBounds("7", NOW));
+    expect(week).toMatchObject({ signups: 13, referred: 9, confirmed: 12, credited: 9 });
+    expect(week.topReferrers.map((r) => [r.name, r.credited])).toEqual([
+      ["ann.smith", 2],
+      ["cat", 1],
+      ["dan", 1],
+      ["eve", 1],
+      ["fay", 1],
+    ]);
+    // All time counts the credits Ann keeps (her place in line still has the one her friend earned her).
+    const all = await overviewReferrals(admin, rangeBounds("all", NOW));
+    expect(all.topReferrers.map((r) => [r.name, r.credited])).toEqual([
+      ["ann.smith", 3],
+      ["cat", 2],
+      ["dan", 1],
+      ["eve", 1],
+      ["fay", 1],
+    ]);
+  });
+
+  it("serves only an admin that requireAdmin verified", async () => {
+    const forged = { id: 1, email: "x@example.com", name: "X" } as never;
+    await expect(overviewReferrals(forged, rangeBounds("7", NOW))).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -10,7 +10,8 @@ import { TEAM_SIZE_OPTIONS } from "@/lib/validation/waitlist";
 
 /**
  * The admin overview, read from the sums the database keeps by trigger (waitlist_daily and
- * waitlist_daily_events), one query per widget, so no figure reads the waitlist itself. Days are UTC days.
+ * waitlist_daily_events), one query per widget, so no count reads the waitlist itself (today's signups by
+ * hour and the top referrers read a narrow index of it). Days are UTC days.
  */
 
 /** A UTC day as `YYYY-MM-DD`. */
@@ -220,5 +221,76 @@ export async function overviewFunnel(actor: VerifiedAdmin, bounds: RangeBounds):
     confirmed: number(row?.confirmed),
     invited: number(row?.invited),
     accepted: number(row?.accepted),
+  };
+}
+
+/** How many top referrers the overview names. */
+export const TOP_REFERRERS = 5;
+
+export interface TopReferrer {
+  id: number;
+  name: string;
+  email: string;
+  /** Their referrals credited in the range. */
+  credited: number;
+}
+
+export interface Referrals {
+  /** The range's signups, and those of them that came through someone's referral link. */
+  signups: number;
+  referred: number;
+  /** Entries that confirmed their address in the range, and referrals credited in the range. */
+  confirmed: number;
+  credited: number;
+  /** Referrals credited per confirmation, both in the range: what each confirmed signup brought; null without any. */
+  viralFactor: number | null;
+  /** The entries with the most referrals credited in the range, most first (then the lowest id: the first to join). */
+  topReferrers: TopReferrer[];
+}
+
+/**
+ * How much of the range's growth came by referral: the share of its signups that came through someone's link,
+ * the entries whose referrals were credited most, and the viral factor (referrals credited per confirmation).
+ * A referral counts on the day it was credited, when the friend confirmed (prisma/sql/functions/waitlist_line.sql
+ * decides; a withheld one counts for nothing).
+ *
+ * Cheap at any list size: the counts are the kept daily sums (a few rows a day). A range's top referrers are one
+ * range of an index that holds only credited referrals, read without the table and grouped by referrer; all
+ * time's are the first entries of an index on the credits the line keeps on each referrer, which are never taken
+ * back, so all time also counts a friend who has since left, as the referrer's place in line does.
+ */
+export async function overviewReferrals(actor: VerifiedAdmin, bounds: RangeBounds): Promise<Referrals> {
+  assertVerifiedAdmin(actor);
+  const { start } = bounds;
+  const inRange = Prisma.sql`(${start}::date IS NULL OR "day" >= ${start}::date)`;
+  const top =
+    start === null
+      ? Prisma.sql`
+        SELECT "id", "referralCredits" AS "credited" FROM "waitlist" WHERE "referralCredits" > 0
+        ORDER BY "referralCredits" DESC, "id" LIMIT ${TOP_REFERRERS}`
+      : Prisma.sql`
+        SELECT "referredById" AS "id", count(*)::int AS "credited" FROM "waitlist"
+        WHERE "referralCredit" = 'credited' AND "referredById" IS NOT NULL
+          AND "referralCheckedAt" >= ${new Date(`${start}T00:00:00Z`)}::timestamptz
+        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${TOP_REFERRERS}`;
+  const [row] = await getDb().$queryRaw<
+    (Record<"signups" | "referred" | "confirmed" | "credited", bigint | null> & { topReferrers: TopReferrer[] })[]
+  >`
+    WITH top AS (${top})
+    SELECT * FROM
+      (SELECT sum("signups") AS "signups", sum("referred") AS "referred" FROM "waitlist_daily" WHERE ${inRange}) AS cohort,
+      (SELECT sum("confirmed") AS "confirmed", sum("credited") AS "credited" FROM "waitlist_daily_events" WHERE ${inRange}) AS events,
+      (SELECT coalesce(json_agg(json_build_object('id', w."id", 'name', w."name", 'email', w."email", 'credited', top."credited")
+                                ORDER BY top."credited" DESC, w."id"), '[]') AS "topReferrers"
+       FROM top JOIN "waitlist" AS w ON w."id" = top."id") AS referrers`;
+  const confirmed = number(row?.confirmed);
+  const credited = number(row?.credited);
+  return {
+    signups: number(row?.signups),
+    referred: number(row?.referred),
+    confirmed,
+    credited,
+    viralFactor: confirmed === 0 ? null : credited / confirmed,
+    topReferrers: row?.topReferrers ?? [],
   };
 }

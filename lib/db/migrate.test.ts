@@ -215,6 +215,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(names).toEqual(
       [
         "waitlist_businessType_idx",
+        "waitlist_credited_referrals_idx",
         "waitlist_email_key",
         "waitlist_email_trgm_idx",
         "waitlist_joinedAt_id_idx",
@@ -223,6 +224,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
         "waitlist_name_trgm_idx",
         "waitlist_pkey",
         "waitlist_referralCode_key",
+        "waitlist_referral_credits_idx",
         "waitlist_referredById_idx",
         "waitlist_signup_network_joined_idx",
         "waitlist_source_trgm_idx",
@@ -232,6 +234,13 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     // Signups are always "waiting": this index must leave them out, or every signup would write to it.
     expect(indexes.find((i) => i.indexname === "waitlist_status_joined_idx")?.indexdef).toMatch(
       /WHERE \(status <> 'waiting'::text\)/,
+    );
+    // Only credited referrals: a signup, and most confirmations, never write to it.
+    expect(indexes.find((i) => i.indexname === "waitlist_credited_referrals_idx")?.indexdef).toMatch(
+      /WHERE \("referralCredit" = 'credited'::text\)/,
+    );
+    expect(indexes.find((i) => i.indexname === "waitlist_referral_credits_idx")?.indexdef).toMatch(
+      /WHERE \("referralCredits" > 0\)/,
     );
     expect(indexes.find((i) => i.indexname === "waitlist_name_trgm_idx")?.indexdef).toMatch(/gin .*gin_trgm_ops/i);
     expect(indexes.find((i) => i.indexname === "waitlist_source_trgm_idx")?.indexdef).toMatch(/gin .*gin_trgm_ops/i);

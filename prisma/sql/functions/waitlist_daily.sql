@@ -10,26 +10,35 @@ BEGIN
   IF p_rows IS NULL THEN
     RETURN;
   END IF;
-  INSERT INTO "waitlist_daily" AS d ("day", "businessType", "employees", "source", "slot", "signups", "confirmed", "invited", "accepted")
+  INSERT INTO "waitlist_daily" AS d ("day", "businessType", "employees", "source", "slot", "signups", "confirmed", "invited", "accepted", "referred")
   SELECT (r."joinedAt" AT TIME ZONE 'UTC')::date, r."businessType", r."employees", r."source", target,
          p_sign * count(*), p_sign * count(r."confirmedAt"),
-         p_sign * count(*) FILTER (WHERE r."status" IN ('invited', 'accepted')), p_sign * count(*) FILTER (WHERE r."status" = 'accepted')
+         p_sign * count(*) FILTER (WHERE r."status" IN ('invited', 'accepted')), p_sign * count(*) FILTER (WHERE r."status" = 'accepted'),
+         p_sign * count(r."referredById")
   FROM unnest(p_rows) AS r
   GROUP BY 1, 2, 3, 4
   ON CONFLICT ("day", "businessType", "employees", "source", "slot") DO UPDATE
   SET "signups" = d."signups" + EXCLUDED."signups", "confirmed" = d."confirmed" + EXCLUDED."confirmed",
-      "invited" = d."invited" + EXCLUDED."invited", "accepted" = d."accepted" + EXCLUDED."accepted";
+      "invited" = d."invited" + EXCLUDED."invited", "accepted" = d."accepted" + EXCLUDED."accepted",
+      "referred" = d."referred" + EXCLUDED."referred";
 
-  INSERT INTO "waitlist_daily_events" AS e ("day", "slot", "invited", "accepted")
-  SELECT "day", target, sum("invited"), sum("accepted")
+  -- Each event on its own day: an invitation, an acceptance, a confirmation, a referral credited.
+  INSERT INTO "waitlist_daily_events" AS e ("day", "slot", "invited", "accepted", "confirmed", "credited")
+  SELECT "day", target, sum("invited"), sum("accepted"), sum("confirmed"), sum("credited")
   FROM (
-    SELECT (r."invitedAt" AT TIME ZONE 'UTC')::date AS "day", p_sign AS "invited", 0 AS "accepted" FROM unnest(p_rows) AS r WHERE r."invitedAt" IS NOT NULL
+    SELECT (r."invitedAt" AT TIME ZONE 'UTC')::date AS "day", p_sign AS "invited", 0 AS "accepted", 0 AS "confirmed", 0 AS "credited"
+    FROM unnest(p_rows) AS r WHERE r."invitedAt" IS NOT NULL
     UNION ALL
-    SELECT (r."acceptedAt" AT TIME ZONE 'UTC')::date, 0, p_sign FROM unnest(p_rows) AS r WHERE r."acceptedAt" IS NOT NULL
+    SELECT (r."acceptedAt" AT TIME ZONE 'UTC')::date, 0, p_sign, 0, 0 FROM unnest(p_rows) AS r WHERE r."acceptedAt" IS NOT NULL
+    UNION ALL
+    SELECT (r."confirmedAt" AT TIME ZONE 'UTC')::date, 0, 0, p_sign, 0 FROM unnest(p_rows) AS r WHERE r."confirmedAt" IS NOT NULL
+    UNION ALL
+    SELECT (r."referralCheckedAt" AT TIME ZONE 'UTC')::date, 0, 0, 0, p_sign FROM unnest(p_rows) AS r WHERE r."referralCredit" = 'credited'
   ) AS events
   GROUP BY "day"
   ON CONFLICT ("day", "slot") DO UPDATE
-  SET "invited" = e."invited" + EXCLUDED."invited", "accepted" = e."accepted" + EXCLUDED."accepted";
+  SET "invited" = e."invited" + EXCLUDED."invited", "accepted" = e."accepted" + EXCLUDED."accepted",
+      "confirmed" = e."confirmed" + EXCLUDED."confirmed", "credited" = e."credited" + EXCLUDED."credited";
 END $$;
 
 CREATE OR REPLACE FUNCTION "waitlist_daily_on_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -45,17 +54,23 @@ BEGIN
 END $$;
 
 -- Only rows whose counted fields changed move between the sums: a repeat signup (which only notes when
--- its confirmation was sent) writes nothing here.
+-- its confirmation was sent) writes nothing here, nor does a referrer's own credit count going up. An
+-- erased referrer's friends lose their referredById (the foreign key sets it null), which moves them out
+-- of "referred".
 CREATE OR REPLACE FUNCTION "waitlist_daily_on_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM "waitlist_daily_add"(-1, (
     SELECT array_agg(o::"waitlist") FROM old_rows AS o JOIN new_rows AS n ON n."id" = o."id"
-    WHERE (o."joinedAt", o."businessType", o."employees", o."source", o."confirmedAt", o."status", o."invitedAt", o."acceptedAt")
-          IS DISTINCT FROM (n."joinedAt", n."businessType", n."employees", n."source", n."confirmedAt", n."status", n."invitedAt", n."acceptedAt")));
+    WHERE (o."joinedAt", o."businessType", o."employees", o."source", o."confirmedAt", o."status", o."invitedAt", o."acceptedAt",
+           o."referredById", o."referralCredit", o."referralCheckedAt")
+          IS DISTINCT FROM (n."joinedAt", n."businessType", n."employees", n."source", n."confirmedAt", n."status", n."invitedAt", n."acceptedAt",
+           n."referredById", n."referralCredit", n."referralCheckedAt")));
   PERFORM "waitlist_daily_add"(1, (
     SELECT array_agg(n::"waitlist") FROM old_rows AS o JOIN new_rows AS n ON n."id" = o."id"
-    WHERE (o."joinedAt", o."businessType", o."employees", o."source", o."confirmedAt", o."status", o."invitedAt", o."acceptedAt")
-          IS DISTINCT FROM (n."joinedAt", n."businessType", n."employees", n."source", n."confirmedAt", n."status", n."invitedAt", n."acceptedAt")));
+    WHERE (o."joinedAt", o."businessType", o."employees", o."source", o."confirmedAt", o."status", o."invitedAt", o."acceptedAt",
+           o."referredById", o."referralCredit", o."referralCheckedAt")
+          IS DISTINCT FROM (n."joinedAt", n."businessType", n."employees", n."source", n."confirmedAt", n."status", n."invitedAt", n."acceptedAt",
+           n."referredById", n."referralCredit", n."referralCheckedAt")));
   RETURN NULL;
 END $$;
 

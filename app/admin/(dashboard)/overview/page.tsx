@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { SectionLoader } from "@/components/admin/kit/section";
+import { ReferralsCard } from "@/components/admin/overview/referrals";
 import { SourceConversionCard, VisitorFunnelCard } from "@/components/admin/overview/visits";
 import { BreakdownCard, Headline, periodText, RangePicker, SignupsPerDay } from "@/components/admin/overview/widgets";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
@@ -13,8 +14,8 @@ export const metadata: Metadata = { title: "Overview" };
 
 /**
  * The owner's morning view: how many signed up, who they are, where they came from (and how many visitors
- * each source brought) and how far they got, for today (by hour: the launch-day view), the last 7, 30 or 90
- * days or all time. Each widget reads its own figures, so each appears as soon as
+ * each source brought), how far they got and how many came by referral, for today (by hour: the launch-day
+ * view), the last 7, 30 or 90 days or all time. Each widget reads its own figures, so each appears as soon as
  * it is ready. Days are UTC days.
  */
 export default async function OverviewPage({
@@ -55,6 +56,9 @@ export default async function OverviewPage({
       </SectionLoader>
       <SectionLoader key={`funnel-${range}`} text="Loading the funnel...">
         <VisitorFunnelCard bounds={bounds} range={range} />
+      </SectionLoader>
+      <SectionLoader key={`referrals-${range}`} text="Loading referrals...">
+        <ReferralsCard bounds={bounds} range={range} />
       </SectionLoader>
     </div>
   );
