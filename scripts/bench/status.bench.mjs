@@ -1,7 +1,7 @@
 // The personal status page's lookup with a million waitlist entries (BENCH_STATUS_ROWS), a tenth of them
 // referred by someone: GET /waitlist/status?token=… through the production server, each token once (the
 // server keeps a place in memory for 15 s per entry, so every request here is a first one), a few in flight;
-// then the place's SQL alone, `waitlist_place(key, seq)` through pg, across the line and at its back, where
+// then the place's SQL alone, `waitlist_place(lineOrder)` through pg, across the line and at its back, where
 // a count-based place reads the most. Target: the lookup's p95 under 20 ms. Measures and prints only.
 // Also checks that each page shows the place the line's order gives (a window function over the same rows).
 import { createHash, randomBytes } from "node:crypto";
@@ -218,8 +218,8 @@ async function sampleEntries(client) {
   for (let k = 0; k < back; k++)
     wanted.add(backStart + Math.round((k * (lineLength - backStart)) / Math.max(1, back - 1)));
   const { rows: inLine } = await client.query(
-    `SELECT "id", "lineKey"::text AS "key", "confirmSeq"::text AS "seq", "place"::int AS "place"
-     FROM (SELECT "id", "lineKey", "confirmSeq", row_number() OVER (ORDER BY "lineKey", "confirmSeq" DESC) AS "place"
+    `SELECT "id", "lineOrder"::text AS "order", "place"::int AS "place"
+     FROM (SELECT "id", "lineOrder", row_number() OVER (ORDER BY "lineKey", "confirmSeq" DESC) AS "place"
            FROM "waitlist" WHERE "status" = 'waiting' AND "confirmSeq" IS NOT NULL) AS l
      WHERE "place" = ANY($1::bigint[])`,
     [[...wanted]],
@@ -347,12 +347,12 @@ export default async function bench({ baseUrl, databaseUrl, schema, report, pg }
     );
 
     // (b) The place's SQL alone, one lookup at a time, as the page's query sends it.
-    const lookup = `SELECT "waitlist_place"($1::bigint, $2::bigint) AS "place"`;
-    for (const entry of inLine.slice(0, 20)) await client.query(lookup, [entry.key, entry.seq]);
+    const lookup = `SELECT "waitlist_place"($1::bigint) AS "place"`;
+    for (const entry of inLine.slice(0, 20)) await client.query(lookup, [entry.order]);
     const lookups = [];
     for (const entry of shuffled(inLine)) {
       const started = performance.now();
-      const { rows } = await client.query(lookup, [entry.key, entry.seq]);
+      const { rows } = await client.query(lookup, [entry.order]);
       lookups.push({ entry, ms: performance.now() - started, place: rows[0].place });
     }
     report("target", "the lookup's p95 under 20 ms");
