@@ -101,6 +101,9 @@ export default defineConfig({
         // The webhook spec's receiver listens on this machine.
         WEBHOOKS_ALLOW_PRIVATE: "true",
         WEBHOOK_RETRY_SCHEDULE: "1,2,5",
+        // A referrer's email of the day waits for friends who join together; long enough for the growth
+        // journey's two friends to sign up and confirm, short enough to wait for.
+        REFERRAL_EMAIL_DELAY_SECONDS: "40",
       }),
       timeout: 60_000,
       reuseExistingServer: false,

@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import type { ParsedMail } from "mailparser";
 
 import { signInAsAdmin } from "@/e2e/support/admin";
@@ -78,7 +79,8 @@ const placeOf = (text: string) => Number(/#([\d,]+)/.exec(text)![1]!.replaceAll(
 
 test.describe("the growth loop", () => {
   test("a visitor's place, their personal link, and friends who join through it", async ({ browser, page }) => {
-    test.slow();
+    // A dozen visitors sign up and confirm in browsers of their own, and the referrer's email waits for them.
+    test.setTimeout(300_000);
     // Zed confirms just before Ann, so Zed is ahead of her until her friends' referrals move her past.
     const zed = `zed.early.${run}@example.org`;
     await signUpInBrowser(browser, "/#join-waitlist", "Zed Early", zed);
@@ -173,7 +175,73 @@ test.describe("the growth loop", () => {
     await expect(adminPage.getByRole("link", { name: "Ann Smith" })).toBeVisible();
     await expect(adminPage.getByText("Not credited: the referrer's own address, written differently")).toBeVisible();
     await expectNoAxeViolations(adminPage);
+
+    // The list: this journey's five people by place, each with their referrals; Ann, moved up, is ahead of Zed.
+    await adminPage.goto(`/admin?q=${run}`);
+    await adminPage.getByRole("link", { name: "Place: sort front of the line first" }).click();
+    await expect(adminPage).toHaveURL(/sort=place_asc/);
+    const rows = adminPage
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ has: adminPage.getByRole("cell") });
+    await expect(rows).toHaveCount(5);
+    const listed = await rows.evaluateAll((elements) =>
+      elements.map((row) => {
+        const cells = [...row.querySelectorAll("td")].map((cell) => cell.textContent!.trim());
+        return { place: cells[1]!, name: cells[2]!, referrals: cells.at(-1)! };
+      }),
+    );
+    const listedPlaces = listed.map((row) => placeOf(row.place));
+    expect(listedPlaces).toEqual([...listedPlaces].sort((a, b) => a - b));
+    const names = listed.map((row) => row.name);
+    expect(names.indexOf("Ann Smith")).toBeLessThan(names.indexOf("Zed Early"));
+    expect(listed.find((row) => row.name === "Ann Smith")!.referrals).toBe("2");
+    expect(listed.find((row) => row.name === "Zed Early")!.referrals).toBe("0");
+    await expectNoAxeViolations(adminPage);
+
+    // The CSV says the same, with each code and who referred whom.
+    const csv = parse(
+      await (await adminPage.request.get(`/api/admin/waitlist/export?q=${run}&sort=place_asc`)).text(),
+      { bom: true },
+    ) as string[][];
+    const [header, ...records] = csv;
+    const field = (record: string[], name: string) => record[header!.indexOf(name)]!;
+    const annRecord = records.find((record) => field(record, "Email") === ann.toLowerCase())!;
+    expect(field(annRecord, "Referrals")).toBe("2");
+    expect(field(annRecord, "Referral code")).toBe(new URL(personalLink).searchParams.get("ref"));
+    expect(field(annRecord, "Referred by")).toBe("");
+    expect(records.map((record) => Number(field(record, "Place")))).toEqual(listedPlaces);
+    for (const email of [`bo.${run}@example.org`, `cy.${run}@example.org`, disguised.toLowerCase()])
+      expect(
+        field(
+          records.find((record) => field(record, "Email") === email)!,
+          "Referred by",
+        ),
+      ).toBe(ann.toLowerCase());
+
+    // The overview: Ann leads today's referrers with her two credited friends.
+    await adminPage.goto("/admin/overview?range=today");
+    const topReferrers = adminPage.getByTestId("top-referrers");
+    await expect(topReferrers.getByRole("row").filter({ hasText: "Ann Smith" })).toContainText("2");
+    await expect(adminPage.getByTestId("referral-share")).toHaveText(/^[\d,]+ of [\d,]+ signups? \(\d+%\)$/);
+    await expect(adminPage.getByTestId("viral-factor")).toHaveText(/^\d+\.\d\d$/);
+    await expectNoAxeViolations(adminPage);
     await admin.close();
+
+    // Ann's one email of the day about her friends: both credited friends, her place, and the way off the list.
+    const referralEmails = () =>
+      mailbox.messages.filter(
+        (message) => recipient(message) === ann.toLowerCase() && message.subject?.includes("through your link"),
+      );
+    await expect.poll(() => referralEmails().length, { timeout: 90_000, intervals: [1_000] }).toBe(1);
+    const [friendsEmail] = referralEmails();
+    expect(friendsEmail!.subject).toBe("A friend joined the Otto waiting list through your link");
+    expect(friendsEmail!.text).toMatch(/2 friends joined through your link; you're now #[\d,]+/);
+    const unsubscribe = friendsEmail!.headerLines.find((line) => line.key === "list-unsubscribe")!.line;
+    const leaveUrl = /<([^>]+)>/.exec(unsubscribe)![1]!;
+    expect(leaveUrl).toContain("/waitlist/leave?token=");
+    expect(linksIn(friendsEmail!)).toContain(leaveUrl);
+    expect(linksIn(friendsEmail!).some((link) => link.includes("/waitlist/status?token="))).toBe(true);
 
     // A link that names nobody shows a clear page.
     await page.goto("/waitlist/status?token=not-a-token");

@@ -63,6 +63,9 @@ const envSchema = z
     REFERRAL_PLACES: optionalInt(0, 1_000_000, 10),
     REFERRAL_MAX: optionalInt(0, 10_000, 10),
     REFERRAL_DAILY_CAP: optionalInt(1, 10_000, 20),
+    // A referrer's email of the day waits this long after its first credit, so friends who join together are
+    // told in one message.
+    REFERRAL_EMAIL_DELAY_SECONDS: optionalInt(0, 24 * 60 * 60, 60 * 60),
     // An admin session ends after this long without a request, and in any case this long after sign-in.
     ADMIN_SESSION_IDLE_MINUTES: optionalInt(5, 24 * 60, 120),
     ADMIN_SESSION_MAX_HOURS: optionalInt(1, 24 * 30, 8),

@@ -7,6 +7,7 @@ import { newMessageIdSql } from "@/lib/email/message-id";
 import type { EmailContext } from "@/lib/email/render";
 import { absoluteUrl } from "@/lib/email/site";
 import { hashToken, newToken } from "@/lib/email/tokens";
+import { env } from "@/lib/env";
 
 // The referral email: tells a referrer, at most once a UTC day, how many friends' referrals were credited
 // and their place now. Only credited referrals count, so a withheld one sends nothing.
@@ -31,11 +32,8 @@ export function referralElement(payload: ReferralPayload, common: EmailContext) 
   return <ReferralEmail {...common} {...payload} />;
 }
 
-/** Credits arriving within this long of the day's first are told in the same email, which waits for them. */
-export const REFERRAL_EMAIL_DELAY_MS = 60 * 60 * 1000;
-
 /**
- * After a credit: the referrer's email of the day, queued to go out an hour later, or, while that one is
+ * After a credit: the referrer's email of the day, queued to go out REFERRAL_EMAIL_DELAY_SECONDS later, or, while that one is
  * still waiting, brought up to date (friends and place). A day whose email is already sent gets no other.
  * Returns the id of a newly queued email, if any (it is sent by the sweep when due).
  */
@@ -43,7 +41,8 @@ export async function queueReferralEmail(referrerId: number, now = new Date()): 
   const day = now.toISOString().slice(0, 10);
   const leaveToken = newToken();
   const statusToken = newToken();
-  const sendAt = new Date(now.getTime() + REFERRAL_EMAIL_DELAY_MS);
+  // Credits arriving within this long of the day's first are told in the same email, which waits for them.
+  const sendAt = new Date(now.getTime() + env().REFERRAL_EMAIL_DELAY_SECONDS * 1000);
   const rows = await getDb().$queryRaw<{ id: number }[]>`
     WITH r AS (
       SELECT w."id", w."name", w."email",
