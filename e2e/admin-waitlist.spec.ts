@@ -61,9 +61,10 @@ type Row = [
 async function tableRows(page: Page): Promise<Row[]> {
   const rows = page.locator("table tbody tr");
   return rows.evaluateAll((trs) =>
-    // The first cell holds the row's checkbox.
+    // The first cell holds the row's checkbox, the second its place in line; the last its referrals.
     trs.map(
-      (tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent?.trim() ?? "").slice(1) as unknown as Row,
+      (tr) =>
+        Array.from(tr.querySelectorAll("td"), (td) => td.textContent?.trim() ?? "").slice(2, -1) as unknown as Row,
     ),
   );
 }
@@ -124,6 +125,10 @@ test.describe("admin waitlist", () => {
       "Medium",
       "Campaign",
       "Referrer",
+      "Place",
+      "Referral code",
+      "Referred by",
+      "Referrals",
     ]);
     expect(new Set(csv.slice(1).map((record) => record[6]))).toEqual(new Set(["waiting"]));
     const fileRows = csv
@@ -270,7 +275,7 @@ test.describe("admin waitlist", () => {
     await expect(summary(page)).toHaveText("Showing 1–10 of 10 matching entries");
   });
 
-  test("on a 1280-pixel screen all nine columns show beside the sidebar, with no sideways scrolling", async ({
+  test("on a 1280-pixel screen all eleven columns show beside the sidebar, with no sideways scrolling", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -280,7 +285,7 @@ test.describe("admin waitlist", () => {
     const region = page.getByRole("region", { name: "Waitlist entries" });
     const widths = await region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-    await expect(page.getByRole("columnheader", { name: "Status" })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("columnheader", { name: "Referrals" })).toBeInViewport({ ratio: 1 });
     await expect(page.locator("table tbody tr").first().locator("td").last()).toBeInViewport({ ratio: 1 });
   });
 

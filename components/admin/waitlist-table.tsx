@@ -61,7 +61,17 @@ const SORT_COLUMNS: Record<SortColumn, { first: WaitlistSort; asc: string; desc:
   place: { first: "place_asc", asc: "front of the line first", desc: "back of the line first" },
 };
 
-function SortHeader({ label, column, view }: { label: string; column: SortColumn; view: WaitlistViewState }) {
+function SortHeader({
+  label,
+  column,
+  view,
+  className,
+}: {
+  label: string;
+  column: SortColumn;
+  view: WaitlistViewState;
+  className?: string;
+}) {
   const { sort } = view;
   const active = sort.startsWith(column);
   const ascending = sort.endsWith("_asc");
@@ -70,12 +80,16 @@ function SortHeader({ label, column, view }: { label: string; column: SortColumn
   const Icon = !active ? ArrowUpDownIcon : ascending ? ArrowUpIcon : ArrowDownIcon;
   const nextDescription = next.endsWith("_asc") ? SORT_COLUMNS[column].asc : SORT_COLUMNS[column].desc;
   return (
-    <TableHead data-sortable="" aria-sort={active ? (ascending ? "ascending" : "descending") : "none"} className="px-2">
+    <TableHead
+      data-sortable=""
+      aria-sort={active ? (ascending ? "ascending" : "descending") : "none"}
+      className={cn("px-2", className)}
+    >
       <Link
         href={`?${waitlistViewSearch({ ...view, sort: next, page: 1 })}`}
         className={cn(
           buttonVariants({ variant: "ghost", size: "sm" }),
-          "-my-1 h-8 px-2 font-medium",
+          "-my-1 h-8 px-1.5 font-medium",
           active ? "text-foreground" : "text-muted-foreground",
         )}
         aria-label={`${label}: sort ${nextDescription}`}
@@ -98,8 +112,9 @@ export function StatusBadge({ status }: { status: string }) {
 /**
  * The waitlist table: a checkbox to select each row, Place (in line, or none), Name, Email, Business Type
  * (label), Team Size (badge), Source, Joined (long date), Confirmed, Status, Referrals (credited). All eleven
- * fit beside the sidebar on a 1280-pixel screen: the cells are a little tighter than other tables', and a long
- * email address or source wraps (anywhere: neither has spaces) rather than pushing Referrals out of sight.
+ * fit beside the sidebar on a 1280-pixel screen: the cells are a little tighter than other tables', a long
+ * email address or source wraps (anywhere: neither has spaces), and so do a date and the "Team Size" heading,
+ * rather than pushing Referrals out of sight.
  */
 export function WaitlistTable({ entries, view, message, selectable = false }: WaitlistTableProps) {
   return (
@@ -109,11 +124,11 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
           <TableHead data-row-select="" className="w-10 pr-0">
             {selectable ? <PageCheckbox /> : <span className="sr-only">Select</span>}
           </TableHead>
-          <SortHeader label="Place" column="place" view={view} />
+          <SortHeader label="Place" column="place" view={view} className="px-1" />
           <SortHeader label="Name" column="name" view={view} />
           <TableHead className="px-2">Email</TableHead>
           <TableHead className="px-2">Business Type</TableHead>
-          <TableHead className="px-2">Team Size</TableHead>
+          <TableHead className="px-2 whitespace-normal">Team Size</TableHead>
           <TableHead className="px-2">Source</TableHead>
           <SortHeader label="Joined" column="joined" view={view} />
           <TableHead className="px-2">Confirmed</TableHead>
@@ -130,7 +145,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
               <TableCell data-row-select="" className="w-10 pr-0">
                 {selectable && <RowCheckbox id={entry.id} name={entry.name} />}
               </TableCell>
-              <TableCell data-label="Place" className="px-2 tabular-nums">
+              <TableCell data-label="Place" className="px-1 tabular-nums">
                 {entry.place === null ? (
                   <span className="text-muted-foreground">
                     <span aria-hidden="true">—</span>
@@ -140,7 +155,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
                   `#${formatNumber(entry.place)}`
                 )}
               </TableCell>
-              <TableCell data-label="Name" className="min-w-32 px-2 font-medium">
+              <TableCell data-label="Name" className="min-w-28 px-2 font-medium">
                 <Link
                   href={`/admin/waitlist/${entry.id}`}
                   className="underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
@@ -148,19 +163,19 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
                   {entry.name}
                 </Link>
               </TableCell>
-              <TableCell data-label="Email" className="min-w-44 px-2 [overflow-wrap:anywhere]">
+              <TableCell data-label="Email" className="min-w-32 px-2 [overflow-wrap:anywhere]">
                 {entry.email}
               </TableCell>
-              <TableCell data-label="Business Type" className="min-w-32 px-2">
+              <TableCell data-label="Business Type" className="min-w-28 px-2">
                 {entry.businessTypeLabel}
               </TableCell>
               <TableCell data-label="Team Size" className="px-2">
                 <Badge variant={teamSizeBadgeVariant(entry.employees)}>{teamSizeLabel(entry.employees)}</Badge>
               </TableCell>
-              <TableCell data-label="Source" className="min-w-20 px-2 [overflow-wrap:anywhere]">
+              <TableCell data-label="Source" className="min-w-16 px-2 [overflow-wrap:anywhere]">
                 {entry.source === DIRECT_SOURCE ? <span className="text-muted-foreground">Direct</span> : entry.source}
               </TableCell>
-              <TableCell data-label="Joined" className="whitespace-nowrap px-2">
+              <TableCell data-label="Joined" className="px-2">
                 <JoinedTime iso={entry.joinedAt.toISOString()} />
               </TableCell>
               <TableCell data-label="Confirmed" className="px-2">
