@@ -111,6 +111,15 @@ test.describe("the waiting list form without scripts", () => {
     expect(page.url()).not.toContain("nora");
     await axe(browser, page);
 
+    // A disposable address comes back too, said on the email field; nothing is stored.
+    await form.email.fill(`nora.${run}@mailinator.com`);
+    await form.submit.click();
+    await expect(page).toHaveURL(/\/waitlist\/join$/);
+    form = fields(page.getByRole("form", { name: "Join the Waiting List" }));
+    await expect(form.email).toHaveAccessibleDescription("Please use a permanent email address.");
+    await expect(form.email).toHaveValue(`nora.${run}@mailinator.com`);
+    expect(await adminEntries(page.request, `nora.${run}@mailinator.com`)).toEqual([]);
+
     await form.email.fill(email);
     await form.submit.click();
     await expect(page).toHaveURL(/\/waitlist\/thanks$/);

@@ -177,7 +177,7 @@ test.describe("waiting list", () => {
       await adminPage.request.get(`/api/admin/waitlist/export?source=newsletter&q=${encodeURIComponent(email)}`)
     ).text();
     const records = parse(exported, { bom: true }) as string[][];
-    expect(records.slice(1).map((record) => record.slice(9))).toEqual([
+    expect(records.slice(1).map((record) => record.slice(9, 13))).toEqual([
       ["newsletter", "", "spring", "news.example.com"],
     ]);
 
@@ -204,6 +204,28 @@ test.describe("waiting list", () => {
     await expect(tooltip).toContainText(`Signups : ${todayInTable.toLocaleString("en-GB")}`);
     await expectNoAxeViolations(adminPage);
     await admin.close();
+  });
+
+  test("a disposable address gets its message on the email field, and nothing is stored", async ({ page }) => {
+    const section = await openSection(page, freshClientAddress());
+    const email = `throwaway.${run}@mailinator.com`;
+    await section.getByLabel("Your Name").fill("Temp Person");
+    await section.getByLabel("Business Email").fill(email);
+    await section.getByRole("combobox", { name: "Business Type" }).click();
+    await page.getByRole("option", { name: "Handyman" }).click();
+    await section.getByRole("combobox", { name: "Number of Employees" }).click();
+    await page.getByRole("option", { name: "Just me" }).click();
+    await section.getByRole("checkbox", { name: /I agree/ }).click();
+    await section.getByRole("button", { name: "Join the Waiting List" }).click();
+    const field = section.getByLabel("Business Email");
+    await expect(field).toHaveAccessibleDescription("Please use a permanent email address.");
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue(email);
+    await axe(page);
+    await signInAsAdmin(page.request);
+    const listed = await (await page.request.get(`/api/admin/waitlist?q=${encodeURIComponent(email)}`)).json();
+    expect(listed.total).toBe(0);
   });
 
   test("over the per-IP limit the form shows the server's message in the failure toast and keeps the values", async ({

@@ -142,7 +142,13 @@ export const referralCodeSchema = z.preprocess(
     .optional(),
 );
 
-/** The waiting list form and POST /api/waitlist; unknown fields are dropped. */
+/** Said on the email field for an address at a disposable-mail domain (checked on the server only). */
+export const PERMANENT_EMAIL_MESSAGE = "Please use a permanent email address.";
+
+/**
+ * The waiting list form and POST /api/waitlist; unknown fields are dropped. The server adds one rule to it,
+ * the disposable-mail domains (waitlistSignupSchema in lib/validation/disposable-email.ts).
+ */
 export const waitlistSchema = z.object({
   name: z
     .string({ error: "Name must be at least 2 characters" })

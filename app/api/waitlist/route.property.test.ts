@@ -3,12 +3,8 @@ import fc from "fast-check";
 import { POST } from "@/app/api/waitlist/route";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
-import {
-  BUSINESS_TYPE_OPTIONS,
-  TEAM_SIZE_OPTIONS,
-  WAITLIST_HONEYPOT_FIELD,
-  waitlistSchema,
-} from "@/lib/validation/waitlist";
+import { isDisposableEmail, waitlistSignupSchema } from "@/lib/validation/disposable-email";
+import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
@@ -41,7 +37,10 @@ const email = fc.oneof(
   },
   { weight: 1, arbitrary: fc.emailAddress() },
   { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.constantFrom("not-an-email", "a@", "@b.co", `${"a".repeat(250)}@example.com`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("not-an-email", "a@", "@b.co", `${"a".repeat(250)}@example.com`, "temp@mailinator.com"),
+  },
   { weight: 1, arbitrary: anyJson },
 );
 const choice = (values: string[]) =>
@@ -77,7 +76,10 @@ const objectBody = fc
 const validBody = fc
   .record({
     name: fc.stringMatching(/^ ?[A-Za-z][A-Za-z' -]{1,60}[a-z] ?$/),
-    email: fc.tuple(plainEmail, fc.boolean()).map(([e, upper]) => (upper ? e.toUpperCase() : e)),
+    email: fc
+      .tuple(plainEmail, fc.boolean())
+      .map(([e, upper]) => (upper ? e.toUpperCase() : e))
+      .filter((e) => !isDisposableEmail(e)),
     businessType: fc.constantFrom(...businessTypes),
     employees: fc.constantFrom(...teamSizes),
     agreedToTerms: fc.constant(true),
@@ -114,7 +116,7 @@ function honeypotFilled(text: string): boolean {
 
 function parses(text: string): boolean {
   try {
-    return waitlistSchema.safeParse(JSON.parse(text)).success;
+    return waitlistSignupSchema.safeParse(JSON.parse(text)).success;
   } catch {
     return false;
   }

@@ -8,7 +8,12 @@ import {
 } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { NOT_JSON_MESSAGE } from "@/lib/http";
-import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
+import {
+  BUSINESS_TYPE_OPTIONS,
+  PERMANENT_EMAIL_MESSAGE,
+  TEAM_SIZE_OPTIONS,
+  WAITLIST_HONEYPOT_FIELD,
+} from "@/lib/validation/waitlist";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
@@ -177,6 +182,42 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
         const response = await post(body);
         expect(response.status).toBe(400);
       }
+      expect(await rows()).toHaveLength(0);
+    });
+  });
+
+  describe("disposable addresses", () => {
+    it("refuses an address at a disposable-mail domain, or a subdomain of one, on its field, storing nothing", async () => {
+      for (const email of ["someone@mailinator.com", "Someone@MAILINATOR.com", "a@inbox.mailinator.com"]) {
+        const errors = await errorsOf(await post({ ...valid, email }));
+        expect(errors).toEqual({ email: [PERMANENT_EMAIL_MESSAGE] });
+      }
+      expect(await rows()).toHaveLength(0);
+    });
+
+    it("accepts permanent providers", async () => {
+      for (const email of ["ada.l@gmail.com", "ada@fastmail.com", "ada@outlook.com", "ada@proton.me"])
+        expect((await post({ ...valid, email })).status).toBe(201);
+      expect(await rows()).toHaveLength(4);
+    });
+
+    it("refuses a disposable address sent by the plain form too, and keeps the visitor's entries", async () => {
+      const response = await POST(
+        new Request(URL, {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            origin: "http://localhost",
+            accept: "text/html",
+            "x-forwarded-for": freshIp(),
+          },
+          body: new URLSearchParams({ ...valid, email: "ada@mailinator.com", agreedToTerms: "on" }).toString(),
+        }),
+        undefined,
+      );
+      // Back to the form's own page, which says why on the email field (app/waitlist/join/page.tsx).
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe("/waitlist/join");
       expect(await rows()).toHaveLength(0);
     });
   });

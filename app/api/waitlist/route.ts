@@ -24,7 +24,8 @@ import {
 } from "@/lib/http";
 import { clientNetworkKey } from "@/lib/ip-address";
 import { clientRateKey, enforceRateLimits } from "@/lib/rate-limit";
-import { WAITLIST_HONEYPOT_FIELD, waitlistSchema } from "@/lib/validation/waitlist";
+import { waitlistSignupSchema } from "@/lib/validation/disposable-email";
+import { WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
 import {
   DRAFT_COOKIE,
   encodeDraft,
@@ -55,7 +56,7 @@ const accepted = () => json({ message: WAITLIST_SUCCESS_MESSAGE }, { status: 201
 
 /** The one signup path, whichever way the body came: schema, honeypot, limits, then the entry and its email. */
 async function signUp(request: Request, body: unknown): Promise<void> {
-  const signup = parseWith(waitlistSchema, body);
+  const signup = parseWith(waitlistSignupSchema, body);
   // Bots are not told they were caught, and cost no database write.
   if (honeypotFilled(body)) return;
   const ip = clientIp(request);

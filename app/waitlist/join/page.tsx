@@ -6,7 +6,7 @@ import { WaitlistPlainForm, type WaitlistField } from "@/components/waitlist/wai
 import { waitlistCopy } from "@/content/waitlist";
 import { WAITLIST_BUSY_MESSAGE, WAITLIST_RATE_LIMIT_MESSAGE } from "@/lib/data/waitlist/signups";
 import { fieldErrors } from "@/lib/http";
-import { waitlistSchema } from "@/lib/validation/waitlist";
+import { waitlistSignupSchema } from "@/lib/validation/disposable-email";
 import { decodeDraft, DRAFT_COOKIE, EMPTY_WAITLIST_ENTRIES, type WaitlistFormDraft } from "@/lib/waitlist-form-post";
 
 export const metadata: Metadata = { title: waitlistCopy.heading, robots: { index: false, follow: false } };
@@ -39,7 +39,7 @@ export default async function WaitlistJoinPage() {
 
 /** The first message for each field, by the same schema the post was checked with. */
 function errorsOf(draft: WaitlistFormDraft): Partial<Record<WaitlistField, string>> {
-  const result = waitlistSchema.safeParse(draft.entries);
+  const result = waitlistSignupSchema.safeParse(draft.entries);
   if (result.success) return {};
   const errors: Partial<Record<WaitlistField, string>> = {};
   for (const [field, messages] of Object.entries(fieldErrors(result.error))) {

@@ -1,0 +1,32 @@
+import "server-only";
+
+import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
+
+import { PERMANENT_EMAIL_MESSAGE, waitlistSchema } from "@/lib/validation/waitlist";
+
+// A curated list of throwaway-mailbox domains (a few thousand, none of them real providers), kept on the server:
+// shipped to the browser it would weigh more than the whole form. The package rebuilds its Set on every
+// call, so it is built once here.
+let domains: Set<string> | undefined;
+
+/**
+ * Whether an address is at a disposable-mail domain, or a subdomain of one (`x.mailinator.com` is still
+ * mailinator): such a signup never confirms anyone real, and its confirmation email goes to a public inbox.
+ */
+export function isDisposableEmail(email: string): boolean {
+  domains ??= disposableEmailBlocklistSet();
+  const labels = email.trim().toLowerCase().split("@").at(-1)!.split(".");
+  for (let index = 0; index < labels.length - 1; index += 1) {
+    if (domains.has(labels.slice(index).join("."))) return true;
+  }
+  return false;
+}
+
+/**
+ * The signup as the server checks it: the form's own schema, plus the one rule the browser cannot carry (the
+ * list), reported on the email field like the form's messages, so the form shows it in the same place.
+ */
+export const waitlistSignupSchema = waitlistSchema.superRefine((signup, context) => {
+  if (isDisposableEmail(signup.email))
+    context.addIssue({ code: "custom", path: ["email"], message: PERMANENT_EMAIL_MESSAGE });
+});
