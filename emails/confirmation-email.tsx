@@ -1,6 +1,6 @@
-import { Button, Heading, Link, Text } from "@react-email/components";
+import { Heading, Link, Text } from "@react-email/components";
 
-import { EMAIL_COLOURS, EmailLayout } from "@/emails/email-layout";
+import { EMAIL_COLOURS, EmailButton, EmailLayout } from "@/emails/email-layout";
 
 export interface ConfirmationEmailProps {
   productName: string;
@@ -26,19 +26,7 @@ export function ConfirmationEmail({ productName, siteUrl, name, confirmUrl, leav
         Thanks for joining the {productName} waiting list. Please confirm that this is your email address, so we know
         where to send your invitation when it is your turn.
       </Text>
-      <Button
-        href={confirmUrl}
-        style={{
-          backgroundColor: EMAIL_COLOURS.primary,
-          color: "#ffffff",
-          borderRadius: "8px",
-          padding: "12px 20px",
-          fontSize: "16px",
-          fontWeight: 600,
-        }}
-      >
-        Confirm my place
-      </Button>
+      <EmailButton href={confirmUrl}>Confirm my place</EmailButton>
       <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "24px 0 0" }}>
         Or open this link: <Link href={confirmUrl}>{confirmUrl}</Link>
       </Text>

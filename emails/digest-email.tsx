@@ -1,6 +1,6 @@
-import { Button, Heading, Text } from "@react-email/components";
+import { Heading, Text } from "@react-email/components";
 
-import { EMAIL_COLOURS, EmailLayout } from "@/emails/email-layout";
+import { EMAIL_COLOURS, EmailButton, EmailLayout } from "@/emails/email-layout";
 import { formatNumber } from "@/lib/format";
 
 export interface DigestEmailProps {
@@ -83,20 +83,9 @@ export function DigestEmail({
           {accepted.toLocaleString("en-GB")} {accepted === 1 ? "person" : "people"} accepted their invitation.
         </Text>
       )}
-      <Button
-        href={overviewUrl}
-        style={{
-          backgroundColor: EMAIL_COLOURS.primary,
-          color: "#ffffff",
-          borderRadius: "8px",
-          padding: "12px 20px",
-          fontSize: "16px",
-          fontWeight: 600,
-          marginTop: "20px",
-        }}
-      >
+      <EmailButton href={overviewUrl} spaced>
         Open the overview
-      </Button>
+      </EmailButton>
     </EmailLayout>
   );
 }

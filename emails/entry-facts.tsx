@@ -1,6 +1,6 @@
-import { Button, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 
-import { EMAIL_COLOURS } from "@/emails/email-layout";
+import { EMAIL_COLOURS, EmailButton } from "@/emails/email-layout";
 
 export interface EntryFactsProps {
   email: string;
@@ -25,20 +25,9 @@ export function EntryFacts({ email, businessType, teamSize, source, entryUrl }: 
           <span style={{ color: EMAIL_COLOURS.muted }}>{label}:</span> {value}
         </Text>
       ))}
-      <Button
-        href={entryUrl}
-        style={{
-          backgroundColor: EMAIL_COLOURS.primary,
-          color: "#ffffff",
-          borderRadius: "8px",
-          padding: "12px 20px",
-          fontSize: "16px",
-          fontWeight: 600,
-          marginTop: "20px",
-        }}
-      >
+      <EmailButton href={entryUrl} spaced>
         Open their entry
-      </Button>
+      </EmailButton>
     </>
   );
 }

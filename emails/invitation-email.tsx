@@ -1,6 +1,6 @@
-import { Button, Heading, Link, Text } from "@react-email/components";
+import { Heading, Link, Text } from "@react-email/components";
 
-import { EMAIL_COLOURS, EmailLayout } from "@/emails/email-layout";
+import { EMAIL_COLOURS, EmailButton, EmailLayout } from "@/emails/email-layout";
 
 export interface InvitationEmailProps {
   productName: string;
@@ -52,19 +52,7 @@ export function InvitationEmail({
           {note}
         </Text>
       ) : null}
-      <Button
-        href={acceptUrl}
-        style={{
-          backgroundColor: EMAIL_COLOURS.primary,
-          color: "#ffffff",
-          borderRadius: "8px",
-          padding: "12px 20px",
-          fontSize: "16px",
-          fontWeight: 600,
-        }}
-      >
-        Get started
-      </Button>
+      <EmailButton href={acceptUrl}>Get started</EmailButton>
       <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "24px 0 0" }}>
         Or open this link: <Link href={acceptUrl}>{acceptUrl}</Link>
       </Text>

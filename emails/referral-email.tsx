@@ -1,6 +1,6 @@
-import { Button, Heading, Link, Text } from "@react-email/components";
+import { Heading, Link, Text } from "@react-email/components";
 
-import { EMAIL_COLOURS, EmailLayout } from "@/emails/email-layout";
+import { EMAIL_COLOURS, EmailButton, EmailLayout } from "@/emails/email-layout";
 
 export interface ReferralEmailProps {
   productName: string;
@@ -34,19 +34,7 @@ export function ReferralEmail({ productName, siteUrl, name, friends, place, stat
           ? `${joined}.`
           : `${joined}; you're now #${grouped.format(place)} on the ${productName} waiting list.`}
       </Text>
-      <Button
-        href={statusUrl}
-        style={{
-          backgroundColor: EMAIL_COLOURS.primary,
-          color: "#ffffff",
-          borderRadius: "8px",
-          padding: "12px 20px",
-          fontSize: "16px",
-          fontWeight: 600,
-        }}
-      >
-        See your place
-      </Button>
+      <EmailButton href={statusUrl}>See your place</EmailButton>
       <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "24px 0 0" }}>
         Or open this link: <Link href={statusUrl}>{statusUrl}</Link>
       </Text>
