@@ -58,6 +58,15 @@ const envSchema = z
     VERCEL: optionalString,
     // Signups accepted per minute from everyone together: a backstop that holds whatever addresses clients claim.
     WAITLIST_SIGNUPS_PER_MINUTE: optionalInt(1, 10_000_000, 600),
+    // Signs the proof-of-work challenges the signup form solves (lib/challenge/altcha.ts). Unset: a key derived
+    // from AUTH_SECRET, so a new install needs no setup; set it to rotate challenges without ending admin sessions.
+    SIGNUP_CHALLENGE_SECRET: optionalString.refine(
+      (v) => v === undefined || v.length >= 32,
+      "must be at least 32 characters",
+    ),
+    // What a signup without a solved challenge gets: held for review ("hold"), refused ("require"), or no
+    // challenge at all ("off").
+    SIGNUP_CHALLENGE: z.preprocess(emptyAsUnset, z.enum(["hold", "require", "off"]).default("hold")),
     // The line: each credited referral moves its referrer up REFERRAL_PLACES places, for at most REFERRAL_MAX
     // referrals, and at most REFERRAL_DAILY_CAP referrals are credited to one referrer per UTC day.
     REFERRAL_PLACES: optionalInt(0, 1_000_000, 10),

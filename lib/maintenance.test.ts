@@ -37,7 +37,15 @@ async function seed() {
 describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("prunes dead sessions, audit entries past the retention period and ended rate-limit windows, and nothing else", async () => {
     const live = await seed();
-    expect(await sweep()).toEqual({ sessions: 1, auditEntries: 1, rateLimits: 1, digests: 0, visits: 0, networks: 0 });
+    expect(await sweep()).toEqual({
+      sessions: 1,
+      auditEntries: 1,
+      rateLimits: 1,
+      digests: 0,
+      visits: 0,
+      networks: 0,
+      challengeSolutions: 0,
+    });
     expect((await getDb().adminSession.findMany({ select: { id: true } })).map((row) => row.id)).toEqual([
       live.sessionId,
     ]);
@@ -53,6 +61,18 @@ describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedd
     } finally {
       delete process.env.AUDIT_RETENTION_DAYS;
     }
+  });
+
+  it("forgets accepted signup challenges once they have expired, and keeps those still running", async () => {
+    await getDb().challengeSolution.createMany({
+      data: [
+        { signatureHash: Buffer.from("expired"), expiresAt: new Date(Date.now() - 60_000) },
+        { signatureHash: Buffer.from("running"), expiresAt: new Date(Date.now() + 60_000) },
+      ],
+    });
+    expect((await sweep()).challengeSolutions).toBe(1);
+    const left = await getDb().challengeSolution.findMany({ select: { signatureHash: true } });
+    expect(left.map((row) => Buffer.from(row.signatureHash).toString())).toEqual(["running"]);
   });
 
   it("refuses to change an audit entry", async () => {
@@ -78,7 +98,15 @@ describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedd
     expect(await response.json()).toEqual({
       email: { sent: 0, retried: 0, failed: 0, unsent: 0 },
       webhooks: { delivered: 0, retry: 0, failed: 0 },
-      pruned: { sessions: 1, auditEntries: 1, rateLimits: 1, digests: 0, visits: 0, networks: 0 },
+      pruned: {
+        sessions: 1,
+        auditEntries: 1,
+        rateLimits: 1,
+        digests: 0,
+        visits: 0,
+        networks: 0,
+        challengeSolutions: 0,
+      },
     });
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { pruneChallengeSolutions } from "@/lib/challenge/altcha";
 import { pruneAuditLog } from "@/lib/data/audit";
 import { queueDigests } from "@/lib/data/notifications";
 import { pruneAdminSessions } from "@/lib/data/sessions";
@@ -23,26 +24,30 @@ export interface SweepResult {
   visits: number;
   /** Signup networks forgotten once the referral rule that compares them no longer can. */
   networks: number;
+  /** Accepted signup challenges past their expiry, which no longer need remembering to be refused. */
+  challengeSolutions: number;
 }
 
 /**
  * The periodic clean-up: sessions that can no longer be used, audit entries past the retention period
  * (AUDIT_RETENTION_DAYS), rate-limit windows that have ended, and the salts and visitor hashes of days that
- * are over (lib/visits/count.ts), signup networks past the referral rule's window; and the admins' daily
+ * are over (lib/visits/count.ts), signup networks past the referral rule's window, accepted signup challenges
+ * past their expiry; and the admins' daily
  * digests, once due.
  * Safe to run from several servers at once.
  * (Sent email stays: the admin outbox is its record, and erasing an entry deletes its mail.)
  */
 export async function sweep(now = new Date()): Promise<SweepResult> {
-  const [sessions, auditEntries, rateLimits, digests, visits, networks] = await Promise.all([
+  const [sessions, auditEntries, rateLimits, digests, visits, networks, challengeSolutions] = await Promise.all([
     pruneAdminSessions(now),
     pruneAuditLog(getDb(), env().AUDIT_RETENTION_DAYS, now),
     pruneRateLimits(now),
     queueDigests(now),
     pruneVisits(now),
     forgetSignupNetworks(now),
+    pruneChallengeSolutions(now),
   ]);
-  return { sessions, auditEntries, rateLimits, digests, visits, networks };
+  return { sessions, auditEntries, rateLimits, digests, visits, networks, challengeSolutions };
 }
 
 /** How often a long-running server (`next start`, `next dev`) sweeps. */

@@ -20,7 +20,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(databaseKind()).toBe(process.env.DATABASE_URL ? "postgres" : "embedded");
   });
 
-  it("creates exactly the admin and waitlist tables, plus rate limits, the signup counter, sessions, the audit log, email, the overview's sums, webhooks, visitor counts and Prisma's bookkeeping", async () => {
+  it("creates exactly the admin and waitlist tables, plus rate limits, the signup counter, sessions, the audit log, email, the overview's sums, webhooks, visitor counts, accepted signup challenges and Prisma's bookkeeping", async () => {
     const tables = await withSql((sql) =>
       sql.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
@@ -31,6 +31,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       "admin_sessions",
       "admin_users",
       "audit_log",
+      "challenge_solutions",
       "email_outbox",
       "rate_limits",
       "visit_daily",

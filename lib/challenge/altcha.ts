@@ -1,0 +1,125 @@
+import "server-only";
+
+import { createHash, hkdfSync } from "node:crypto";
+import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+
+import { getAuthSecret } from "@/lib/auth/secret";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { CHALLENGE_PAYLOAD_MAX_LENGTH, challengePayloadSchema } from "@/lib/validation/challenge";
+import { z } from "@/lib/validation/zod";
+
+/**
+ * How hard a challenge is, the one figure to tune: the browser tries counters from 0 until it finds the one
+ * the server picked, at random between half this number and this number, one SHA-256 per try. A person
+ * filling in the form should not notice (the widget solves while they type); a script sending signups by the
+ * thousand pays that work for each one. A first guess, to be measured on slow phones before the signup form
+ * depends on it. The server's own cost stays one hash and one signature per challenge made or checked, whatever this is.
+ */
+export const CHALLENGE_MAX_COUNTER = 100_000;
+
+/** How long a challenge may be solved and sent: longer than anyone takes over the form, short for a stockpile. */
+export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+
+// SHA-256 with one round: every browser has it built in, and making or checking a challenge costs the server
+// one hash and one signature, so the challenge route needs no limit of its own (a slower key derivation would cost the server
+// as much per challenge as it costs the browser per try).
+const ALGORITHM = "SHA-256";
+const COST = 1;
+
+// Names what the derived key is for, so the key that signs challenges is never the one that seals sessions.
+const KEY_LABEL = "otto/signup-challenge/v1";
+
+/** The key that signs challenges: SIGNUP_CHALLENGE_SECRET, else one derived from AUTH_SECRET. */
+export function challengeSecret(): string {
+  const configured = env().SIGNUP_CHALLENGE_SECRET;
+  if (configured) return configured;
+  return Buffer.from(hkdfSync("sha256", getAuthSecret(), "", KEY_LABEL, 32)).toString("hex");
+}
+
+export interface NewChallengeOptions {
+  /** The difficulty (tests use a small one). */
+  maxCounter?: number;
+  now?: Date;
+}
+
+/** A fresh signed challenge for the widget, expiring CHALLENGE_TTL_MS from now. */
+export async function newChallenge({
+  maxCounter = CHALLENGE_MAX_COUNTER,
+  now = new Date(),
+}: NewChallengeOptions = {}): Promise<Challenge> {
+  return createChallenge({
+    algorithm: ALGORITHM,
+    cost: COST,
+    counter: randomInt(maxCounter, Math.max(1, Math.floor(maxCounter / 2))),
+    deriveKey,
+    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+    hmacSignatureSecret: challengeSecret(),
+  });
+}
+
+export type ProofResult =
+  { ok: true } | { ok: false; reason: "missing" | "malformed" | "invalid" | "expired" | "replayed" };
+
+// The shape of a solved challenge, before anything in it is trusted: the signature check decides the rest.
+const payloadShape = z.object({
+  challenge: z.object({
+    parameters: z.looseObject({ expiresAt: z.number().int().positive() }),
+    signature: z.string().min(1).max(512),
+  }),
+  solution: z.looseObject({ counter: z.number(), derivedKey: z.string().max(1024) }),
+});
+
+function decode(payload: string) {
+  try {
+    return payloadShape.safeParse(JSON.parse(Buffer.from(payload, "base64").toString("utf8")));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks a solved challenge from the form: well formed, signed by us, not expired, solved, and never accepted
+ * before. An accepted one is recorded (a hash of its signature, in the database), so sending it again fails
+ * on this server and every other.
+ */
+export async function verifyProof(payload: string | null | undefined, now = new Date()): Promise<ProofResult> {
+  if (payload === null || payload === undefined || payload.trim() === "") return { ok: false, reason: "missing" };
+  if (payload.length > CHALLENGE_PAYLOAD_MAX_LENGTH || !challengePayloadSchema.safeParse(payload).success) {
+    return { ok: false, reason: "malformed" };
+  }
+  const parsed = decode(payload.trim());
+  if (!parsed?.success) return { ok: false, reason: "malformed" };
+  const { challenge, solution } = parsed.data;
+  const expiresAt = new Date(challenge.parameters.expiresAt * 1000);
+  if (expiresAt <= now) return { ok: false, reason: "expired" };
+
+  let result;
+  try {
+    result = await verifySolution({
+      challenge: challenge as unknown as Challenge,
+      solution: { counter: solution.counter, derivedKey: solution.derivedKey },
+      deriveKey,
+      hmacSignatureSecret: challengeSecret(),
+    });
+  } catch {
+    // Parameters the library refuses to work with (an unknown algorithm, say) were not signed by us.
+    return { ok: false, reason: "invalid" };
+  }
+  if (result.expired) return { ok: false, reason: "expired" };
+  if (!result.verified) return { ok: false, reason: "invalid" };
+
+  // The signature covers every parameter, nonce included: one row per challenge, whatever solution came with it.
+  const signatureHash = createHash("sha256").update(challenge.signature).digest();
+  const inserted = await getDb().$executeRaw`
+    INSERT INTO "challenge_solutions" ("signatureHash", "expiresAt")
+    VALUES (${signatureHash}, ${expiresAt})
+    ON CONFLICT ("signatureHash") DO NOTHING`;
+  return inserted === 1 ? { ok: true } : { ok: false, reason: "replayed" };
+}
+
+/** Forgets accepted challenges past their expiry (they are refused as expired by then); returns how many went. */
+export async function pruneChallengeSolutions(now = new Date()): Promise<number> {
+  return (await getDb().challengeSolution.deleteMany({ where: { expiresAt: { lt: now } } })).count;
+}
