@@ -69,8 +69,10 @@ const envSchema = z
     SIGNUP_CHALLENGE: z.preprocess(emptyAsUnset, z.enum(["hold", "require", "off"]).default("hold")),
     // The line: each credited referral moves its referrer up REFERRAL_PLACES places, for at most REFERRAL_MAX
     // referrals, and at most REFERRAL_DAILY_CAP referrals are credited to one referrer per UTC day.
-    REFERRAL_PLACES: optionalInt(0, 1_000_000, 10),
-    REFERRAL_MAX: optionalInt(0, 10_000, 10),
+    // Their product bounds how far a key can move below its number: the line's order keeps a key in 32 bits
+    // (the line_order migration), so neither is unbounded.
+    REFERRAL_PLACES: optionalInt(0, 10_000, 10),
+    REFERRAL_MAX: optionalInt(0, 1_000, 10),
     REFERRAL_DAILY_CAP: optionalInt(1, 10_000, 20),
     // A referrer's email of the day waits this long after its first credit, so friends who join together are
     // told in one message.

@@ -134,7 +134,7 @@ describe("WaitlistTable", () => {
     expect(within(row).getByText("#1,234")).toBeInTheDocument();
     expect(within(row).getAllByRole("cell").at(-1)).toHaveTextContent("3");
     expect(screen.getByRole("columnheader", { name: /Place/ })).toHaveAttribute("aria-sort", "ascending");
-    expect(screen.getByRole("link", { name: "Place: sort back of the line first" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Place: sort no place first, then the back of the line" })).toHaveAttribute(
       "href",
       "?sort=place_desc",
     );

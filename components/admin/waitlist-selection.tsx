@@ -204,7 +204,7 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
 
 /**
  * "Invite the next N": the front of the line among the entries matching the view (the places their status
- * pages show), confirmed ones unless told otherwise, who then follow in the order they signed up.
+ * pages show), confirmed ones unless told otherwise, who then follow in the order their entries were made.
  */
 function InviteNext({ view, disabled }: { view: WaitlistViewState; disabled: boolean }) {
   const id = useId();

@@ -58,7 +58,7 @@ type SortColumn = "name" | "joined" | "place";
 const SORT_COLUMNS: Record<SortColumn, { first: WaitlistSort; asc: string; desc: string }> = {
   name: { first: "name_asc", asc: "A to Z", desc: "Z to A" },
   joined: { first: "joined_desc", asc: "oldest first", desc: "newest first" },
-  place: { first: "place_asc", asc: "front of the line first", desc: "back of the line first" },
+  place: { first: "place_asc", asc: "front of the line first", desc: "no place first, then the back of the line" },
 };
 
 function SortHeader({

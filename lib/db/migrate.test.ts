@@ -249,19 +249,22 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
 
   describe("stored functions (prisma/sql/functions)", () => {
     // Each function's name and body (what PostgreSQL keeps as prosrc) as a file defines it.
+    // A name may have more than one form (arguments), each its own function: keyed by both.
     const definedIn = (files: FunctionFile[]) =>
       files.flatMap((file) =>
-        [...file.sql.matchAll(/CREATE OR REPLACE FUNCTION "([^"]+)"[\s\S]*?AS \$\$([\s\S]*?)\$\$/g)].map(
-          ([, name, body]) => ({ file: file.name, name: name!, body: body! }),
+        [...file.sql.matchAll(/CREATE OR REPLACE FUNCTION "([^"]+)"\(([^)]*)\)[\s\S]*?AS \$\$([\s\S]*?)\$\$/g)].map(
+          ([, name, args, body]) => ({ file: file.name, name: name!, args: args!, body: body! }),
         ),
       );
     const bodiesIn = (names: string[]) =>
       withSql((sql) =>
         sql.query<{ name: string; body: string }>(
-          `SELECT proname AS name, prosrc AS body FROM pg_proc WHERE pronamespace = current_schema()::regnamespace AND proname = ANY($1::text[]) ORDER BY proname`,
+          `SELECT proname AS name, prosrc AS body FROM pg_proc WHERE pronamespace = current_schema()::regnamespace AND proname = ANY($1::text[]) ORDER BY proname, prosrc`,
           [names],
         ),
       );
+    const byNameAndBody = (a: { name: string; body: string }, b: { name: string; body: string }) =>
+      a.name === b.name ? (a.body < b.body ? -1 : a.body > b.body ? 1 : 0) : a.name.localeCompare(b.name);
     const messageId = () =>
       withSql((sql) => sql.query<{ id: string }>(`SELECT "email_message_id"('example.com') AS "id"`)).then(
         (rows) => rows[0]!.id,
@@ -270,7 +273,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     it("has one CREATE OR REPLACE per function, and every trigger's function among them", async () => {
       const defined = definedIn(readFunctionFiles());
       expect(defined.length).toBeGreaterThan(10);
-      expect(new Set(defined.map((fn) => fn.name)).size).toBe(defined.length);
+      expect(new Set(defined.map((fn) => `${fn.name}(${fn.args})`)).size).toBe(defined.length);
       const triggered = await withSql((sql) =>
         sql.query<{ name: string }>(
           `SELECT DISTINCT p.proname AS name FROM pg_trigger AS t JOIN pg_proc AS p ON p.oid = t.tgfoid
@@ -283,8 +286,8 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
 
     it("leaves a migrated database with every function's body exactly as its file has it, and the same after re-running", async () => {
       const defined = definedIn(readFunctionFiles());
-      const expected = defined.map(({ name, body }) => ({ name, body })).sort((a, b) => a.name.localeCompare(b.name));
-      expect(await bodiesIn(defined.map((fn) => fn.name))).toEqual(expected);
+      const expected = defined.map(({ name, body }) => ({ name, body })).sort(byNameAndBody);
+      expect((await bodiesIn(defined.map((fn) => fn.name))).sort(byNameAndBody)).toEqual(expected);
 
       const count = () =>
         withSql((sql) =>
@@ -296,7 +299,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       expect(await migrateDatabase()).toEqual([]);
       expect(await migrateDatabase()).toEqual([]);
       expect(await count()).toEqual(before);
-      expect(await bodiesIn(defined.map((fn) => fn.name))).toEqual(expected);
+      expect((await bodiesIn(defined.map((fn) => fn.name))).sort(byNameAndBody)).toEqual(expected);
       expect(await messageId()).toMatch(/^<[0-9a-f-]{36}@example\.com>$/);
     });
 
@@ -329,16 +332,25 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
           await withSql((sql) => applyMigrations(sql, { migrations: [created], functions: [file("changed")] })),
         ).toEqual([]);
         expect(await check()).toBe("changed");
-        // The files go in one transaction: one that fails leaves none of them applied.
+        // A new migration and the files go in one transaction: a file that fails leaves none of them applied,
+        // so nothing is ever written under a migration's placeholder bodies.
+        const next = migration("29990102000000_function_order_next", `CREATE TABLE "function_order_next" ("id" int);`);
         await expect(
           withSql((sql) =>
             applyMigrations(sql, {
-              migrations: [created],
+              migrations: [created, next],
               functions: [file("not kept"), { name: "z_broken.sql", sql: "CREATE OR REPLACE FUNCTION broken(" }],
             }),
           ),
         ).rejects.toThrow();
         expect(await check()).toBe("changed");
+        const recorded = await withSql((sql) =>
+          sql.query(`SELECT 1 FROM "_prisma_migrations" WHERE "migration_name" = $1`, [next.name]),
+        );
+        expect(recorded).toEqual([]);
+        expect(await withSql((sql) => sql.query(`SELECT to_regclass('"function_order_next"') AS "table"`))).toEqual([
+          { table: null },
+        ]);
       } finally {
         await withSql((sql) =>
           sql.exec(

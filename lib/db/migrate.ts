@@ -71,11 +71,12 @@ export function readFunctionFiles(): FunctionFile[] {
 }
 
 /**
- * Applies every migration not yet recorded as finished, each in its own transaction, and records it
- * in `_prisma_migrations` so that `prisma migrate deploy` elsewhere sees it as applied; then every file of
- * prisma/sql/functions, in name order, in one transaction, so the database's functions are always the
- * files' (a migration's own `CREATE FUNCTION` is only what its triggers start with). Idempotent.
- * Returns the names of the migrations it applied.
+ * Applies every migration not yet recorded as finished, recording each in `_prisma_migrations` so that
+ * `prisma migrate deploy` elsewhere sees it as applied, then every file of prisma/sql/functions, in name
+ * order: all in one transaction, so the database's functions are always the files' (a migration's own
+ * `CREATE FUNCTION` is only what its triggers start with), and no write ever commits between a migration
+ * and the bodies its triggers need (a confirmation then would be counted by a placeholder, and lost).
+ * A failure anywhere leaves the database as it was. Idempotent. Returns the names of the migrations it applied.
  */
 export async function applyMigrations(
   db: SqlRunner,
@@ -91,16 +92,18 @@ export async function applyMigrations(
       `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
     );
     const applied = new Map(rows.map((row) => [row.migration_name, row.checksum]));
-    const done: string[] = [];
-    for (const migration of migrations) {
+    const pending = migrations.filter((migration) => {
       const recorded = applied.get(migration.name);
-      if (recorded !== undefined) {
-        if (recorded !== migration.checksum) {
-          console.warn(`[migrate] ${migration.name} was changed after it was applied (checksum differs)`);
-        }
-        continue;
+      if (recorded !== undefined && recorded !== migration.checksum) {
+        console.warn(`[migrate] ${migration.name} was changed after it was applied (checksum differs)`);
       }
-      await db.transaction(async (tx) => {
+      return recorded === undefined;
+    });
+    // The files every time, not only after a new migration: a changed file takes effect on the next deploy,
+    // and replacing a body that has not changed changes nothing. Under the same lock, so two servers never
+    // replace the same function at once.
+    await db.transaction(async (tx) => {
+      for (const migration of pending) {
         const id = randomUUID();
         await tx.query(
           `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)`,
@@ -110,16 +113,10 @@ export async function applyMigrations(
         await tx.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [
           id,
         ]);
-      });
-      done.push(migration.name);
-    }
-    // Every time, not only after a new migration: a changed file takes effect on the next deploy, and
-    // replacing a body that has not changed changes nothing. Under the same lock, so two servers never
-    // replace the same function at once.
-    await db.transaction(async (tx) => {
+      }
       for (const file of functions) await tx.exec(file.sql);
     });
-    return done;
+    return pending.map((migration) => migration.name);
   } finally {
     if (useLock) await db.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]);
   }

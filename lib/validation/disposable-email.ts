@@ -24,9 +24,8 @@ export function isDisposableEmail(email: string): boolean {
 
 /**
  * The signup as the server checks it: the form's own schema, plus the one rule the browser cannot carry (the
- * list), reported on the email field like the form's messages, so the form shows it in the same place.
+ * list), on the email field itself, so it is said with the form's other messages, in the same place.
  */
-export const waitlistSignupSchema = waitlistSchema.superRefine((signup, context) => {
-  if (isDisposableEmail(signup.email))
-    context.addIssue({ code: "custom", path: ["email"], message: PERMANENT_EMAIL_MESSAGE });
+export const waitlistSignupSchema = waitlistSchema.extend({
+  email: waitlistSchema.shape.email.refine((email) => !isDisposableEmail(email), { message: PERMANENT_EMAIL_MESSAGE }),
 });

@@ -9,7 +9,7 @@ import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } fr
 
 /**
  * Orders the admin list and the export can use; each one has an index behind it. By place: the line from
- * its front, then everyone with no place (unconfirmed, invited or accepted) in the order they signed up.
+ * its front, then everyone with no place (unconfirmed, invited or accepted) in the order their entries were made (by id).
  */
 export const WAITLIST_SORTS = [
   "joined_desc",

@@ -195,6 +195,11 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       expect(await rows()).toHaveLength(0);
     });
 
+    it("says so beside the form's other messages, not only once they are fixed", async () => {
+      const errors = await errorsOf(await post({ ...valid, name: "", email: "someone@mailinator.com" }));
+      expect(errors).toEqual({ name: ["Name must be at least 2 characters"], email: [PERMANENT_EMAIL_MESSAGE] });
+    });
+
     it("accepts permanent providers", async () => {
       for (const email of ["ada.l@gmail.com", "ada@fastmail.com", "ada@outlook.com", "ada@proton.me"])
         expect((await post({ ...valid, email })).status).toBe(201);

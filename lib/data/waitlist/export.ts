@@ -234,13 +234,17 @@ export function waitlistCopyStatement(query: WaitlistExportQuery, literal: (valu
     // place out on its own (waitlist_place) would cost a count per row.
     Prisma.raw(`line."place"`),
     Prisma.raw(`w."referralCode"`),
-    Prisma.raw(REFERRED_BY),
+    // Anyone can sign up with an address a spreadsheet would run ("-2+3@x.co"), and be someone's referrer.
+    text(`referrer."referrerEmail"`),
     Prisma.raw(`w."referralCredits"`),
   ];
-  const line = Prisma.raw(
-    `LEFT JOIN (SELECT "id" AS "lineId", row_number() OVER (ORDER BY "lineOrder") AS "place" FROM "waitlist" WHERE "lineOrder" < ${NO_PLACE}) AS line ON line."lineId" = w."id"`,
+  // Joined under names of their own ("lineId", "referrerEmail"), so the filter's bare column names still
+  // mean the entry's.
+  const joins = Prisma.raw(
+    `LEFT JOIN (SELECT "id" AS "lineId", row_number() OVER (ORDER BY "lineOrder") AS "place" FROM "waitlist" WHERE "lineOrder" < ${NO_PLACE}) AS line ON line."lineId" = w."id"
+     LEFT JOIN LATERAL (SELECT r."email" AS "referrerEmail" FROM "waitlist" AS r WHERE r."id" = w."referredById") AS referrer ON TRUE`,
   );
-  const select = Prisma.sql`SELECT ${Prisma.join(columns, ", ")} FROM "waitlist" AS w ${line} WHERE ${filterCondition(query)} ORDER BY ${orderBy(query.sort, "w")}`;
+  const select = Prisma.sql`SELECT ${Prisma.join(columns, ", ")} FROM "waitlist" AS w ${joins} WHERE ${filterCondition(query)} ORDER BY ${orderBy(query.sort, "w")}`;
   return `COPY (${withLiterals(select, literal)}) TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`;
 }
 

@@ -439,3 +439,18 @@ describe(`inviting the next in line (${process.env.DATABASE_URL ? "PostgreSQL" :
     expect(await next(5, true)).toMatchObject({ count: 2, firstName: "cy" });
   });
 });
+
+describe(`the export's referrer column (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("neutralises a referrer's address a spreadsheet would run as a formula", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com" });
+    const sharer = await join("-2+3@example.com", { network: "192.0.2.0/24" });
+    await join("friend@example.com", { ref: sharer.code, network: "198.51.100.0/24" });
+    const { cookie } = await startTestSession(admin);
+    const response = await exportCsv(
+      new Request("http://localhost/api/admin/waitlist/export?q=friend", { headers: { cookie } }),
+      undefined,
+    );
+    const [header, ...records] = parse(await response.text(), { bom: true }) as string[][];
+    expect(records.map((record) => record[header!.indexOf("Referred by")])).toEqual(["'-2+3@example.com"]);
+  });
+});

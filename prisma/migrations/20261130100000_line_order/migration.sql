@@ -4,7 +4,8 @@
 -- "lineOrder" is lineKey * 2^32 + (2^32 - confirmSeq) for a confirmed entry still waiting, and the largest
 -- bigint for everyone else: lower keys first, and of two entries with the same key the later confirmation
 -- first (the entry that earned its way to a key passes the one that confirmed there). Entries with no place
--- all share the last value and follow in id order. Keys stay far inside 2^31 and numbers inside 2^32.
+-- all share the last value and follow in id order. Numbers stay inside 2^32, and keys far inside 2^31: a key
+-- is its number less at most REFERRAL_PLACES × REFERRAL_MAX places, at most 10^7 (lib/env.ts bounds both).
 ALTER TABLE "waitlist" ADD COLUMN "lineOrder" BIGINT GENERATED ALWAYS AS (
   CASE WHEN "status" = 'waiting' AND "confirmSeq" IS NOT NULL AND "lineKey" IS NOT NULL
        THEN "lineKey" * 4294967296 + (4294967296 - "confirmSeq")
@@ -54,5 +55,6 @@ CREATE TRIGGER "waitlist_line_buckets_update" AFTER UPDATE ON "waitlist"
 CREATE TRIGGER "waitlist_line_buckets_truncate" AFTER TRUNCATE ON "waitlist"
   FOR EACH STATEMENT EXECUTE FUNCTION "waitlist_line_buckets_on_truncate"();
 
--- A place is now read from an entry's lineOrder (its new body is in prisma/sql/functions/waitlist_line.sql).
-DROP FUNCTION IF EXISTS "waitlist_place"(bigint, bigint);
+-- A place is now read from an entry's lineOrder ("waitlist_place"(bigint), in prisma/sql/functions/waitlist_line.sql).
+-- The two-argument form stays, worked out the same way, for the deployment still serving while this one is
+-- built; the migration runner applies this and the function files in one transaction.

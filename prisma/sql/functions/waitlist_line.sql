@@ -115,28 +115,30 @@ END $$;
 -- are counted under "lineOrder" >> 42, 1,024 consecutive keys, so a place is the sum of the buckets ahead plus a
 -- count within its own bucket.
 
--- Adds (p_sign 1) or takes away (-1) these line positions from their buckets, in bucket order so that two
--- batches never wait on each other's rows in opposite orders. Entries with no place are left out.
-CREATE OR REPLACE FUNCTION "waitlist_line_buckets_add"(p_sign integer, p_orders bigint[]) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  target SMALLINT := floor(random() * 4);
-BEGIN
-  IF p_orders IS NULL THEN
-    RETURN;
-  END IF;
+-- Moves line positions between buckets: each of p_from leaves its bucket, each of p_to joins its own
+-- (entries with no place count nowhere). One statement, net per bucket and in bucket order, in the slot of
+-- this transaction: a transaction always takes its bucket rows in one order and in one slot, so two never
+-- wait on each other's rows crosswise, while concurrent ones mostly write to different slots.
+CREATE OR REPLACE FUNCTION "waitlist_line_buckets_move"(p_from bigint[], p_to bigint[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "waitlist_line_buckets" AS b ("bucket", "slot", "count")
-  SELECT o >> 42, target, p_sign * count(*)::int FROM unnest(p_orders) AS o
-  WHERE o < 9223372036854775807 GROUP BY 1 ORDER BY 1
-  ON CONFLICT ("bucket", "slot") DO UPDATE SET "count" = b."count" + EXCLUDED."count";
-END $$;
+  SELECT o >> 42, (txid_current() % 4)::smallint, sum(d)::int
+  FROM (
+    SELECT o, -1 AS d FROM unnest(p_from) AS o
+    UNION ALL
+    SELECT o, 1 FROM unnest(p_to) AS o
+  ) AS moves
+  WHERE o < 9223372036854775807
+  GROUP BY 1 HAVING sum(d) <> 0 ORDER BY 1
+  ON CONFLICT ("bucket", "slot") DO UPDATE SET "count" = b."count" + EXCLUDED."count"
+$$;
 
 -- A confirmed entry inserted (an import), or an entry of the line erased.
 CREATE OR REPLACE FUNCTION "waitlist_line_buckets_on_row"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "waitlist_line_buckets_add"(1, ARRAY[NEW."lineOrder"]);
+    PERFORM "waitlist_line_buckets_move"('{}', ARRAY[NEW."lineOrder"]);
   ELSE
-    PERFORM "waitlist_line_buckets_add"(-1, ARRAY[OLD."lineOrder"]);
+    PERFORM "waitlist_line_buckets_move"(ARRAY[OLD."lineOrder"], '{}');
   END IF;
   RETURN NULL;
 END $$;
@@ -150,8 +152,9 @@ BEGIN
   SELECT array_agg(o."lineOrder"), array_agg(n."lineOrder") INTO moved_from, moved_to
   FROM old_rows AS o JOIN new_rows AS n ON n."id" = o."id"
   WHERE o."lineOrder" <> n."lineOrder";
-  PERFORM "waitlist_line_buckets_add"(-1, moved_from);
-  PERFORM "waitlist_line_buckets_add"(1, moved_to);
+  IF moved_from IS NOT NULL THEN
+    PERFORM "waitlist_line_buckets_move"(moved_from, moved_to);
+  END IF;
   RETURN NULL;
 END $$;
 
@@ -169,6 +172,12 @@ CREATE OR REPLACE FUNCTION "waitlist_place"(p_order bigint) RETURNS integer LANG
   SELECT CASE WHEN p_order < 9223372036854775807 THEN (1
     + COALESCE((SELECT sum("count") FROM "waitlist_line_buckets" WHERE "bucket" < p_order >> 42), 0)
     + (SELECT count(*) FROM "waitlist" WHERE "lineOrder" >= (p_order >> 42) << 42 AND "lineOrder" < p_order))::integer END
+$$;
+
+-- The same place by key and number, as the code before the line_order migration asks for it: kept while a
+-- deployment of that code may still be serving during a deploy of this one.
+CREATE OR REPLACE FUNCTION "waitlist_place"(p_key bigint, p_seq bigint) RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT "waitlist_place"(p_key * 4294967296 + (4294967296 - p_seq))
 $$;
 
 -- How many people are in line: confirmed and still waiting.
