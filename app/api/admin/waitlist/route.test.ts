@@ -60,6 +60,9 @@ describe(`GET /api/admin/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "
           invitedAt: null,
           acceptedAt: null,
           source: "direct",
+          // Not confirmed: no place in line, and no referrals credited.
+          place: null,
+          referrals: 0,
         },
         expect.objectContaining({
           name: "Old",
