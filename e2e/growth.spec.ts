@@ -223,7 +223,7 @@ test.describe("the growth loop", () => {
     await adminPage.goto("/admin/overview?range=today");
     const topReferrers = adminPage.getByTestId("top-referrers");
     await expect(topReferrers.getByRole("row").filter({ hasText: "Ann Smith" })).toContainText("2");
-    await expect(adminPage.getByTestId("referral-share")).toHaveText(/^[\d,]+ of [\d,]+ signups? \(\d+%\)$/);
+    await expect(adminPage.getByTestId("referral-share")).toHaveText(/^[\d,]+ of [\d,]+ signups? \(\d+(\.\d+)?%\)$/);
     await expect(adminPage.getByTestId("viral-factor")).toHaveText(/^\d+\.\d\d$/);
     await expectNoAxeViolations(adminPage);
     await admin.close();
