@@ -34,18 +34,21 @@ async function seed() {
   return live;
 }
 
+/** What one sweep removes from seed(): one of each dead kind, nothing else. */
+const PRUNED_FROM_SEED = {
+  sessions: 1,
+  auditEntries: 1,
+  rateLimits: 1,
+  digests: 0,
+  visits: 0,
+  networks: 0,
+  challengeSolutions: 0,
+};
+
 describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("prunes dead sessions, audit entries past the retention period and ended rate-limit windows, and nothing else", async () => {
     const live = await seed();
-    expect(await sweep()).toEqual({
-      sessions: 1,
-      auditEntries: 1,
-      rateLimits: 1,
-      digests: 0,
-      visits: 0,
-      networks: 0,
-      challengeSolutions: 0,
-    });
+    expect(await sweep()).toEqual(PRUNED_FROM_SEED);
     expect((await getDb().adminSession.findMany({ select: { id: true } })).map((row) => row.id)).toEqual([
       live.sessionId,
     ]);
@@ -98,15 +101,7 @@ describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedd
     expect(await response.json()).toEqual({
       email: { sent: 0, retried: 0, failed: 0, unsent: 0 },
       webhooks: { delivered: 0, retry: 0, failed: 0 },
-      pruned: {
-        sessions: 1,
-        auditEntries: 1,
-        rateLimits: 1,
-        digests: 0,
-        visits: 0,
-        networks: 0,
-        challengeSolutions: 0,
-      },
+      pruned: PRUNED_FROM_SEED,
     });
   });
 });

@@ -98,13 +98,10 @@ async function* batchesOf(
     let last: WaitlistExportRow | undefined;
     for (;;) {
       // Row comparison against the last row read: matches the two-column sort index, in either direction.
+      // Every key comes back as text (the join time as ISO 8601, the line's order as digits), cast to its type.
       const after = !last
         ? Prisma.sql`TRUE`
-        : order.key === "joinedAt"
-          ? Prisma.sql`("joinedAt", "id") ${comparison} (${last.joinedAt}::timestamptz, ${last.id}::int)`
-          : order.key === "name"
-            ? Prisma.sql`("name", "id") ${comparison} (${last.name}::text, ${last.id}::int)`
-            : Prisma.sql`("lineOrder", "id") ${comparison} (${last.lineOrder}::bigint, ${last.id}::int)`;
+        : Prisma.sql`(${Prisma.raw(`"${order.key}"`)}, "id") ${comparison} (${last[order.key]}::${Prisma.raw(order.type)}, ${last.id}::int)`;
       // Ordered by the table's columns (w."joinedAt"), not the output's text column of the same name.
       const batch = Prisma.sql`SELECT ${EXPORT_COLUMNS} FROM "waitlist" AS w WHERE ${where} AND ${after} ORDER BY ${orderBy(query.sort, "w")} LIMIT ${batchSize}::int`;
       // The raw connection takes the statement's PostgreSQL text ($1, $2, …) and its values.

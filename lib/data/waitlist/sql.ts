@@ -64,13 +64,17 @@ export function rowColumns(alias?: string): Prisma.Sql {
 
 // Each order is served by an index (joinedAt desc,id desc; name,id; lineOrder,id; read backwards for the
 // reverse), and id breaks ties so pages and export batches never skip or repeat a row.
-export const ORDER: Record<WaitlistSort, { key: "joinedAt" | "name" | "lineOrder"; direction: "ASC" | "DESC" }> = {
-  joined_desc: { key: "joinedAt", direction: "DESC" },
-  joined_asc: { key: "joinedAt", direction: "ASC" },
-  name_asc: { key: "name", direction: "ASC" },
-  name_desc: { key: "name", direction: "DESC" },
-  place_asc: { key: "lineOrder", direction: "ASC" },
-  place_desc: { key: "lineOrder", direction: "DESC" },
+// `type` is the key's SQL type, for comparing a row against a key read back as text (the export's batches).
+export const ORDER: Record<
+  WaitlistSort,
+  { key: "joinedAt" | "name" | "lineOrder"; type: "timestamptz" | "text" | "bigint"; direction: "ASC" | "DESC" }
+> = {
+  joined_desc: { key: "joinedAt", type: "timestamptz", direction: "DESC" },
+  joined_asc: { key: "joinedAt", type: "timestamptz", direction: "ASC" },
+  name_asc: { key: "name", type: "text", direction: "ASC" },
+  name_desc: { key: "name", type: "text", direction: "DESC" },
+  place_asc: { key: "lineOrder", type: "bigint", direction: "ASC" },
+  place_desc: { key: "lineOrder", type: "bigint", direction: "DESC" },
 };
 
 /** The ORDER BY list of a sort, optionally on a table alias. */
