@@ -1,3 +1,4 @@
+import { CHALLENGE_FIELD } from "@/lib/validation/challenge";
 import {
   BUSINESS_TYPE_OPTIONS,
   referralCodeSchema,
@@ -59,7 +60,7 @@ const MAX_KEPT_LENGTH = 300;
  */
 export function signupBodyOfForm(fields: URLSearchParams): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const name of ["name", "email", "businessType", "employees", "ref", WAITLIST_HONEYPOT_FIELD]) {
+  for (const name of ["name", "email", "businessType", "employees", "ref", WAITLIST_HONEYPOT_FIELD, CHALLENGE_FIELD]) {
     const value = fields.get(name);
     if (value !== null) body[name] = value;
   }

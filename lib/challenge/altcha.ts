@@ -7,7 +7,14 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import { getAuthSecret } from "@/lib/auth/secret";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { CHALLENGE_PAYLOAD_MAX_LENGTH, challengePayloadSchema } from "@/lib/validation/challenge";
+import { HttpError } from "@/lib/http";
+import {
+  CHALLENGE_FIELD,
+  CHALLENGE_PAYLOAD_MAX_LENGTH,
+  CHALLENGE_REQUIRED_MESSAGE,
+  challengePayloadSchema,
+  type ProofFailure,
+} from "@/lib/validation/challenge";
 import { z } from "@/lib/validation/zod";
 
 /**
@@ -61,8 +68,7 @@ export async function newChallenge({
   });
 }
 
-export type ProofResult =
-  { ok: true } | { ok: false; reason: "missing" | "malformed" | "invalid" | "expired" | "replayed" };
+export type ProofResult = { ok: true } | { ok: false; reason: ProofFailure };
 
 // The shape of a solved challenge, before anything in it is trusted: the signature check decides the rest.
 const payloadShape = z.object({
@@ -119,6 +125,28 @@ export async function verifyProof(payload: string | null | undefined, now = new 
     VALUES (${signatureHash}, ${expiresAt})
     ON CONFLICT ("signatureHash") DO NOTHING`;
   return inserted === 1 ? { ok: true } : { ok: false, reason: "replayed" };
+}
+
+/** The solved challenge a request body carries in its CHALLENGE_FIELD, whatever it is (signupProofHold judges it). */
+export function proofOf(body: unknown): unknown {
+  return body && typeof body === "object" ? (body as Record<string, unknown>)[CHALLENGE_FIELD] : undefined;
+}
+
+/**
+ * What the site does with a signup's (or a request for a new link's) proof, as SIGNUP_CHALLENGE says: null
+ * when it goes ahead as usual, or the reason to hold it. "require" refuses an unproven one outright (400);
+ * "off" checks nothing, and records nothing either.
+ */
+export async function signupProofHold(payload: unknown, now = new Date()): Promise<ProofFailure | null> {
+  const mode = env().SIGNUP_CHALLENGE;
+  if (mode === "off") return null;
+  const result =
+    payload === undefined || payload === null || typeof payload === "string"
+      ? await verifyProof(payload, now)
+      : ({ ok: false, reason: "malformed" } as const);
+  if (result.ok) return null;
+  if (mode === "require") throw new HttpError(400, CHALLENGE_REQUIRED_MESSAGE);
+  return result.reason;
 }
 
 /** Forgets accepted challenges past their expiry (they are refused as expired by then); returns how many went. */

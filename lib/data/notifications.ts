@@ -54,7 +54,7 @@ export async function digestFor(day: string): Promise<DigestPayload> {
       ORDER BY 1, 3 DESC, 2`,
     db.$queryRaw<{ name: string; businessType: string }[]>`
       SELECT "name", "businessType" FROM "waitlist"
-      WHERE "joinedAt" >= ${day}::date AT TIME ZONE 'UTC' AND "joinedAt" < (${day}::date + 1) AT TIME ZONE 'UTC'
+      WHERE "joinedAt" >= ${day}::date AT TIME ZONE 'UTC' AND "joinedAt" < (${day}::date + 1) AT TIME ZONE 'UTC' AND "heldAt" IS NULL
       ORDER BY "joinedAt" DESC, "id" DESC LIMIT ${DIGEST_NEWEST}`,
     db.$queryRaw<{ accepted: bigint | null }[]>`
       SELECT sum("accepted") AS "accepted" FROM "waitlist_daily_events" WHERE "day" = ${day}::date`,

@@ -69,6 +69,13 @@ async function seed() {
         ],
       );
     }
+    // Signups held for review (no proof of work): on the overview only as held, until released.
+    await sql.exec(
+      `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "heldAt", "heldReason")
+       SELECT 'Held ' || i, 'held' || i || '@example.com', 'car', '1', timestamptz '2025-03-10 08:00:00+00' - i * interval '2 days',
+              timestamptz '2025-03-10 08:00:00+00' - i * interval '2 days', 'missing'
+       FROM generate_series(0, 11) AS i`,
+    );
   });
 }
 
@@ -79,8 +86,18 @@ const within = (column: string, from: string | null, to: string | null) =>
 
 async function reference(bounds: RangeBounds) {
   const count = async (where: string) =>
-    (await withSql((sql) => sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "waitlist" WHERE ${where}`)))[0]!
-      .n;
+    (
+      await withSql((sql) =>
+        sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "waitlist" WHERE ${where} AND "heldAt" IS NULL`),
+      )
+    )[0]!.n;
+  const held = (
+    await withSql((sql) =>
+      sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "waitlist" WHERE ${within("joinedAt", bounds.start, null)} AND "heldAt" IS NOT NULL`,
+      ),
+    )
+  )[0]!.n;
   const period = async (from: string | null, to: string | null) => ({
     signups: await count(within("joinedAt", from, to)),
     confirmed: await count(`${within("joinedAt", from, to)} AND "confirmedAt" IS NOT NULL`),
@@ -96,12 +113,12 @@ async function reference(bounds: RangeBounds) {
   const group = (expression: string) =>
     withSql((sql) =>
       sql.query<{ key: string; signups: number }>(
-        `SELECT ${expression} AS "key", count(*)::int AS "signups" FROM "waitlist" WHERE ${within("joinedAt", bounds.start, null)} GROUP BY 1 ORDER BY 2 DESC, 1`,
+        `SELECT ${expression} AS "key", count(*)::int AS "signups" FROM "waitlist" WHERE ${within("joinedAt", bounds.start, null)} AND "heldAt" IS NULL GROUP BY 1 ORDER BY 2 DESC, 1`,
       ),
     );
   const perDay = await withSql((sql) =>
     sql.query<{ day: string; signups: number }>(
-      `SELECT to_char(${DAY("joinedAt")}, 'YYYY-MM-DD') AS "day", count(*)::int AS "signups" FROM "waitlist" WHERE ${within("joinedAt", bounds.start, null)} GROUP BY 1 ORDER BY 1`,
+      `SELECT to_char(${DAY("joinedAt")}, 'YYYY-MM-DD') AS "day", count(*)::int AS "signups" FROM "waitlist" WHERE ${within("joinedAt", bounds.start, null)} AND "heldAt" IS NULL GROUP BY 1 ORDER BY 1`,
     ),
   );
   return {
@@ -110,6 +127,7 @@ async function reference(bounds: RangeBounds) {
       confirmed: compared("confirmed"),
       invited: compared("invited"),
       accepted: compared("accepted"),
+      held,
     },
     perDay,
     byType: await group(`"businessType"`),
@@ -185,7 +203,7 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     const plain = await withSql((sql) =>
       sql.query<{ hour: number; n: number }>(
         `SELECT extract(hour FROM "joinedAt" AT TIME ZONE 'UTC')::int AS "hour", count(*)::int AS n FROM "waitlist"
-         WHERE ("joinedAt" AT TIME ZONE 'UTC')::date = '2025-03-10' AND extract(hour FROM "joinedAt" AT TIME ZONE 'UTC') <= 10 GROUP BY 1 ORDER BY 1`,
+         WHERE ("joinedAt" AT TIME ZONE 'UTC')::date = '2025-03-10' AND extract(hour FROM "joinedAt" AT TIME ZONE 'UTC') <= 10 AND "heldAt" IS NULL GROUP BY 1 ORDER BY 1`,
       ),
     );
     expect(
@@ -230,6 +248,11 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     );
     await withSql((sql) => sql.exec(`UPDATE "waitlist" SET "confirmationSentAt" = now() WHERE "id" % 5 = 0`));
     for (const id of [3, 10, 200]) await deleteWaitlistEntry(admin, id);
+    // Held signups released (they count from now on, on their own signup days) and one deleted.
+    await withSql((sql) =>
+      sql.exec(`UPDATE "waitlist" SET "heldAt" = NULL WHERE "email" IN ('held0@example.com', 'held5@example.com')`),
+    );
+    await withSql((sql) => sql.exec(`DELETE FROM "waitlist" WHERE "email" = 'held7@example.com'`));
     await expectFiguresToMatch();
   });
 
@@ -291,6 +314,7 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       confirmed: { current: 1, previous: 0 },
       invited: { current: 1, previous: 0 },
       accepted: { current: 1, previous: 0 },
+      held: 0,
     });
   });
 

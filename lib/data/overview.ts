@@ -52,6 +52,8 @@ export interface Headline {
   /** Invitations sent, and invitations accepted, on the range's days. */
   invited: Compared;
   accepted: Compared;
+  /** The range's signups held for review (no valid proof of work), which count in none of the figures until released. */
+  held: number;
 }
 
 export interface DayCount {
@@ -104,7 +106,8 @@ export async function overviewHeadline(actor: VerifiedAdmin, bounds: RangeBounds
         sum("signups") FILTER (WHERE ${inRange}) AS "signups",
         sum("confirmed") FILTER (WHERE ${inRange}) AS "confirmed",
         sum("signups") FILTER (WHERE ${inPrevious}) AS "previous:signups",
-        sum("confirmed") FILTER (WHERE ${inPrevious}) AS "previous:confirmed"
+        sum("confirmed") FILTER (WHERE ${inPrevious}) AS "previous:confirmed",
+        sum("held") FILTER (WHERE ${inRange}) AS "held"
       FROM "waitlist_daily" WHERE ${inEither}
     ), events AS (
       SELECT
@@ -115,7 +118,7 @@ export async function overviewHeadline(actor: VerifiedAdmin, bounds: RangeBounds
       FROM "waitlist_daily_events" WHERE ${inEither}
     )
     SELECT * FROM cohort, events`;
-  const compared = (figure: keyof Headline): Compared => ({
+  const compared = (figure: Exclude<keyof Headline, "held">): Compared => ({
     current: number(row?.[figure]),
     previous: previousStart === null ? null : number(row?.[`previous:${figure}`]),
   });
@@ -124,6 +127,7 @@ export async function overviewHeadline(actor: VerifiedAdmin, bounds: RangeBounds
     confirmed: compared("confirmed"),
     invited: compared("invited"),
     accepted: compared("accepted"),
+    held: number(row?.held),
   };
 }
 
@@ -155,7 +159,7 @@ export async function overviewSignupsPerHour(actor: VerifiedAdmin, now: Date = n
   const start = new Date(`${utcDay(now)}T00:00:00Z`);
   const rows = await getDb().$queryRaw<{ hour: number; signups: number }[]>`
     SELECT extract(hour FROM "joinedAt" AT TIME ZONE 'UTC')::int AS "hour", count(*)::int AS "signups"
-    FROM "waitlist" WHERE "joinedAt" >= ${start}::timestamptz AND "joinedAt" < ${start}::timestamptz + interval '1 day'
+    FROM "waitlist" WHERE "joinedAt" >= ${start}::timestamptz AND "joinedAt" < ${start}::timestamptz + interval '1 day' AND "heldAt" IS NULL
     GROUP BY 1`;
   const counts = new Map(rows.map((row) => [row.hour, row.signups]));
   return Array.from({ length: now.getUTCHours() + 1 }, (_, hour) => ({

@@ -97,6 +97,8 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["confirmSeq", "bigint"],
       ["lineKey", "bigint"],
       ["lineOrder", "bigint"],
+      ["heldAt", "timestamp with time zone"],
+      ["heldReason", "text"],
     ]);
   });
 
@@ -219,6 +221,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
         "waitlist_credited_referrals_idx",
         "waitlist_email_key",
         "waitlist_email_trgm_idx",
+        "waitlist_held_idx",
         "waitlist_joinedAt_id_idx",
         "waitlist_lineOrder_id_idx",
         "waitlist_name_id_idx",

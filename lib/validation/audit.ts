@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = {
   "audit.export": "Exported the audit log",
   "waitlist.invite": "Invited entries",
   "waitlist.delete": "Deleted an entry",
+  "waitlist.release": "Released held signups",
+  "waitlist.delete_held": "Deleted held signups",
   "waitlist.resend_confirmation": "Resent a confirmation",
   "waitlist.resend_invitation": "Resent an invitation",
   "admin.create": "Added an admin",

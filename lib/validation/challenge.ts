@@ -17,3 +17,29 @@ export const challengePayloadSchema = z
   .min(1, "Please wait for the check to finish.")
   .max(CHALLENGE_PAYLOAD_MAX_LENGTH, "The check's answer is too long.")
   .regex(/^[A-Za-z0-9+/]+={0,2}$/, "The check's answer is not valid.");
+
+/** Why a proof of work was not accepted: it is also why a signup without one is held (heldReason). */
+export const PROOF_FAILURES = ["missing", "malformed", "invalid", "expired", "replayed"] as const;
+export type ProofFailure = (typeof PROOF_FAILURES)[number];
+
+/** A held entry's reason as the team reads it: what the signup lacked, and the usual way that happens. */
+const HELD_REASON_LABELS: Record<ProofFailure, string> = {
+  missing: "Sent without the form's background check (a browser with JavaScript off, or a script)",
+  malformed: "The form's background check came back garbled",
+  invalid: "The form's background check came back with a wrong answer",
+  expired: "The form's background check had expired (the page was open for over 10 minutes)",
+  replayed: "The form's background check had already been used for another signup",
+};
+
+/** The label of a held entry's reason; an unknown one (written by a later version) is shown as it is. */
+export function heldReasonLabel(reason: string | null | undefined): string {
+  if (!reason) return "";
+  return (HELD_REASON_LABELS as Record<string, string | undefined>)[reason] ?? reason;
+}
+
+/**
+ * The answer to a signup or a request for a new link without a valid proof when the site requires one
+ * (SIGNUP_CHALLENGE=require): the page that sent it is old or its script did not run, and a reload fixes both.
+ */
+export const CHALLENGE_REQUIRED_MESSAGE =
+  "We couldn't check that this came from our signup form. Please reload the page and try again.";

@@ -207,6 +207,24 @@ export const WAITLIST_FILTERS = [
       normalise: (text) => text.trim().toLowerCase(),
     },
   }),
+  filter({
+    key: "held",
+    param: "held",
+    label: "Held",
+    // Signups held for review (they came without the form's proof of work: see lib/challenge/altcha.ts),
+    // or everyone else. Held ones are listed with the rest, marked, but count nowhere until released.
+    schema: choice(["yes", "no"], "held must be yes or no"),
+    where: (value, sql) => (value === "yes" ? sql`"heldAt" IS NOT NULL` : sql`"heldAt" IS NULL`),
+    control: {
+      kind: "select",
+      place: 8,
+      any: "Held or not",
+      options: [
+        { value: "yes", label: "Held for review" },
+        { value: "no", label: "Not held" },
+      ],
+    },
+  }),
 ] as const;
 
 type Filter = (typeof WAITLIST_FILTERS)[number];

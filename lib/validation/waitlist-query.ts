@@ -183,6 +183,10 @@ export interface WaitlistListEntry {
   place: number | null;
   /** The referrals credited to the entry (friends who joined through its link and confirmed). */
   referrals: number;
+  /** When the signup was held for review (ISO 8601), or null: a held entry counts nowhere until released. */
+  heldAt: string | null;
+  /** Why it was held (a ProofFailure: missing, malformed, invalid, expired, replayed), or null. */
+  heldReason: string | null;
 }
 
 /** GET /api/admin/waitlist's answer. `total` is a lower bound when `totalIsExact` is false (broad searches). */

@@ -23,6 +23,7 @@ export type WebhookInput = z.input<typeof webhookSchema>;
 /** The events a webhook receives (in the order they happen to an entry) and the test event, as the delivery log names them. */
 export const WEBHOOK_EVENT_LABELS: Record<string, string> = {
   "waitlist.signup": "Signup",
+  "waitlist.released": "Released",
   "waitlist.confirmed": "Confirmed",
   "waitlist.invited": "Invited",
   "waitlist.accepted": "Accepted",

@@ -22,6 +22,7 @@ export function slackMessage(event: WebhookEvent): { text: string } {
   const product = slackEscape(siteConfig.name);
   switch (event.type) {
     case "waitlist.signup":
+    case "waitlist.released":
       return {
         text: `New signup on the ${product} waiting list: ${who} (${slackEscape(entry?.email)}), ${slackEscape(businessTypeLabel(entry?.businessType ?? ""))}, team ${slackEscape(teamSizeLabel(entry?.employees ?? ""))}, source ${slackEscape(entry?.source)}.`,
       };

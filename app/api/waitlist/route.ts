@@ -1,4 +1,5 @@
 import { requireSameOrigin } from "@/lib/auth/guard";
+import { proofOf, signupProofHold } from "@/lib/challenge/altcha";
 import { isSecureRequest } from "@/lib/auth/session";
 import {
   addWaitlistEntry,
@@ -50,8 +51,8 @@ function honeypotFilled(body: unknown): boolean {
   return typeof value === "string" ? value.trim() !== "" : true;
 }
 
-// Every accepted body gets this same answer (first signup, repeat signup, honeypot), so the response never
-// tells anyone whether an email is already on the list.
+// Every accepted body gets this same answer (first signup, repeat signup, held signup, honeypot), so the
+// response never tells anyone whether an email is already on the list, or that a signup was held.
 const accepted = () => json({ message: WAITLIST_SUCCESS_MESSAGE }, { status: 201 });
 
 /** The one signup path, whichever way the body came: schema, honeypot, limits, then the entry and its email. */
@@ -70,9 +71,14 @@ async function signUp(request: Request, body: unknown): Promise<void> {
     [{ key: "waitlist:all", limit: env().WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }],
     WAITLIST_BUSY_MESSAGE,
   );
-  // A first signup, or a repeat one that may send a new confirmation: the answer is the same either way.
-  // The client's network is kept to withhold referral credit between neighbours (lib/data/waitlist/line.ts).
-  sendSoon(await addWaitlistEntry(signup, new Date(), { signupNetwork: ip ? clientNetworkKey(ip) : null }));
+  // Checked last: a refused body costs no proof, and a proof is used up only by a signup that is stored.
+  const heldReason = await signupProofHold(proofOf(body));
+  // A first signup, or a repeat one that may send a new confirmation: the answer is the same either way, and
+  // the same again for a signup held for review. The client's network is kept to withhold referral credit
+  // between neighbours (lib/data/waitlist/line.ts).
+  sendSoon(
+    await addWaitlistEntry(signup, new Date(), { signupNetwork: ip ? clientNetworkKey(ip) : null, heldReason }),
+  );
 }
 
 function isFormPost(request: Request): boolean {

@@ -95,7 +95,19 @@ export async function Headline({ bounds, range }: { bounds: RangeBounds; range: 
   );
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {figure("Signups", headline.signups, "joined the list")}
+      <Card title="Signups">
+        <p className="text-3xl font-semibold tabular-nums">
+          {formatNumber(headline.signups.current)} <span className="sr-only">joined the list</span>
+        </p>
+        <Change current={headline.signups.current} previous={headline.signups.previous} range={range} />
+        {headline.held > 0 && (
+          <p className="text-sm text-muted-foreground">
+            <Link href="/admin?held=yes" className="underline underline-offset-4 hover:text-foreground">
+              {formatNumber(headline.held)} more held for review
+            </Link>
+          </p>
+        )}
+      </Card>
       <Card title="Confirmed rate">
         <p className="text-3xl font-semibold tabular-nums">{current === null ? "–" : formatPercent(current)}</p>
         <p className="text-sm text-muted-foreground">

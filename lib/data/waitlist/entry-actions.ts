@@ -78,12 +78,13 @@ export async function getWaitlistEntry(actor: VerifiedAdmin, id: number) {
 
 /**
  * Sends an entry a new confirmation email now (the admin's "Resend confirmation"; no ten-minute wait),
- * recorded in the audit log in the same statement. Null when the entry is unknown or already confirmed.
+ * recorded in the audit log in the same statement. Null when the entry is unknown, already confirmed or held.
  */
 export async function resendConfirmation(actor: VerifiedAdmin, id: number, now = new Date()): Promise<number | null> {
   assertVerifiedAdmin(actor);
-  const entry = await getDb().waitlistEntry.findUnique({ where: { id }, select: { email: true } });
-  if (!entry) return null;
+  const entry = await getDb().waitlistEntry.findUnique({ where: { id }, select: { email: true, heldAt: true } });
+  // A held entry gets its first email by being released (lib/data/waitlist/held.ts), never by a resend.
+  if (!entry || entry.heldAt) return null;
   const outboxId = await requestNewConfirmation(entry.email, now, {
     resendBefore: now,
     audit: { actor: auditActorOf(actor), target: `entry:${id}` },

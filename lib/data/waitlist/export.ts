@@ -45,9 +45,10 @@ export function recordWaitlistExport(
 // Its CSV names the source by its parts (Source is the utm_source), so the generated column is not read.
 export type WaitlistExportRow = Omit<
   WaitlistRow,
-  "joinedAt" | "confirmedAt" | "invitedAt" | "acceptedAt" | "source"
+  "joinedAt" | "confirmedAt" | "invitedAt" | "acceptedAt" | "source" | "heldAt"
 > & {
   joinedAt: string;
+  heldAt: string | null;
   confirmedAt: string | null;
   invitedAt: string | null;
   acceptedAt: string | null;
@@ -64,7 +65,7 @@ const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 /** The referrer's email, by primary key: the referral's only link the export spells out. */
 const REFERRED_BY = `(SELECT r."email" FROM "waitlist" AS r WHERE r."id" = w."referredById")`;
 const EXPORT_COLUMNS = Prisma.raw(
-  `"id", "name", "email", "businessType", "employees", ${ISO(`"joinedAt"`)} AS "joinedAt", ${ISO(`"confirmedAt"`)} AS "confirmedAt", "status", ${ISO(`"invitedAt"`)} AS "invitedAt", ${ISO(`"acceptedAt"`)} AS "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer", "waitlist_place"(w."lineOrder") AS "place", "referralCode", ${REFERRED_BY} AS "referredBy", "referralCredits", "lineOrder"::text AS "lineOrder"`,
+  `"id", "name", "email", "businessType", "employees", ${ISO(`"joinedAt"`)} AS "joinedAt", ${ISO(`"confirmedAt"`)} AS "confirmedAt", "status", ${ISO(`"invitedAt"`)} AS "invitedAt", ${ISO(`"acceptedAt"`)} AS "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer", "waitlist_place"(w."lineOrder") AS "place", "referralCode", ${REFERRED_BY} AS "referredBy", "referralCredits", ${ISO(`"heldAt"`)} AS "heldAt", "heldReason", "lineOrder"::text AS "lineOrder"`,
 );
 
 /**
@@ -141,7 +142,8 @@ function holdSqlConnection(): { runner: Promise<SqlRunner>; release: () => Promi
 /**
  * The export's columns. The times are ISO 8601 in UTC: exact, sortable, and read as dates by spreadsheets;
  * each is empty until it happens. Source, Medium, Campaign and Referrer are what the signup's visit brought
- * (its UTM parameters and referring host), empty for a direct visit.
+ * (its UTM parameters and referring host), empty for a direct visit. Held and Held reason are set only for
+ * a signup held for review (see lib/data/waitlist/held.ts).
  */
 export const WAITLIST_CSV_HEADER = [
   "Name",
@@ -161,6 +163,8 @@ export const WAITLIST_CSV_HEADER = [
   "Referral code",
   "Referred by",
   "Referrals",
+  "Held",
+  "Held reason",
 ] as const;
 
 /** An exported entry as a CSV record, labels as the admin table shows them. */
@@ -183,6 +187,8 @@ export function waitlistCsvRecord(row: WaitlistExportRow): string[] {
     row.referralCode,
     row.referredBy ?? "",
     String(row.referralCredits),
+    row.heldAt ?? "",
+    row.heldReason ?? "",
   ];
 }
 
@@ -234,6 +240,9 @@ export function waitlistCopyStatement(query: WaitlistExportQuery, literal: (valu
     // Anyone can sign up with an address a spreadsheet would run ("-2+3@x.co"), and be someone's referrer.
     text(`referrer."referrerEmail"`),
     Prisma.raw(`w."referralCredits"`),
+    // When a signup was held for review and why (a fixed word: missing, invalid...), empty for everyone else.
+    time("heldAt"),
+    Prisma.raw(`w."heldReason"`),
   ];
   // Joined under names of their own ("lineId", "referrerEmail"), so the filter's bare column names still
   // mean the entry's.

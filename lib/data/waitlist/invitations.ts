@@ -18,7 +18,8 @@ export type InvitationTarget = ({ ids: number[] } | { filter: WaitlistFilter; li
 };
 
 /**
- * The entries a target chooses, in the order they would be invited: only those still waiting, and only
+ * The entries a target chooses, in the order they would be invited: only those still waiting and not held
+ * for review, and only
  * confirmed ones unless the admin includes the unconfirmed (their confirmation email promised nothing more
  * unless they confirmed). "The next N" follow the line, from its front (the order the status pages show),
  * then those who never confirmed in the order their entries were made (by id). `lock` takes row locks on them, skipping rows another batch holds, so two batches
@@ -29,10 +30,10 @@ function chosenEntries(target: InvitationTarget, lock: boolean): Prisma.Sql {
   const confirmed = target.includeUnconfirmed ? Prisma.empty : Prisma.sql`AND "confirmedAt" IS NOT NULL`;
   if ("ids" in target) {
     return Prisma.sql`SELECT "id", "name", "email", "confirmedAt" FROM "waitlist"
-          WHERE "id" = ANY(${target.ids}::int[]) AND "status" = 'waiting' ${confirmed} ORDER BY "id" ${locking}`;
+          WHERE "id" = ANY(${target.ids}::int[]) AND "status" = 'waiting' AND "heldAt" IS NULL ${confirmed} ORDER BY "id" ${locking}`;
   }
   const where = filterCondition(target.filter, "scan");
-  return Prisma.sql`SELECT "id", "name", "email", "confirmedAt" FROM "waitlist" WHERE ${where} AND "status" = 'waiting' ${confirmed}
+  return Prisma.sql`SELECT "id", "name", "email", "confirmedAt" FROM "waitlist" WHERE ${where} AND "status" = 'waiting' AND "heldAt" IS NULL ${confirmed}
           ORDER BY "lineOrder", "id" LIMIT ${target.limit}::int ${locking}`;
 }
 

@@ -130,7 +130,7 @@ export async function statusOfToken(token: string): Promise<WaitlistStatus | nul
     }[]
   >`
     SELECT w."id", w."name", w."status", w."confirmSeq", w."lineOrder", w."referralCode", w."referralCredits",
-           (SELECT count(*)::int FROM "waitlist" AS f WHERE f."referredById" = w."id") AS "friendsJoined",
+           (SELECT count(*)::int FROM "waitlist" AS f WHERE f."referredById" = w."id" AND f."heldAt" IS NULL) AS "friendsJoined",
            s."places", s."maxCredits" AS "max"
     FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
     JOIN "waitlist_line_settings" AS s ON s."id" = 1

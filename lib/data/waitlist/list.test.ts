@@ -15,6 +15,8 @@ import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
 
+/** An entry that was not held for review (the export's last two columns empty). */
+const NOT_HELD = { heldAt: null, heldReason: null };
 const NO_SOURCE = { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null };
 const NO_REFERRAL = {
   place: null,
@@ -160,6 +162,8 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
         acceptedAt: null,
         source: "direct",
         place: null,
+        heldAt: null,
+        heldReason: null,
         referrals: 0,
       });
     });
@@ -299,6 +303,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
     it("turns an exported row into the export's record: labels, and the join time as read", () => {
       expect(
         waitlistCsvRecord({
+          ...NOT_HELD,
           id: 1,
           name: "Ann",
           email: "ann@example.com",
@@ -330,9 +335,12 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
         "abcd2345",
         "",
         "0",
+        "",
+        "",
       ]);
       expect(
         waitlistCsvRecord({
+          ...NOT_HELD,
           id: 1,
           name: "Ann",
           email: "ann@example.com",
@@ -349,10 +357,11 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           referrer: "news.example",
           ...NO_REFERRAL,
         }).slice(9),
-      ).toEqual(["newsletter", "email", "Spring", "news.example", "", "abcd2345", "", "0"]);
+      ).toEqual(["newsletter", "email", "Spring", "news.example", "", "abcd2345", "", "0", "", ""]);
       // A confirmed entry in line, referred by someone, with two referrals of its own.
       expect(
         waitlistCsvRecord({
+          ...NOT_HELD,
           id: 3,
           name: "Cy",
           email: "cy@example.com",
@@ -370,9 +379,10 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           referralCredits: 2,
           lineOrder: "42",
         }).slice(13),
-      ).toEqual(["1234", "wxyz6789", "ann@example.com", "2"]);
+      ).toEqual(["1234", "wxyz6789", "ann@example.com", "2", "", ""]);
       expect(
         waitlistCsvRecord({
+          ...NOT_HELD,
           id: 1,
           name: "Ann",
           email: "ann@example.com",
@@ -389,6 +399,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
       ).toBe("2025-04-11T08:00:00.000Z");
       expect(
         waitlistCsvRecord({
+          ...NOT_HELD,
           id: 2,
           name: "Bo",
           email: "bo@example.com",

@@ -2,6 +2,7 @@ import "server-only";
 
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordViewHourly } from "@/lib/data/audit";
+import { countHeldEntries } from "@/lib/data/waitlist/held";
 import { findSearchPage } from "@/lib/data/waitlist/search";
 import { countWaitlistEntries } from "@/lib/data/waitlist/signups";
 import { orderBy, rowColumns, type WaitlistRow } from "@/lib/data/waitlist/sql";
@@ -16,11 +17,15 @@ import {
 } from "@/lib/validation/waitlist-query";
 
 /** A waitlist entry as the admin area shows it: no consent time, the business type's label beside its value. */
-export type AdminWaitlistEntry = Omit<WaitlistListEntry, "joinedAt" | "confirmedAt" | "invitedAt" | "acceptedAt"> & {
+export type AdminWaitlistEntry = Omit<
+  WaitlistListEntry,
+  "joinedAt" | "confirmedAt" | "invitedAt" | "acceptedAt" | "heldAt"
+> & {
   joinedAt: Date;
   confirmedAt: Date | null;
   invitedAt: Date | null;
   acceptedAt: Date | null;
+  heldAt: Date | null;
 };
 
 /** One page of the admin list. `total` is exact when `totalIsExact`, else a lower bound (broad searches). */
@@ -54,6 +59,8 @@ const toEntry = (row: WaitlistRow): AdminWaitlistEntry => ({
   source: row.source,
   place: row.place,
   referrals: row.referralCredits,
+  heldAt: row.heldAt,
+  heldReason: row.heldReason,
 });
 
 function readPage(sort: WaitlistSort, limit: number, offset: number): Promise<WaitlistRow[]> {
@@ -71,8 +78,13 @@ function readPage(sort: WaitlistSort, limit: number, offset: number): Promise<Wa
 
 // Without a search the total comes from the trigger-kept counter: exact, and constant time.
 async function unsearchedPage(sort: WaitlistSort, limit: number, offset: number) {
-  const [rows, counted] = await Promise.all([readPage(sort, limit, offset), countWaitlistEntries()]);
-  return { rows, counted };
+  // The list shows held signups too (marked), which the public count leaves out.
+  const [rows, counted, held] = await Promise.all([
+    readPage(sort, limit, offset),
+    countWaitlistEntries(),
+    countHeldEntries(),
+  ]);
+  return { rows, counted: counted + held };
 }
 
 /**

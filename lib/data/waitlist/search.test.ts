@@ -166,6 +166,8 @@ describe(`adaptive search pages (${process.env.DATABASE_URL ? "PostgreSQL" : "em
         referrer: null,
         source: "direct",
         place: null,
+        heldAt: null,
+        heldReason: null,
         referralCredits: 0,
       },
     ]);

@@ -8,6 +8,7 @@ import { queueReferralEmail } from "@/lib/email/kinds/referral";
 import { hashToken, statusTokenOf } from "@/lib/email/tokens";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { singleFlightCache } from "@/lib/single-flight-cache";
+import type { ProofFailure } from "@/lib/validation/challenge";
 import type { WaitlistSignup } from "@/lib/validation/waitlist";
 
 /** Signups allowed per client IP; counted in the database so the limit holds across server instances. */
@@ -63,13 +64,15 @@ async function queueConfirmation(
  * leave tokens (hashes only) and the outbox row all exist, or none does. A signup with an email already on
  * the list changes none of its details, so nobody who merely knows an address can rewrite that person's
  * details or consent; if that entry is unconfirmed and no confirmation went out in the last ten minutes, a
- * new one is queued (the source stays the first signup's too). Concurrent identical signups leave exactly one row. Returns the id of the queued
- * email, if any: callers must not tell the visitor which case it was.
+ * new one is queued (the source stays the first signup's too). Concurrent identical signups leave exactly one
+ * row. With a `heldReason` (no valid proof of work) a new entry is stored held and nothing is sent; without
+ * one, an entry of the address held earlier is released. Returns the id of the queued email, if any: callers
+ * must not tell the visitor which case it was.
  */
 export async function addWaitlistEntry(
   signup: WaitlistSignup,
   consentedAt: Date = new Date(),
-  options: { signupNetwork?: string | null } = {},
+  options: { signupNetwork?: string | null; heldReason?: ProofFailure | null } = {},
 ): Promise<number | null> {
   // The email arrives trimmed and lower-cased from the schema; folding again keeps the data layer safe on its own.
   const email = signup.email.trim().toLowerCase();
@@ -83,6 +86,7 @@ export async function addWaitlistEntry(
       source: signup.source,
       referralCode: signup.ref,
       signupNetwork: options.signupNetwork,
+      heldReason: options.heldReason,
     },
     consentedAt,
   );

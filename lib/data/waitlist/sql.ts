@@ -26,6 +26,9 @@ export interface WaitlistRow {
   /** The place in line (null with no place) and the referrals credited, both worked out by the database. */
   place: number | null;
   referralCredits: number;
+  /** When the signup was held for review, and why (null unless held). */
+  heldAt: Date | null;
+  heldReason: string | null;
 }
 
 /**
@@ -55,6 +58,8 @@ export function rowColumns(alias?: string): Prisma.Sql {
       "referrer",
       "source",
       "referralCredits",
+      "heldAt",
+      "heldReason",
     ]
       .map((column) => `${prefix}"${column}"`)
       .concat(`"waitlist_place"(${prefix}"lineOrder") AS "place"`)

@@ -38,6 +38,11 @@ export interface ConfirmationFields {
   referralCode?: string;
   /** The signup's client network (clientNetworkKey), to withhold referral credit between neighbours. */
   signupNetwork?: string | null;
+  /**
+   * Why the signup is held for review (its proof of work failed: ProofFailure), or absent for a proven one,
+   * which releases the address's held entry if it has one.
+   */
+  heldReason?: string | null;
 }
 
 /**
@@ -62,6 +67,6 @@ export function queueConfirmationSql(
       ${confirmationSubject(siteConfig.name)}, ${absoluteUrl(`/waitlist/confirm?token=${confirmToken}`)}, ${absoluteUrl(`/waitlist/leave?token=${leaveToken}`)}, ${newMessageIdSql()},
       ${fields.source?.utmSource ?? null}::text, ${fields.source?.utmMedium ?? null}::text, ${fields.source?.utmCampaign ?? null}::text, ${fields.source?.referrer ?? null}::text,
       ${signupAlertSubjectPrefix(siteConfig.name)}, ${messageDomain()},
-      ${fields.referralCode ?? null}::text, ${fields.signupNetwork ?? null}::text
+      ${fields.referralCode ?? null}::text, ${fields.signupNetwork ?? null}::text, ${fields.heldReason ?? null}::text
     ) AS "id"`;
 }

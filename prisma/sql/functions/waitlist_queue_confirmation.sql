@@ -6,6 +6,11 @@
 -- confirmed, or was sent a link after p_resend_before, or (for a request for a new link) is not on the list.
 -- A repeat signup changes nothing of an entry, its source and referrer included. A referral code that names
 -- no entry is ignored: the signup is kept and answered like any other.
+--
+-- p_held_reason is set when the signup came without a valid proof of work (lib/challenge/altcha.ts): a new
+-- entry is then stored held, with no email and no alert, and a repeat signup sends nothing. Without it (a
+-- proven signup or request, or an admin's release), an entry held earlier is released: the email and the
+-- alerts it never had go out now.
 CREATE OR REPLACE FUNCTION "waitlist_queue_confirmation"(
     p_signup boolean, p_name text, p_email text, p_business_type text, p_employees text,
     p_now timestamptz, p_resend_before timestamptz,
@@ -13,7 +18,7 @@ CREATE OR REPLACE FUNCTION "waitlist_queue_confirmation"(
     p_subject text, p_confirm_url text, p_leave_url text, p_message_id text,
     p_utm_source text, p_utm_medium text, p_utm_campaign text, p_referrer text,
     p_alert_subject text, p_message_domain text,
-    p_referral_code text, p_signup_network text
+    p_referral_code text, p_signup_network text, p_held_reason text
 ) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   v_id integer;
@@ -23,13 +28,28 @@ DECLARE
 BEGIN
   IF p_signup THEN
     INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "consentedAt", "confirmationSentAt",
-                            "utmSource", "utmMedium", "utmCampaign", "referrer", "referredById", "signupNetwork")
-    VALUES (p_name, p_email, p_business_type, p_employees, p_now, p_now, p_now, p_utm_source, p_utm_medium, p_utm_campaign, p_referrer,
-            (SELECT "id" FROM "waitlist" WHERE "referralCode" = p_referral_code), p_signup_network)
+                            "utmSource", "utmMedium", "utmCampaign", "referrer", "referredById", "signupNetwork", "heldAt", "heldReason")
+    VALUES (p_name, p_email, p_business_type, p_employees, p_now, p_now, CASE WHEN p_held_reason IS NULL THEN p_now END,
+            p_utm_source, p_utm_medium, p_utm_campaign, p_referrer,
+            (SELECT "id" FROM "waitlist" WHERE "referralCode" = p_referral_code), p_signup_network,
+            CASE WHEN p_held_reason IS NOT NULL THEN p_now END, p_held_reason)
     ON CONFLICT ("email") DO NOTHING
     RETURNING "id", "name", "source" INTO v_id, v_name, v_source;
-    IF v_id IS NOT NULL THEN
+    IF v_id IS NOT NULL AND p_held_reason IS NOT NULL THEN
+      RETURN NULL;
+    ELSIF v_id IS NOT NULL THEN
       PERFORM "waitlist_queue_signup_alerts"(v_id, p_name, p_email, p_business_type, p_employees, v_source, p_now, p_alert_subject, p_message_domain);
+    END IF;
+  END IF;
+  IF v_id IS NULL AND p_held_reason IS NOT NULL THEN
+    RETURN NULL;
+  END IF;
+  IF v_id IS NULL THEN
+    UPDATE "waitlist" SET "heldAt" = NULL, "heldReason" = NULL, "confirmationSentAt" = p_now
+    WHERE "email" = p_email AND "heldAt" IS NOT NULL
+    RETURNING "id", "name", "businessType", "employees", "source" INTO v_id, v_name, p_business_type, p_employees, v_source;
+    IF v_id IS NOT NULL THEN
+      PERFORM "waitlist_queue_signup_alerts"(v_id, v_name, p_email, p_business_type, p_employees, v_source, p_now, p_alert_subject, p_message_domain);
     END IF;
   END IF;
   IF v_id IS NULL THEN

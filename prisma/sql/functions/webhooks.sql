@@ -24,12 +24,13 @@ BEGIN
   IF EXISTS (SELECT 1 FROM "webhooks") THEN
     PERFORM "webhook_queue"((
       SELECT jsonb_agg(jsonb_build_object('event', 'waitlist.signup', 'entryId', n."id", 'data', jsonb_build_object('entry', "webhook_entry"(n::"waitlist"))))
-      FROM inserted_rows AS n));
+      FROM inserted_rows AS n WHERE n."heldAt" IS NULL));
   END IF;
   RETURN NULL;
 END $$;
 
--- A confirmation, an invitation or an acceptance; each once, when it first happens.
+-- A held signup released (receivers hear of it then, never before), a confirmation, an invitation or an
+-- acceptance; each once, when it first happens.
 CREATE OR REPLACE FUNCTION "waitlist_webhooks_on_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM "webhooks") THEN
@@ -37,7 +38,8 @@ BEGIN
       SELECT jsonb_agg(jsonb_build_object('event', e."event", 'entryId', n."id", 'data', jsonb_build_object('entry', "webhook_entry"(n::"waitlist"))))
       FROM old_rows AS o JOIN new_rows AS n ON n."id" = o."id"
       CROSS JOIN LATERAL (
-        SELECT 'waitlist.confirmed' AS "event" WHERE o."confirmedAt" IS NULL AND n."confirmedAt" IS NOT NULL
+        SELECT 'waitlist.released' AS "event" WHERE o."heldAt" IS NOT NULL AND n."heldAt" IS NULL
+        UNION ALL SELECT 'waitlist.confirmed' WHERE o."confirmedAt" IS NULL AND n."confirmedAt" IS NOT NULL
         UNION ALL SELECT 'waitlist.invited' WHERE o."status" = 'waiting' AND n."status" = 'invited'
         UNION ALL SELECT 'waitlist.accepted' WHERE o."status" <> 'accepted' AND n."status" = 'accepted'
       ) AS e));
@@ -46,14 +48,14 @@ BEGIN
 END $$;
 
 -- An erased entry: what was queued about them goes (their name and email with it), and receivers are told
--- only the id that is gone.
+-- only the id that is gone; of a held entry, which they never heard of, nothing.
 CREATE OR REPLACE FUNCTION "waitlist_webhooks_on_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM "webhook_deliveries" WHERE "entryId" IN (SELECT "id" FROM deleted_rows);
   IF EXISTS (SELECT 1 FROM "webhooks") THEN
     PERFORM "webhook_queue"((
       SELECT jsonb_agg(jsonb_build_object('event', 'waitlist.deleted', 'entryId', NULL, 'data', jsonb_build_object('entry', jsonb_build_object('id', o."id"))))
-      FROM deleted_rows AS o));
+      FROM deleted_rows AS o WHERE o."heldAt" IS NULL));
   END IF;
   RETURN NULL;
 END $$;

@@ -19,6 +19,7 @@ export const GET = route(async (request) => {
       confirmedAt: entry.confirmedAt?.toISOString() ?? null,
       invitedAt: entry.invitedAt?.toISOString() ?? null,
       acceptedAt: entry.acceptedAt?.toISOString() ?? null,
+      heldAt: entry.heldAt?.toISOString() ?? null,
     })),
   });
 });

@@ -1,3 +1,4 @@
+import { proofOf, signupProofHold } from "@/lib/challenge/altcha";
 import { requestNewConfirmation } from "@/lib/data/waitlist/signups";
 import { sendSoon } from "@/lib/email/send-soon";
 import { clientIp, json, methodNotAllowed, parseWith, readJson, route } from "@/lib/http";
@@ -8,18 +9,21 @@ import { NEW_LINK_SENT_MESSAGE, newLinkSchema } from "@/lib/validation/waitlist"
 const NEW_LINK_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
 
 /**
- * "Send me a new link": queues a new confirmation for an unconfirmed entry (at most one every ten
+ * "Send me a new link" (`{ email, altcha }`): queues a new confirmation for an unconfirmed entry (at most one every ten
  * minutes). The answer is the same whether or not the address is on the list, confirmed or not.
  */
 export const POST = route(async (request) => {
-  const { email } = parseWith(newLinkSchema, await readJson(request, { maxBytes: 2048 }));
+  const body = await readJson(request, { maxBytes: 8192 });
+  const { email } = parseWith(newLinkSchema, body);
   const ip = clientIp(request);
   if (ip)
     await enforceRateLimits(
       [{ key: `new-link:ip:${clientRateKey(ip)}`, ...NEW_LINK_LIMIT }],
       "Too many requests from your connection. Please wait a few minutes and try again.",
     );
-  sendSoon(await requestNewConfirmation(email));
+  // Like a signup, a request must carry a proof of work, or nothing is sent (the same answer all the same):
+  // otherwise this would be a way to send email to strangers.
+  if ((await signupProofHold(proofOf(body))) === null) sendSoon(await requestNewConfirmation(email));
   return json({ message: NEW_LINK_SENT_MESSAGE }, { status: 202 });
 });
 

@@ -1,0 +1,72 @@
+import "server-only";
+
+import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { recordAudit } from "@/lib/data/audit";
+import { forgetCachedWaitlistCount } from "@/lib/data/waitlist/signups";
+import { getDb } from "@/lib/db";
+import { queueConfirmationSql } from "@/lib/email/kinds/confirmation";
+
+// Signups held for review: stored without a valid proof of work (lib/challenge/altcha.ts), answered like any
+// other, but sent nothing and counted nowhere until an admin releases them here (or the same address signs
+// up again with a proof). An admin may also delete them, which is what most of them deserve.
+
+/** How many entries are held for review: exact and constant-time (the trigger-kept counter's other figure). */
+export async function countHeldEntries(): Promise<number> {
+  const { _sum } = await getDb().waitlistCounter.aggregate({ _sum: { held: true } });
+  return Number(_sum.held ?? 0);
+}
+
+/**
+ * Releases the held entries among `ids`: each becomes an ordinary signup, with the confirmation email and
+ * the new-signup alerts it never had, counted from now on (its signup time stays its own). One transaction,
+ * audited once; ids that are not held are skipped. Returns how many were released and the emails to send.
+ */
+export async function releaseHeldEntries(
+  actor: VerifiedAdmin,
+  ids: number[],
+  now = new Date(),
+): Promise<{ released: number; outboxIds: number[] }> {
+  assertVerifiedAdmin(actor);
+  const result = await getDb().$transaction(async (tx) => {
+    const held = await tx.$queryRaw<{ id: number; email: string }[]>`
+      SELECT "id", "email" FROM "waitlist" WHERE "id" = ANY(${ids}::int[]) AND "heldAt" IS NOT NULL ORDER BY "id" FOR UPDATE`;
+    const outboxIds: number[] = [];
+    for (const entry of held) {
+      // The same call as a proven signup of the address: it finds the entry held and releases it.
+      const fields = { name: null, email: entry.email, businessType: null, employees: null };
+      const rows = await tx.$queryRaw<{ id: number | null }[]>(queueConfirmationSql(false, fields, now, now));
+      if (rows[0]?.id) outboxIds.push(rows[0].id);
+    }
+    if (held.length > 0) {
+      await recordAudit(tx, auditActorOf(actor), {
+        action: "waitlist.release",
+        target: held.length === 1 ? `entry:${held[0]!.id}` : null,
+        details: { released: held.length },
+      });
+    }
+    return { released: held.length, outboxIds };
+  });
+  if (result.released > 0) forgetCachedWaitlistCount();
+  return result;
+}
+
+/**
+ * Deletes the held entries among `ids` (entries that are not held are left alone: erasing those is the
+ * entry page's own action), with their tokens, in one statement that also records the audit entry.
+ */
+export async function deleteHeldEntries(actor: VerifiedAdmin, ids: number[], now = new Date()): Promise<number> {
+  assertVerifiedAdmin(actor);
+  const { id: adminId, email: adminEmail, ip } = auditActorOf(actor);
+  const rows = await getDb().$queryRaw<{ deleted: number }[]>`
+    WITH erased AS (DELETE FROM "waitlist" WHERE "id" = ANY(${ids}::int[]) AND "heldAt" IS NOT NULL RETURNING "id"),
+    tokens AS (DELETE FROM "waitlist_tokens" WHERE "entryId" IN (SELECT "id" FROM erased)),
+    emails AS (DELETE FROM "email_outbox" WHERE "entryId" IN (SELECT "id" FROM erased)),
+    audit AS (
+      INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "target", "details", "at")
+      SELECT ${adminId}::int, ${adminEmail}::text, ${ip}::text, 'waitlist.delete_held',
+             CASE WHEN count(*) = 1 THEN 'entry:' || min("id") END, jsonb_build_object('deleted', count(*)), ${now}::timestamptz
+      FROM erased HAVING count(*) > 0
+    )
+    SELECT count(*)::int AS "deleted" FROM erased`;
+  return rows[0]?.deleted ?? 0;
+}
