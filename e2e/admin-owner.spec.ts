@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
+import { solvedProof } from "@/e2e/support/signup";
 
 // The spec files share one database: every entry here carries this run's token, and the tests search for it.
 const token = `ow${Date.now().toString(36)}`;
@@ -28,6 +29,7 @@ test.beforeAll(async ({ request }) => {
         employees: ["1", "6-10", "11+"][index],
         agreedToTerms: true,
         ...(person.source ? { source: person.source } : {}),
+        altcha: await solvedProof(request),
       },
     });
     expect(response.status(), await response.text()).toBe(201);

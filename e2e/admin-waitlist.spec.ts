@@ -5,6 +5,7 @@ import { parse } from "csv-parse/sync";
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
+import { solvedProof } from "@/e2e/support/signup";
 
 // The spec files share one database: every entry here carries this run's token, and the tests search for it.
 const token = `qk${Date.now().toString(36)}`;
@@ -41,6 +42,7 @@ test.beforeAll(async ({ request }) => {
         businessType: BUSINESS_TYPES[index % BUSINESS_TYPES.length]![0],
         employees: TEAM_SIZES[index % TEAM_SIZES.length]![0],
         agreedToTerms: true,
+        altcha: await solvedProof(request),
       },
     });
     expect(response.status(), await response.text()).toBe(201);

@@ -5,6 +5,7 @@ import { earlyAccessNextSteps } from "@/content/email-links";
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
+import { solvedProof } from "@/e2e/support/signup";
 import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
 
 // A real SMTP server on the port the main server sends to: every confirmation email of these tests lands here.
@@ -47,7 +48,14 @@ const linkOf = (mail: ParsedMail, path: string) => {
 async function signUp(request: APIRequestContext, email: string, name = "Casey Confirm") {
   const response = await request.post("/api/waitlist", {
     headers: { "X-Forwarded-For": freshClientAddress() },
-    data: { name, email, businessType: "cleaning", employees: "2-5", agreedToTerms: true },
+    data: {
+      name,
+      email,
+      businessType: "cleaning",
+      employees: "2-5",
+      agreedToTerms: true,
+      altcha: await solvedProof(request),
+    },
   });
   expect(response.status()).toBe(201);
 }
@@ -324,6 +332,7 @@ test.describe("email", () => {
           businessType: entry === cleaner ? "cleaning" : "tutoring",
           employees: "1",
           agreedToTerms: true,
+          altcha: await solvedProof(request),
         },
       });
       expect(response.status()).toBe(201);

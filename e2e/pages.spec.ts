@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
+import { solvedProof } from "@/e2e/support/signup";
 
 // The spec files share one database: what this file creates carries this run's token.
 const token = `pg${Date.now().toString(36)}`;
@@ -113,6 +114,7 @@ test.describe("admin area on a phone", () => {
         businessType: "trades",
         employees: "11+",
         agreedToTerms: true,
+        altcha: await solvedProof(request),
       },
     });
     expect(response.status(), await response.text()).toBe(201);

@@ -55,7 +55,17 @@ async function adminEntries(request: APIRequestContext, email: string) {
   await signInAsAdmin(request);
   const response = await request.get(`/api/admin/waitlist?q=${encodeURIComponent(email)}`);
   return (
-    (await response.json()) as { entries: { name: string; email: string; businessType: string; employees: string }[] }
+    (await response.json()) as {
+      entries: {
+        id: number;
+        name: string;
+        email: string;
+        businessType: string;
+        employees: string;
+        heldAt: string | null;
+        heldReason: string | null;
+      }[];
+    }
   ).entries;
 }
 
@@ -71,7 +81,7 @@ function fields(form: Locator) {
 }
 
 test.describe("the waiting list form without scripts", () => {
-  test("a visitor joins through the plain form: a bad email comes back with its message and the entries kept, then the thank-you page and the email", async ({
+  test("a visitor joins through the plain form: a bad email comes back with its message and the entries kept, then the thank-you page; the signup is held (no proof of work without scripts) until released, and then the email goes", async ({
     page,
     browser,
   }) => {
@@ -129,11 +139,19 @@ test.describe("the waiting list form without scripts", () => {
     await axe(browser, page);
     const firstThanks = await page.locator("main").innerText();
 
-    const [mail] = await mailsTo(email, 1);
-    expect(mail!.subject).toBe("Confirm your place on the Otto waiting list");
-    expect(await adminEntries(page.request, email)).toEqual([
-      expect.objectContaining({ name: "Nora Noscript", email, businessType: "tutoring", employees: "6-10" }),
-    ]);
+    // Without scripts there is no proof of work: the signup is kept, held for review, and sent nothing yet.
+    const [held] = await adminEntries(page.request, email);
+    expect(held).toEqual(
+      expect.objectContaining({
+        name: "Nora Noscript",
+        email,
+        businessType: "tutoring",
+        employees: "6-10",
+        heldAt: expect.any(String),
+        heldReason: "missing",
+      }),
+    );
+    expect(mailbox.messages.filter((message) => recipient(message) === email)).toEqual([]);
 
     // The same address again: the same page, word for word, and still one entry.
     await page.goto("/#join-waitlist");
@@ -147,6 +165,19 @@ test.describe("the waiting list form without scripts", () => {
     await expect(page).toHaveURL(/\/waitlist\/thanks$/);
     expect(await page.locator("main").innerText()).toBe(firstThanks);
     expect(await adminEntries(page.request, email)).toHaveLength(1);
+
+    // An admin releases it: the confirmation email goes then.
+    const released = await page.request.post("/api/admin/waitlist/held", {
+      data: { action: "release", ids: [held!.id] },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(released.status()).toBe(200);
+    expect(await released.json()).toEqual({ released: 1 });
+    const [mail] = await mailsTo(email, 1);
+    expect(mail!.subject).toBe("Confirm your place on the Otto waiting list");
+    expect(await adminEntries(page.request, email)).toEqual([
+      expect.objectContaining({ heldAt: null, heldReason: null }),
+    ]);
   });
 
   test("the browser's own checks stop an empty form before it is sent", async ({ page }) => {

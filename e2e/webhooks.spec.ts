@@ -6,6 +6,7 @@ import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
+import { solvedProof } from "@/e2e/support/signup";
 
 const run = Date.now().toString(36);
 const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
@@ -59,7 +60,14 @@ test("an admin adds a webhook, sends it a test event, and sees a signup arrive s
   const email = `hooked.${run}@example.com`;
   const signup = await request.post("/api/waitlist", {
     headers: { "X-Forwarded-For": freshClientAddress() },
-    data: { name: "Hana Hook", email, businessType: "beauty", employees: "1", agreedToTerms: true },
+    data: {
+      name: "Hana Hook",
+      email,
+      businessType: "beauty",
+      employees: "1",
+      agreedToTerms: true,
+      altcha: await solvedProof(request),
+    },
   });
   expect(signup.status()).toBe(201);
   await expect.poll(() => received.filter((entry) => entry.body.includes(email)).length, { timeout: 15_000 }).toBe(1);

@@ -5,8 +5,10 @@ import { toast } from "sonner";
 
 import { refreshWaitlistCount } from "@/components/waitlist/use-waitlist-count";
 import { waitlistCopy } from "@/content/waitlist";
+import type { SignupProof } from "@/components/waitlist/signup-proof";
 import { ApiError, apiRequest, isDatabaseUnavailable, serverMessage } from "@/lib/api";
 import { storedSignupSource } from "@/lib/signup-source";
+import { CHALLENGE_FIELD } from "@/lib/validation/challenge";
 import {
   cleanSignupSource,
   isReferralCode,
@@ -18,6 +20,8 @@ export interface SignupInput {
   signup: WaitlistSignup;
   /** Whatever a bot typed into the hidden field; people leave it empty. */
   honeypot: string;
+  /** The form's proof of work (signup-proof.ts), awaited just before posting. */
+  proof?: SignupProof;
 }
 
 /** The description of the failure toast: the server's message, the database text, or the default. */
@@ -48,7 +52,7 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
 export function useWaitlistSignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ signup, honeypot }: SignupInput) => {
+    mutationFn: async ({ signup, honeypot, proof }: SignupInput) => {
       // Where the visit came from, if the landing page saw it (kept in this tab only).
       const stored = storedSignupSource(window.sessionStorage);
       const source = cleanSignupSource(stored);
@@ -57,7 +61,10 @@ export function useWaitlistSignup() {
       const ref = typeof kept === "string" ? kept.toLowerCase() : undefined;
       const withRef = isReferralCode(ref) ? { ...signup, ref } : signup;
       const withSource = source ? { ...withRef, source } : withRef;
-      const payload = honeypot ? { ...withSource, [WAITLIST_HONEYPOT_FIELD]: honeypot } : withSource;
+      const withHoneypot = honeypot ? { ...withSource, [WAITLIST_HONEYPOT_FIELD]: honeypot } : withSource;
+      // Without a proof the signup still goes: the server holds it for review rather than lose it.
+      const solved = await proof?.take();
+      const payload = solved ? { ...withHoneypot, [CHALLENGE_FIELD]: solved } : withHoneypot;
       const res = await apiRequest("POST", "/api/waitlist", payload);
       return (await res.json()) as { message: string };
     },

@@ -13,6 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Toaster } from "@/components/ui/sonner";
+import { signupProof } from "@/components/waitlist/signup-proof";
 import { failureDescription, serverFieldErrors, useWaitlistSignup } from "@/components/waitlist/use-waitlist-signup";
 import { WaitlistQueryProvider } from "@/components/waitlist/waitlist-query-provider";
 import { waitlistCopy } from "@/content/waitlist";
@@ -71,6 +72,8 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
   // beside the button, with when the next one can go through, for as long as the form stays.
   const [limited, setLimited] = useState<string | null>(null);
   const signup = useWaitlistSignup();
+  // Worked out from the form's first focus (see signup-proof.ts); one per signup.
+  const [proof] = useState(() => signupProof());
   const form = useForm<FormValues, unknown, WaitlistSignup>({
     resolver,
     defaultValues: { ...EMPTY, ...carried?.entries },
@@ -82,6 +85,7 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
   useEffect(() => {
     // Taking the plain form's place: the visitor keeps the field they were in, and the caret in it.
     if (!carried?.focusId) return;
+    proof.start();
     const field = formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(carried.focusId)}`);
     field?.focus();
     if (field instanceof HTMLInputElement && carried.caret)
@@ -104,7 +108,7 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
     inFlight.current = true;
     setLimited(null);
     try {
-      await signup.mutateAsync({ signup: values, honeypot: honeypotRef.current?.value.trim() ?? "" });
+      await signup.mutateAsync({ signup: values, honeypot: honeypotRef.current?.value.trim() ?? "", proof });
       setSubmitted(values.email);
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
@@ -144,6 +148,7 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
       data-enhanced=""
       noValidate
       onSubmit={(event) => void form.handleSubmit(submit)(event)}
+      onFocus={proof.start}
       aria-label={waitlistCopy.heading}
       className="relative grid grid-cols-1 gap-5"
       aria-busy={busy || undefined}

@@ -2,7 +2,8 @@ import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 
 import { GET, POST } from "@/app/api/waitlist/challenge/route";
-import { CHALLENGE_TTL_MS, challengeSecret, newChallenge, verifyProof } from "@/lib/challenge/altcha";
+import { challengeSecret, newChallenge, verifyProof } from "@/lib/challenge/altcha";
+import { CHALLENGE_TTL_MS } from "@/lib/validation/challenge";
 import { getDb } from "@/lib/db";
 import { parseEnv } from "@/lib/env";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";

@@ -12,6 +12,7 @@ import {
   CHALLENGE_FIELD,
   CHALLENGE_PAYLOAD_MAX_LENGTH,
   CHALLENGE_REQUIRED_MESSAGE,
+  CHALLENGE_TTL_MS,
   challengePayloadSchema,
   type ProofFailure,
 } from "@/lib/validation/challenge";
@@ -28,8 +29,6 @@ import { z } from "@/lib/validation/zod";
  */
 export const CHALLENGE_MAX_COUNTER = 20_000;
 
-/** How long a challenge may be solved and sent: longer than anyone takes over the form, short for a stockpile. */
-export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
 // SHA-256 with one round: every browser has it built in, and making or checking a challenge costs the server
 // one hash and one signature, so the challenge route needs no limit of its own (a slower key derivation would cost the server

@@ -3,6 +3,9 @@ import { z } from "@/lib/validation/zod";
 /** The form field (and JSON key) that carries the solved challenge, as the ALTCHA widget names it. */
 export const CHALLENGE_FIELD = "altcha";
 
+/** How long a challenge may be solved and sent: longer than anyone takes over the form, short for a stockpile. */
+export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+
 /**
  * Longest payload accepted. A solved challenge is a few hundred characters of base64 (the challenge's
  * parameters, its signature and the solution); this leaves room for the widget to add a field or two while

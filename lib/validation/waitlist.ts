@@ -1,3 +1,4 @@
+import { CHALLENGE_FIELD, CHALLENGE_PAYLOAD_MAX_LENGTH } from "@/lib/validation/challenge";
 import { emailSchema } from "@/lib/validation/admin";
 import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
@@ -176,7 +177,14 @@ export type WaitlistFormValues = z.input<typeof waitlistSchema>;
 export type WaitlistSignup = z.output<typeof waitlistSchema>;
 
 /** The "send me a new link" form on the confirmation page: the address the visitor signed up with. */
-export const newLinkSchema = z.strictObject({ email: emailSchema });
+/**
+ * "Send me a new link": the address, and the proof of work the page sends with it (checked in full by the
+ * route, which only needs it to be text here).
+ */
+export const newLinkSchema = z.strictObject({
+  email: emailSchema,
+  [CHALLENGE_FIELD]: z.string({ error: "The check's answer must be text." }).max(CHALLENGE_PAYLOAD_MAX_LENGTH).optional(),
+});
 export type NewLinkInput = z.infer<typeof newLinkSchema>;
 
 /** The answer to a request for a new link, the same whether or not the address is on the list. */
