@@ -3,9 +3,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 
+import type { SignupProof } from "@/components/waitlist/signup-proof";
 import { refreshWaitlistCount } from "@/components/waitlist/use-waitlist-count";
 import { waitlistCopy } from "@/content/waitlist";
-import type { SignupProof } from "@/components/waitlist/signup-proof";
 import { ApiError, apiRequest, isDatabaseUnavailable, serverMessage } from "@/lib/api";
 import { storedSignupSource } from "@/lib/signup-source";
 import { CHALLENGE_FIELD } from "@/lib/validation/challenge";

@@ -3,9 +3,9 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 
 import { GET, POST } from "@/app/api/waitlist/challenge/route";
 import { challengeSecret, newChallenge, verifyProof } from "@/lib/challenge/altcha";
-import { CHALLENGE_TTL_MS } from "@/lib/validation/challenge";
 import { getDb } from "@/lib/db";
 import { parseEnv } from "@/lib/env";
+import { CHALLENGE_TTL_MS } from "@/lib/validation/challenge";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();

@@ -29,7 +29,6 @@ import { z } from "@/lib/validation/zod";
  */
 export const CHALLENGE_MAX_COUNTER = 20_000;
 
-
 // SHA-256 with one round: every browser has it built in, and making or checking a challenge costs the server
 // one hash and one signature, so the challenge route needs no limit of its own (a slower key derivation would cost the server
 // as much per challenge as it costs the browser per try).

@@ -7,9 +7,12 @@ export const HELD_ACTION_MAX = 500;
 export const heldActionSchema = z.object({
   action: z.enum(["release", "delete"], { error: "action must be release or delete" }),
   ids: z
-    .array(z.number({ error: "ids must be entry ids" }).int("ids must be entry ids").positive("ids must be entry ids"), {
-      error: "ids must be a list of entry ids",
-    })
+    .array(
+      z.number({ error: "ids must be entry ids" }).int("ids must be entry ids").positive("ids must be entry ids"),
+      {
+        error: "ids must be a list of entry ids",
+      },
+    )
     .min(1, "Choose at least one entry")
     .max(HELD_ACTION_MAX, `At most ${HELD_ACTION_MAX} entries at a time`),
 });

@@ -1,5 +1,5 @@
-import { CHALLENGE_FIELD, CHALLENGE_PAYLOAD_MAX_LENGTH } from "@/lib/validation/challenge";
 import { emailSchema } from "@/lib/validation/admin";
+import { CHALLENGE_FIELD, CHALLENGE_PAYLOAD_MAX_LENGTH } from "@/lib/validation/challenge";
 import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
 /** Business types a signup can choose, with the labels people see. */
@@ -183,7 +183,10 @@ export type WaitlistSignup = z.output<typeof waitlistSchema>;
  */
 export const newLinkSchema = z.strictObject({
   email: emailSchema,
-  [CHALLENGE_FIELD]: z.string({ error: "The check's answer must be text." }).max(CHALLENGE_PAYLOAD_MAX_LENGTH).optional(),
+  [CHALLENGE_FIELD]: z
+    .string({ error: "The check's answer must be text." })
+    .max(CHALLENGE_PAYLOAD_MAX_LENGTH)
+    .optional(),
 });
 export type NewLinkInput = z.infer<typeof newLinkSchema>;
 

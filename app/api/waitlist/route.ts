@@ -1,6 +1,6 @@
 import { requireSameOrigin } from "@/lib/auth/guard";
-import { proofOf, signupProofHold } from "@/lib/challenge/altcha";
 import { isSecureRequest } from "@/lib/auth/session";
+import { proofOf, signupProofHold } from "@/lib/challenge/altcha";
 import {
   addWaitlistEntry,
   WAITLIST_BUSY_MESSAGE,
@@ -76,9 +76,7 @@ async function signUp(request: Request, body: unknown): Promise<void> {
   // A first signup, or a repeat one that may send a new confirmation: the answer is the same either way, and
   // the same again for a signup held for review. The client's network is kept to withhold referral credit
   // between neighbours (lib/data/waitlist/line.ts).
-  sendSoon(
-    await addWaitlistEntry(signup, new Date(), { signupNetwork: ip ? clientNetworkKey(ip) : null, heldReason }),
-  );
+  sendSoon(await addWaitlistEntry(signup, new Date(), { signupNetwork: ip ? clientNetworkKey(ip) : null, heldReason }));
 }
 
 function isFormPost(request: Request): boolean {
