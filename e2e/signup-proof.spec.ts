@@ -56,16 +56,26 @@ test.describe("the signup's proof of work", () => {
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/api/waitlist/challenge") challenges.push(request.url());
     });
+    // The altcha solver's own script, told by a message only it carries.
+    const solverScripts: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      const body = await response.text().catch(() => "");
+      if (body.includes("WebAssembly is not supported in this environment")) solverScripts.push(response.url());
+    });
     await page.goto("/#join-waitlist");
     const section = page.locator("section#join-waitlist");
     await section.locator("form[data-enhanced]").waitFor();
-    // Nothing is asked of the server until someone starts on the form.
+    // Nothing is asked of the server, and the solver is not loaded, until someone starts on the form.
+    await page.waitForLoadState("networkidle");
     expect(challenges).toEqual([]);
+    expect(solverScripts).toEqual([]);
 
     const address = `pat.${run}@example.com`;
     await section.getByLabel("Your Name").click();
     await page.keyboard.type("Pat Proof");
     await expect.poll(() => challenges.length).toBe(1);
+    await expect.poll(() => solverScripts.length).toBe(1);
     await section.getByLabel("Business Email").fill(address);
     await section.getByRole("combobox", { name: "Business Type" }).click();
     await page.getByRole("option", { name: "Cleaning" }).click();

@@ -6,6 +6,7 @@ import { DELETE as deleteRoute } from "@/app/api/admin/webhooks/[id]/route";
 import { POST as testRoute } from "@/app/api/admin/webhooks/[id]/test/route";
 import { POST as createRoute, GET as listRoute } from "@/app/api/admin/webhooks/route";
 import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
+import { deleteHeldEntries, releaseHeldEntries } from "@/lib/data/waitlist/held";
 import { acceptInvitation, inviteEntries } from "@/lib/data/waitlist/invitations";
 import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb, withSql } from "@/lib/db";
@@ -223,6 +224,33 @@ describe(`webhooks (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, (
     const signup = receiver.received.find((request) => request.body.includes("Ann Smith"))!;
     expect(signup.body.replace("Ann", "Eve")).not.toBe(signup.body);
     expect(verify(secret, signup.headers, signup.body.replace("Ann", "Eve"))).toBe(false);
+  });
+
+  it("says nothing of a signup held for review until it is released (waitlist.released), nor of one deleted while held", async () => {
+    await create(receiver.url);
+    const held = (email: string) =>
+      addWaitlistEntry(
+        { name: "Hal Held", email, businessType: "car", employees: "1", agreedToTerms: true },
+        new Date(),
+        { heldReason: "missing" },
+      );
+    await held("kept@example.com");
+    await held("dropped@example.com");
+    const kept = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "kept@example.com" } });
+    const dropped = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "dropped@example.com" } });
+    expect(await getDb().webhookDelivery.count()).toBe(0);
+
+    await deleteHeldEntries(admin, [dropped.id]);
+    await releaseHeldEntries(admin, [kept.id]);
+    expect(await sweepWebhooks()).toEqual({ delivered: 1, retry: 0, failed: 0 });
+    expect(events()).toEqual(["waitlist.released"]);
+    const event = JSON.parse(receiver.received[0]!.body) as WebhookEvent;
+    expect(event.data.entry).toMatchObject({
+      id: kept.id,
+      name: "Hal Held",
+      email: "kept@example.com",
+      status: "waiting",
+    });
   });
 
   it("retries with backoff until the receiver answers 2xx, logging each attempt, and gives up after the last", async () => {

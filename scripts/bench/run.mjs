@@ -22,6 +22,9 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://root@127.0.0
 const schema = `bench_${Date.now().toString(36)}`;
 const filter = process.argv[2];
 const authSecret = "bench-secret-that-is-at-least-32-characters-long";
+// The key the server signs signup challenges with, so a bench can sign its own (solved at once) and measure
+// what verifying a proof costs the server, not what solving one costs a browser (npm run bench -- challenge).
+const challengeSecret = "bench-challenge-secret-at-least-32-characters";
 
 const landedFile = path.join(root, "scripts", "bench", "landed.json");
 /** Figures as last landed: label → { value, better ("higher" or "lower"), maxDropPercent, landed, note }. */
@@ -108,6 +111,8 @@ async function startServer() {
       // measure throughput, not the site-wide signup backstop.
       TRUSTED_PROXY_HOPS: "1",
       WAITLIST_SIGNUPS_PER_MINUTE: "10000000",
+      SIGNUP_CHALLENGE: "hold",
+      SIGNUP_CHALLENGE_SECRET: challengeSecret,
       NEXT_TELEMETRY_DISABLED: "1",
     },
   });
@@ -158,6 +163,7 @@ async function main() {
         pg,
         distDir,
         authSecret,
+        challengeSecret,
       });
     }
   } finally {
