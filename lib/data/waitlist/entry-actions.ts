@@ -78,13 +78,19 @@ export async function getWaitlistEntry(actor: VerifiedAdmin, id: number) {
 
 /**
  * Sends an entry a new confirmation email now (the admin's "Resend confirmation"; no ten-minute wait),
- * recorded in the audit log in the same statement. Null when the entry is unknown, already confirmed or held.
+ * recorded in the audit log in the same statement. "held" for an entry held for review; null when the entry
+ * is unknown or already confirmed.
  */
-export async function resendConfirmation(actor: VerifiedAdmin, id: number, now = new Date()): Promise<number | null> {
+export async function resendConfirmation(
+  actor: VerifiedAdmin,
+  id: number,
+  now = new Date(),
+): Promise<number | "held" | null> {
   assertVerifiedAdmin(actor);
   const entry = await getDb().waitlistEntry.findUnique({ where: { id }, select: { email: true, heldAt: true } });
+  if (!entry) return null;
   // A held entry gets its first email by being released (lib/data/waitlist/held.ts), never by a resend.
-  if (!entry || entry.heldAt) return null;
+  if (entry.heldAt) return "held";
   const outboxId = await requestNewConfirmation(entry.email, now, {
     resendBefore: now,
     audit: { actor: auditActorOf(actor), target: `entry:${id}` },
@@ -94,17 +100,20 @@ export async function resendConfirmation(actor: VerifiedAdmin, id: number, now =
 
 /**
  * Sends an invited (or accepted) entry its invitation again, with a new link, recorded in the audit log in
- * the same statement; a waiting entry is invited. Null when no entry has this id.
+ * the same statement; a waiting entry is invited. "held" for an entry held for review; null when no entry has
+ * this id.
  */
 export async function inviteOrResend(
   actor: VerifiedAdmin,
   id: number,
   note: string,
   now = new Date(),
-): Promise<number[] | null> {
+): Promise<number[] | "held" | null> {
   assertVerifiedAdmin(actor);
-  const entry = await getDb().waitlistEntry.findUnique({ where: { id }, select: { status: true } });
+  const entry = await getDb().waitlistEntry.findUnique({ where: { id }, select: { status: true, heldAt: true } });
   if (!entry) return null;
+  // Held for review: nobody is invited before the team has looked (releasing sends the confirmation first).
+  if (entry.heldAt) return "held";
   // One person, named on their own page, invited by a deliberate click (the page shows whether they confirmed).
   if (entry.status === "waiting") {
     return (await inviteEntries(actor, { ids: [id], includeUnconfirmed: true }, note, now)).outboxIds;

@@ -411,4 +411,35 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     expect((await post("confirmation")).status).toBe(409);
     expect(await getDb().auditLog.count()).toBe(3);
   });
+
+  it("never invites or re-sends to a signup held for review, one at a time or in a batch, and says to release it", async () => {
+    await addWaitlistEntry(
+      { name: "Hal Held", email: "hal@example.com", businessType: "cleaning", employees: "2-5", agreedToTerms: true },
+      new Date(),
+      { heldReason: "missing" },
+    );
+    const hal = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "hal@example.com" } });
+    const post = async (path: "confirmation" | "invitation") => {
+      const response = await (path === "confirmation" ? resendConfirmationRoute : invitationRoute)(
+        testRequest(`/api/admin/waitlist/${hal.id}/${path}`, { body: {}, cookie }),
+        { params: Promise.resolve({ id: String(hal.id) }) },
+      );
+      return { status: response.status, body: (await response.json()) as { message: string } };
+    };
+    expect(await post("confirmation")).toEqual({
+      status: 409,
+      body: { message: "This signup is held for review: release it to send its confirmation email." },
+    });
+    expect(await post("invitation")).toEqual({
+      status: 409,
+      body: { message: "This signup is held for review: release it before inviting them." },
+    });
+    expect(await invite({ ids: [hal.id], includeUnconfirmed: true })).toEqual({ status: 200, body: { invited: 0 } });
+    expect(await invite({ filter: { q: "" }, limit: 10, includeUnconfirmed: true })).toEqual({
+      status: 200,
+      body: { invited: 0 },
+    });
+    expect(await getDb().emailOutbox.count({ where: { entryId: hal.id } })).toBe(0);
+    expect(await getDb().auditLog.count()).toBe(0);
+  });
 });

@@ -13,6 +13,8 @@ export const POST = route<{ params: Promise<{ id: string }> }>(async (request, {
   const { note } = parseWith(invitationNoteSchema, await readJson(request, { maxBytes: 8192 }));
   const outboxIds = await inviteOrResend(admin, id, note);
   if (outboxIds === null) throw new HttpError(404, "No waitlist entry has this id.");
+  if (outboxIds === "held")
+    throw new HttpError(409, "This signup is held for review: release it before inviting them.");
   if (outboxIds.length === 0) throw new HttpError(409, "This entry could not be invited just now. Please try again.");
   sendSoon(outboxIds);
   return json({ message: "Invitation sent" });
