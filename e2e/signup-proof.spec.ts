@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 
 import { signInAsAdmin } from "@/e2e/support/admin";
+import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
 import { solvedProof } from "@/e2e/support/signup";
 import { startMailbox, type TestMailbox } from "@/test/smtp";
@@ -145,6 +146,23 @@ test.describe("the signup's proof of work", () => {
     await signInAsAdmin(request);
     expect(await adminEntry(request, first)).toMatchObject({ heldAt: null });
     expect(await adminEntry(request, second)).toMatchObject({ heldAt: expect.any(String), heldReason: "replayed" });
+  });
+
+  test("the overview says how many of the period's signups are held, linking to them", async ({ page }) => {
+    const held = await page.request.post("/api/waitlist", {
+      headers: { "X-Forwarded-For": freshClientAddress() },
+      data: person(`overview.${run}@example.com`),
+    });
+    expect(held.status()).toBe(201);
+    await signInAsAdmin(page.request);
+    await page.goto("/admin/overview");
+    const link = page
+      .getByRole("region", { name: "Signups" })
+      .getByRole("link", { name: /^[\d,]+ more held for review$/ });
+    await expect(link).toHaveAttribute("href", "/admin?held=yes");
+    await expectNoAxeViolations(page);
+    await link.click();
+    await expect(page).toHaveURL(/\/admin\?held=yes$/);
   });
 
   test("a disposable address gets the field message and is not stored; gmail.com and fastmail.com pass", async ({

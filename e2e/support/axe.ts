@@ -13,6 +13,9 @@ export interface AxeScope {
 
 /** axe finds no WCAG 2.2 AA violation on the page (or in its `include` part); a failure names each rule and its nodes. */
 export async function expectNoAxeViolations(page: Page, scope: AxeScope = {}): Promise<void> {
+  // A client-side navigation sets the new page's title a moment after its content: axe must not catch the
+  // document between the two (it reports an empty title).
+  await expect(page).toHaveTitle(/\S/);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (scope.include) builder = builder.include(scope.include);
   if (scope.exclude) builder = builder.exclude(scope.exclude);

@@ -380,6 +380,25 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           lineOrder: "42",
         }).slice(13),
       ).toEqual(["1234", "wxyz6789", "ann@example.com", "2", "", ""]);
+      // A signup held for review: when, and why, in the last two columns.
+      expect(
+        waitlistCsvRecord({
+          id: 4,
+          name: "Hal",
+          email: "hal@example.com",
+          businessType: "car",
+          employees: "1",
+          joinedAt: "x",
+          confirmedAt: null,
+          status: "waiting",
+          invitedAt: null,
+          acceptedAt: null,
+          ...NO_SOURCE,
+          ...NO_REFERRAL,
+          heldAt: "2025-04-10T09:30:00.123Z",
+          heldReason: "missing",
+        }).slice(-2),
+      ).toEqual(["2025-04-10T09:30:00.123Z", "missing"]);
       expect(
         waitlistCsvRecord({
           ...NOT_HELD,

@@ -28,6 +28,8 @@ const HEADER = [
   "Referral code",
   "Referred by",
   "Referrals",
+  "Held",
+  "Held reason",
 ];
 
 async function adminCookie(): Promise<string> {
@@ -247,6 +249,31 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
     expect(await names("?source=t.co")).toEqual(["Bob Jones"]);
     expect(await names("?source=direct")).toEqual(["Cat Smith"]);
     expect(await names("?source=news.example")).toEqual([]);
+  });
+
+  it("says when and why a signup was held for review, for held ones only, and filters by held", async () => {
+    await insert([
+      ["Ann Smith", "ann@example.com", "cleaning", "2-5", "2025-01-01T00:00:00Z"],
+      ["Hal Held", "hal@example.com", "car", "6-10", "2025-01-02T00:00:00Z"],
+    ]);
+    await withSql((sql) =>
+      sql.exec(
+        `UPDATE "waitlist" SET "heldAt" = timestamptz '2025-01-02 00:00:00+00', "heldReason" = 'replayed' WHERE "email" = 'hal@example.com'`,
+      ),
+    );
+    const all = parseCsv(await (await get("?sort=name_asc", cookie)).text());
+    expect(all[0]!.slice(-2)).toEqual(["Held", "Held reason"]);
+    expect(all.slice(1).map((record) => [record[0], ...record.slice(-2)])).toEqual([
+      ["Ann Smith", "", ""],
+      ["Hal Held", "2025-01-02T00:00:00.000Z", "replayed"],
+    ]);
+    const names = async (query: string) =>
+      parseCsv(await (await get(query, cookie)).text())
+        .slice(1)
+        .map((record) => record[0]);
+    expect(await names("?held=yes")).toEqual(["Hal Held"]);
+    expect(await names("?held=no")).toEqual(["Ann Smith"]);
+    expect((await get("?held=maybe", cookie)).status).toBe(400);
   });
 
   it("records each export in the audit log once its download ends: filters, rows sent, finished or not", async () => {
