@@ -48,7 +48,8 @@ export function HeldCountBadge({ count, onNavigate }: { count: number; onNavigat
       title="Signups held for review"
       className={cn(
         badgeVariants({ variant: "secondary" }),
-        "h-6 min-w-6 border-warning/60 bg-warning/15 text-foreground tabular-nums hover:bg-warning/25 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        // Its own solid colours: it sits on the list's link, which is dark while it is the current page.
+        "h-6 min-w-6 border-warning tabular-nums focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
       )}
     >
       <span aria-hidden="true">{formatNumber(count)}</span>
