@@ -18,7 +18,9 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState } from "react";
 
 import { useLogout } from "@/components/admin/use-logout";
+import { badgeVariants } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 const NAV_ITEMS = [
@@ -30,15 +32,45 @@ const NAV_ITEMS = [
   { href: "/admin/settings", label: "Settings", icon: SettingsIcon },
 ] as const;
 
-/** The admin area's links; the current page is marked with aria-current. */
-export function AdminNavLinks({ onNavigate }: { onNavigate?: () => void }) {
+/** Where the held-for-review badge leads: the list, showing only the held signups. */
+export const HELD_LIST_HREF = "/admin?held=yes";
+
+/**
+ * The number of signups held for review, beside the list's link: a link of its own to those entries (a
+ * link cannot hold another), read as "3 held for review". Nothing when none are held.
+ */
+export function HeldCountBadge({ count, onNavigate }: { count: number; onNavigate?: () => void }) {
+  if (count <= 0) return null;
+  return (
+    <Link
+      href={HELD_LIST_HREF}
+      onClick={onNavigate}
+      title="Signups held for review"
+      className={cn(
+        badgeVariants({ variant: "secondary" }),
+        // Its own solid colours: it sits on the list's link, which is dark while it is the current page.
+        "h-6 min-w-6 border-warning tabular-nums focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+      )}
+    >
+      <span aria-hidden="true">{formatNumber(count)}</span>
+      <span className="sr-only">{formatNumber(count)} held for review</span>
+    </Link>
+  );
+}
+
+/**
+ * The admin area's links; the current page is marked with aria-current. `heldCount` (read on the server
+ * with the session) puts a badge on the list's link while signups wait for review.
+ */
+export function AdminNavLinks({ onNavigate, heldCount = 0 }: { onNavigate?: () => void; heldCount?: number }) {
   const pathname = usePathname();
   return (
     <ul className="grid gap-1">
       {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
         const current = pathname === href || (href !== "/admin" && pathname.startsWith(`${href}/`));
+        const badge = href === "/admin" && heldCount > 0;
         return (
-          <li key={href}>
+          <li key={href} className="relative">
             <Link
               href={href}
               aria-current={current ? "page" : undefined}
@@ -48,11 +80,17 @@ export function AdminNavLinks({ onNavigate }: { onNavigate?: () => void }) {
                 current
                   ? "bg-primary text-primary-foreground"
                   : "text-foreground hover:bg-accent hover:text-accent-foreground",
+                badge && "pr-14",
               )}
             >
               <Icon className="size-4" aria-hidden="true" />
               {label}
             </Link>
+            {badge && (
+              <span className="absolute top-1/2 right-2 -translate-y-1/2">
+                <HeldCountBadge count={heldCount} onNavigate={onNavigate} />
+              </span>
+            )}
           </li>
         );
       })}
@@ -83,7 +121,7 @@ export function AdminAccount({ name, email }: { name: string; email: string }) {
 }
 
 /** The narrow-screen menu: a sheet from the left with the links and the account. */
-export function MobileMenu({ name, email }: { name: string; email: string }) {
+export function MobileMenu({ name, email, heldCount = 0 }: { name: string; email: string; heldCount?: number }) {
   const [open, setOpen] = useState(false);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
@@ -107,7 +145,7 @@ export function MobileMenu({ name, email }: { name: string; email: string }) {
             </DialogPrimitive.Close>
           </div>
           <nav aria-label="Admin" className="flex-1">
-            <AdminNavLinks onNavigate={() => setOpen(false)} />
+            <AdminNavLinks onNavigate={() => setOpen(false)} heldCount={heldCount} />
           </nav>
           <AdminAccount name={name} email={email} />
         </DialogPrimitive.Content>

@@ -23,12 +23,15 @@ export function AdminShell({
   name,
   email,
   emailConfigured = true,
+  heldCount = 0,
   children,
 }: {
   name: string;
   email: string;
   /** False when SMTP_URL is unset: every page says that no email goes out. */
   emailConfigured?: boolean;
+  /** Signups held for review: a badge on the list's link while there are any. */
+  heldCount?: number;
   children: React.ReactNode;
 }) {
   return (
@@ -41,14 +44,14 @@ export function AdminShell({
       </a>
       <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b bg-background px-2 md:hidden">
         <Brand />
-        <MobileMenu name={name} email={email} />
+        <MobileMenu name={name} email={email} heldCount={heldCount} />
       </header>
       <aside className="hidden md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:gap-6 md:border-r md:bg-background md:p-4">
         <div className="pt-2">
           <Brand />
         </div>
         <nav aria-label="Admin" className="flex-1">
-          <AdminNavLinks />
+          <AdminNavLinks heldCount={heldCount} />
         </nav>
         <AdminAccount name={name} email={email} />
       </aside>

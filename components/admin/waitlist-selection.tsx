@@ -3,6 +3,7 @@
 import { MailPlusIcon } from "lucide-react";
 import { createContext, use, useId, useMemo, useState, useSyncExternalStore } from "react";
 
+import { HeldSelectionActions } from "@/components/admin/held-actions";
 import { InviteDialog, type InvitationTargetBody } from "@/components/admin/invite-dialog";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -124,7 +125,9 @@ interface SelectionBarProps {
 
 /**
  * Above the table: how many rows are chosen, "Select all N matching" once the whole page is, and the
- * invitation buttons: for the chosen rows, or for the next ones in the queue.
+ * invitation buttons: for the chosen rows, or for the next ones in the queue. On the list of signups held
+ * for review (`held=yes`) the buttons release or delete the chosen rows instead: a held entry cannot be
+ * invited until it is released.
  */
 export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
   const { interactive, pageIds, selected, allMatching, selectAllMatching, clear } = useSelection();
@@ -133,6 +136,7 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
   const [includeUnconfirmed, setIncludeUnconfirmed] = useState(false);
   const matching = totalIsExact ? formatNumber(total) : `${formatNumber(total)}+`;
   const wholePage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const heldList = view.held === "yes";
 
   let target: InvitationTargetBody | null = null;
   let chosenText = "";
@@ -155,7 +159,8 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
         {target ? (
           <>
             <p className="font-medium">{chosenText}</p>
-            {!allMatching && wholePage && total > pageIds.length && (
+            {/* Held entries are released or deleted by id, a page at a time: no "all matching" for them. */}
+            {!heldList && !allMatching && wholePage && total > pageIds.length && (
               <Button variant="link" size="sm" className="h-auto p-0" onClick={selectAllMatching}>
                 Select all {matching} matching
               </Button>
@@ -164,12 +169,15 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
               Clear selection
             </Button>
           </>
+        ) : heldList ? (
+          <p className="text-muted-foreground">Tick held entries to release or delete them.</p>
         ) : (
           <p className="text-muted-foreground">Tick entries to invite them, or invite the next ones in the queue.</p>
         )}
       </div>
       <div className="flex flex-wrap gap-2">
-        {target && (
+        {heldList && selected.size > 0 && <HeldSelectionActions ids={[...selected]} onDone={clear} />}
+        {!heldList && target && (
           <Button
             size="sm"
             onClick={() => {
@@ -181,9 +189,9 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
             Invite selected
           </Button>
         )}
-        <InviteNext view={view} disabled={!interactive} />
+        {!heldList && <InviteNext view={view} disabled={!interactive} />}
       </div>
-      {target && (
+      {!heldList && target && (
         <InviteDialog
           open={inviting}
           onOpenChange={setInviting}

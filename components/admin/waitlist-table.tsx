@@ -1,6 +1,7 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 import Link from "next/link";
 
+import { HeldBadge } from "@/components/admin/held-badge";
 import { JoinedTime } from "@/components/admin/joined-time";
 import { TableMessageRow, type TableMessage } from "@/components/admin/kit/data-table";
 import { teamSizeBadgeVariant } from "@/components/admin/team-size-badge";
@@ -15,7 +16,7 @@ import { DIRECT_SOURCE, STATUS_LABELS, teamSizeLabel, type WaitlistStatus } from
 import { waitlistViewSearch, type WaitlistSort, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 interface WaitlistTableProps {
-  entries: Pick<
+  entries: (Pick<
     AdminWaitlistEntry,
     | "id"
     | "name"
@@ -28,7 +29,9 @@ interface WaitlistTableProps {
     | "status"
     | "place"
     | "referrals"
-  >[];
+  > &
+    // Held for review, and why (absent: not held).
+    Partial<Pick<AdminWaitlistEntry, "heldAt" | "heldReason">>)[];
   /** The list's search, page and order: the sort headers link to the same search in another order. */
   view: WaitlistViewState;
   /** Replaces the rows (loading, error, empty). */
@@ -188,7 +191,8 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
                 )}
               </TableCell>
               <TableCell data-label="Status" className="px-2">
-                <StatusBadge status={entry.status} />
+                {/* A held entry is waiting too, but not yet on the list: that is what the team needs to see. */}
+                {entry.heldAt ? <HeldBadge reason={entry.heldReason ?? null} /> : <StatusBadge status={entry.status} />}
               </TableCell>
               <TableCell data-label="Referrals" className="px-2 text-right tabular-nums">
                 {formatNumber(entry.referrals)}

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 
 import { EntryActions } from "@/components/admin/entry-actions";
+import { HeldEntryActions } from "@/components/admin/held-actions";
+import { HeldBadge, HeldNotice } from "@/components/admin/held-badge";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { OutboxStatus } from "@/components/admin/outbox-status";
 import { StatusBadge } from "@/components/admin/waitlist-table";
@@ -11,6 +13,7 @@ import { getWaitlistEntry, referralCreditText } from "@/lib/data/waitlist/entry-
 import { emailConfigured } from "@/lib/email/transport";
 import { formatNumber, utcDateTime as time } from "@/lib/format";
 import { adminIdSchema } from "@/lib/validation/admin";
+import { heldReasonLabel } from "@/lib/validation/challenge";
 import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 
 export const metadata: Metadata = { title: "Waitlist entry" };
@@ -56,6 +59,9 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
   if (entry.acceptedAt) events.push({ at: entry.acceptedAt, what: "Opened their invitation" });
   events.sort((a, b) => a.at.getTime() - b.at.getTime());
   events.unshift({ at: entry.joinedAt, what: "Signed up" });
+  // Held at signup, so straight after it (released entries lose the mark, and this line with it).
+  if (entry.heldAt)
+    events.splice(1, 0, { at: entry.heldAt, what: `Held for review: ${heldReasonLabel(entry.heldReason)}` });
 
   const fields: [string, React.ReactNode][] = [
     ["Email", entry.email],
@@ -64,7 +70,14 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
     ["Joined", `${time.format(entry.joinedAt)} UTC`],
     ["Agreed to be emailed", `${time.format(entry.consentedAt)} UTC`],
     ["Confirmed", entry.confirmedAt ? `${time.format(entry.confirmedAt)} UTC` : "Not yet"],
-    ["Status", <StatusBadge key="status" status={entry.status} />],
+    [
+      "Status",
+      entry.heldAt ? (
+        <HeldBadge key="status" reason={entry.heldReason} />
+      ) : (
+        <StatusBadge key="status" status={entry.status} />
+      ),
+    ],
     [
       "Source",
       <Link
@@ -83,9 +96,11 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
       "Place in line",
       entry.place !== null
         ? `#${formatNumber(entry.place)}`
-        : entry.status !== "waiting"
-          ? "Out of the line (invited)"
-          : "None until they confirm their address",
+        : entry.heldAt
+          ? "None while held for review"
+          : entry.status !== "waiting"
+            ? "Out of the line (invited)"
+            : "None until they confirm their address",
     ],
     ["Referral code", <code key="code">{entry.referralCode}</code>],
     [
@@ -119,13 +134,21 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
             </div>
           ))}
         </dl>
-        <EntryActions
-          id={entry.id}
-          name={entry.name}
-          email={entry.email}
-          status={entry.status}
-          confirmed={entry.confirmedAt !== null}
-        />
+        {entry.heldAt ? (
+          // Resend and Invite make no sense for an entry that has never been emailed: releasing sends its
+          // first email, and the server refuses both until then.
+          <HeldNotice heldAt={`${time.format(entry.heldAt)} UTC`} reason={entry.heldReason}>
+            <HeldEntryActions id={entry.id} name={entry.name} email={entry.email} />
+          </HeldNotice>
+        ) : (
+          <EntryActions
+            id={entry.id}
+            name={entry.name}
+            email={entry.email}
+            status={entry.status}
+            confirmed={entry.confirmedAt !== null}
+          />
+        )}
       </PageHeader>
       <section aria-labelledby="referrals" className="grid gap-3">
         <h2 id="referrals" className="text-lg font-semibold">
