@@ -16,7 +16,8 @@ beforeEach(async () => {
   await resetDatabase();
   const row = await insertAdmin({ email: "ada@example.com" });
   adminId = row.id;
-  // Ada asked for an alert per signup: a held signup owes her one when it is released.
+  // Ada asked for an alert per signup: a held signup sends her none; released by a proven signup of its
+  // address, it does; released by the team itself, it does not.
   await getDb().adminUser.update({ where: { id: row.id }, data: { notify: "each" } });
   admin = await verifiedAdminFor(row);
 });
@@ -60,7 +61,7 @@ describe(`held signups (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     expect(await countHeldEntries()).toBe(1);
   });
 
-  it("releases held entries: one confirmation email and the signup alerts each, counted from now, one audit entry; others are skipped", async () => {
+  it("releases held entries: one confirmation email each (no alert: the team did it), counted from now, one audit entry; others are skipped", async () => {
     const ids = await signUp([{ name: "Ann" }, { name: "Bob" }, { name: "Cat", held: false }]);
     const before = await getDb().emailOutbox.findMany({ select: { id: true } });
 
@@ -72,14 +73,10 @@ describe(`held signups (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
       where: { id: { notIn: before.map((email) => email.id) } },
       select: { kind: true, to: true },
     });
-    expect(added.map((email) => `${email.kind} ${email.to}`).toSorted()).toEqual(
-      [
-        "confirmation ann@example.com",
-        "confirmation bob@example.com",
-        "signup-alert ada@example.com",
-        "signup-alert ada@example.com",
-      ].toSorted(),
-    );
+    expect(added.map((email) => `${email.kind} ${email.to}`).toSorted()).toEqual([
+      "confirmation ann@example.com",
+      "confirmation bob@example.com",
+    ]);
     // The ids returned are the confirmation emails, to be sent at once.
     const queued = await getDb().emailOutbox.findMany({ where: { id: { in: result.outboxIds } } });
     expect(queued.map((email) => `${email.kind} ${email.to}`).toSorted()).toEqual([
@@ -95,9 +92,18 @@ describe(`held signups (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     // A second click, or another admin's, does nothing twice.
     const again = await releaseHeldEntries(admin, [ids.Ann!, ids.Bob!], LATER);
     expect(again).toEqual({ released: 0, outboxIds: [] });
-    expect(await outbox()).toHaveLength(before.length + 4);
+    expect(await outbox()).toHaveLength(before.length + 2);
     expect(await countWaitlistEntries()).toBe(3);
     expect(await audit()).toHaveLength(1);
+  });
+
+  it("is released by a proven signup of its address, with its confirmation and the alert it never had", async () => {
+    await signUp([{ name: "Ann" }]);
+    await signUp([{ name: "Ann", held: false }]);
+    expect(await outbox()).toEqual(["confirmation ann@example.com", "signup-alert ada@example.com"]);
+    expect(await countWaitlistEntries()).toBe(1);
+    expect(await countHeldEntries()).toBe(0);
+    expect(await audit()).toEqual([]);
   });
 
   it("names the entry in the audit log when it releases one", async () => {

@@ -17,8 +17,8 @@ export async function countHeldEntries(): Promise<number> {
 }
 
 /**
- * Releases the held entries among `ids`: each becomes an ordinary signup, with the confirmation email and
- * the new-signup alerts it never had, counted from now on (its signup time stays its own). One transaction,
+ * Releases the held entries among `ids`: each becomes an ordinary signup, with the confirmation email it
+ * never had, counted from now on (its signup time stays its own). One transaction,
  * audited once; ids that are not held are skipped. Returns how many were released and the emails to send.
  */
 export async function releaseHeldEntries(
@@ -33,7 +33,8 @@ export async function releaseHeldEntries(
     const outboxIds: number[] = [];
     for (const entry of held) {
       // The same call as a proven signup of the address: it finds the entry held and releases it.
-      const fields = { name: null, email: entry.email, businessType: null, employees: null };
+      // No new-signup alert: the team released it itself (perhaps hundreds at once), and the audit log says so.
+      const fields = { name: null, email: entry.email, businessType: null, employees: null, releaseAlerts: false };
       const rows = await tx.$queryRaw<{ id: number | null }[]>(queueConfirmationSql(false, fields, now, now));
       if (rows[0]?.id) outboxIds.push(rows[0].id);
     }

@@ -43,6 +43,8 @@ export interface ConfirmationFields {
    * which releases the address's held entry if it has one.
    */
   heldReason?: string | null;
+  /** False for an admin's release of a held entry: its confirmation goes, but no new-signup alert. */
+  releaseAlerts?: boolean;
 }
 
 /**
@@ -67,6 +69,7 @@ export function queueConfirmationSql(
       ${confirmationSubject(siteConfig.name)}, ${absoluteUrl(`/waitlist/confirm?token=${confirmToken}`)}, ${absoluteUrl(`/waitlist/leave?token=${leaveToken}`)}, ${newMessageIdSql()},
       ${fields.source?.utmSource ?? null}::text, ${fields.source?.utmMedium ?? null}::text, ${fields.source?.utmCampaign ?? null}::text, ${fields.source?.referrer ?? null}::text,
       ${signupAlertSubjectPrefix(siteConfig.name)}, ${messageDomain()},
-      ${fields.referralCode ?? null}::text, ${fields.signupNetwork ?? null}::text, ${fields.heldReason ?? null}::text
+      ${fields.referralCode ?? null}::text, ${fields.signupNetwork ?? null}::text, ${fields.heldReason ?? null}::text,
+      ${fields.releaseAlerts ?? true}
     ) AS "id"`;
 }

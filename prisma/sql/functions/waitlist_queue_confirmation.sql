@@ -9,8 +9,9 @@
 --
 -- p_held_reason is set when the signup came without a valid proof of work (lib/challenge/altcha.ts): a new
 -- entry is then stored held, with no email and no alert, and a repeat signup sends nothing. Without it (a
--- proven signup or request, or an admin's release), an entry held earlier is released: the email and the
--- alerts it never had go out now.
+-- proven signup or request, or an admin's release), an entry held earlier is released: the email it never
+-- had goes out now, and the new-signup alerts too unless p_release_alerts is false (an admin's release: the
+-- team released it itself, perhaps hundreds at once, and the audit log says so).
 CREATE OR REPLACE FUNCTION "waitlist_queue_confirmation"(
     p_signup boolean, p_name text, p_email text, p_business_type text, p_employees text,
     p_now timestamptz, p_resend_before timestamptz,
@@ -18,7 +19,7 @@ CREATE OR REPLACE FUNCTION "waitlist_queue_confirmation"(
     p_subject text, p_confirm_url text, p_leave_url text, p_message_id text,
     p_utm_source text, p_utm_medium text, p_utm_campaign text, p_referrer text,
     p_alert_subject text, p_message_domain text,
-    p_referral_code text, p_signup_network text, p_held_reason text
+    p_referral_code text, p_signup_network text, p_held_reason text, p_release_alerts boolean
 ) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   v_id integer;
@@ -48,7 +49,7 @@ BEGIN
     UPDATE "waitlist" SET "heldAt" = NULL, "heldReason" = NULL, "confirmationSentAt" = p_now
     WHERE "email" = p_email AND "heldAt" IS NOT NULL
     RETURNING "id", "name", "businessType", "employees", "source" INTO v_id, v_name, p_business_type, p_employees, v_source;
-    IF v_id IS NOT NULL THEN
+    IF v_id IS NOT NULL AND p_release_alerts THEN
       PERFORM "waitlist_queue_signup_alerts"(v_id, v_name, p_email, p_business_type, p_employees, v_source, p_now, p_alert_subject, p_message_domain);
     END IF;
   END IF;
