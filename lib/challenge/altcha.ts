@@ -85,12 +85,21 @@ function decode(payload: string) {
   }
 }
 
+/** A proof checked but not yet used up: what recording its use needs (see ProofClaim's callers). */
+export interface ProofClaim {
+  /** SHA-256 of the challenge's signature: one row per challenge, whatever solution came with it. */
+  signatureHash: Buffer;
+  expiresAt: Date;
+}
+
 /**
- * Checks a solved challenge from the form: well formed, signed by us, not expired, solved, and never accepted
- * before. An accepted one is recorded (a hash of its signature, in the database), so sending it again fails
- * on this server and every other.
+ * Checks a solved challenge without using it up: well formed, signed by us, not expired and solved. The
+ * caller records its use (spendProof, or the signup's own database call), which is what refuses a replay.
  */
-export async function verifyProof(payload: string | null | undefined, now = new Date()): Promise<ProofResult> {
+export async function checkProof(
+  payload: string | null | undefined,
+  now = new Date(),
+): Promise<{ ok: true; claim: ProofClaim } | { ok: false; reason: ProofFailure }> {
   if (payload === null || payload === undefined || payload.trim() === "") return { ok: false, reason: "missing" };
   if (payload.length > CHALLENGE_PAYLOAD_MAX_LENGTH || !challengePayloadSchema.safeParse(payload).success) {
     return { ok: false, reason: "malformed" };
@@ -115,14 +124,28 @@ export async function verifyProof(payload: string | null | undefined, now = new 
   }
   if (result.expired) return { ok: false, reason: "expired" };
   if (!result.verified) return { ok: false, reason: "invalid" };
+  // The signature covers every parameter, nonce included.
+  return { ok: true, claim: { signatureHash: createHash("sha256").update(challenge.signature).digest(), expiresAt } };
+}
 
-  // The signature covers every parameter, nonce included: one row per challenge, whatever solution came with it.
-  const signatureHash = createHash("sha256").update(challenge.signature).digest();
+/** Records a checked proof as used, on this server and every other: false if it was used before. */
+async function spendProof(claim: ProofClaim): Promise<boolean> {
   const inserted = await getDb().$executeRaw`
     INSERT INTO "challenge_solutions" ("signatureHash", "expiresAt")
-    VALUES (${signatureHash}, ${expiresAt})
+    VALUES (${claim.signatureHash}, ${claim.expiresAt})
     ON CONFLICT ("signatureHash") DO NOTHING`;
-  return inserted === 1 ? { ok: true } : { ok: false, reason: "replayed" };
+  return inserted === 1;
+}
+
+/**
+ * Checks a solved challenge from the form and uses it up: well formed, signed by us, not expired, solved,
+ * and never accepted before. An accepted one is recorded (a hash of its signature, in the database), so
+ * sending it again fails on this server and every other.
+ */
+export async function verifyProof(payload: string | null | undefined, now = new Date()): Promise<ProofResult> {
+  const checked = await checkProof(payload, now);
+  if (!checked.ok) return checked;
+  return (await spendProof(checked.claim)) ? { ok: true } : { ok: false, reason: "replayed" };
 }
 
 /** The solved challenge a request body carries in its CHALLENGE_FIELD, whatever it is (signupProofHold judges it). */
@@ -130,21 +153,40 @@ export function proofOf(body: unknown): unknown {
   return body && typeof body === "object" ? (body as Record<string, unknown>)[CHALLENGE_FIELD] : undefined;
 }
 
+const checkPayload = (payload: unknown, now: Date) =>
+  payload === undefined || payload === null || typeof payload === "string"
+    ? checkProof(payload, now)
+    : Promise.resolve({ ok: false, reason: "malformed" } as const);
+
 /**
- * What the site does with a signup's (or a request for a new link's) proof, as SIGNUP_CHALLENGE says: null
- * when it goes ahead as usual, or the reason to hold it. "require" refuses an unproven one outright (400);
- * "off" checks nothing, and records nothing either.
+ * What the site does with a request for a new link's proof, as SIGNUP_CHALLENGE says: null when it goes
+ * ahead as usual (the proof is used up), or the reason to send nothing. "require" refuses an unproven one
+ * outright (400); "off" checks nothing, and records nothing either.
  */
 export async function signupProofHold(payload: unknown, now = new Date()): Promise<ProofFailure | null> {
+  const { heldReason, claim } = await signupProof(payload, now);
+  if (heldReason || !claim) return heldReason;
+  return (await spendProof(claim)) ? null : "replayed";
+}
+
+/**
+ * A signup's proof, as SIGNUP_CHALLENGE says: the reason to hold the signup, or the checked proof for the
+ * signup's own database call to use up (one round trip and one commit fewer on the busiest path; a replay
+ * found there holds the signup). "require" refuses an unproven signup outright (400), recording the use
+ * here, as a refusal must come before the signup is written; "off" checks and records nothing.
+ */
+export async function signupProof(
+  payload: unknown,
+  now = new Date(),
+): Promise<{ heldReason: ProofFailure | null; claim?: ProofClaim }> {
   const mode = env().SIGNUP_CHALLENGE;
-  if (mode === "off") return null;
-  const result =
-    payload === undefined || payload === null || typeof payload === "string"
-      ? await verifyProof(payload, now)
-      : ({ ok: false, reason: "malformed" } as const);
-  if (result.ok) return null;
-  if (mode === "require") throw new HttpError(400, CHALLENGE_REQUIRED_MESSAGE);
-  return result.reason;
+  if (mode === "off") return { heldReason: null };
+  const checked = await checkPayload(payload, now);
+  if (mode === "require") {
+    if (!checked.ok || !(await spendProof(checked.claim))) throw new HttpError(400, CHALLENGE_REQUIRED_MESSAGE);
+    return { heldReason: null };
+  }
+  return checked.ok ? { heldReason: null, claim: checked.claim } : { heldReason: checked.reason };
 }
 
 /** Forgets accepted challenges past their expiry (they are refused as expired by then); returns how many went. */

@@ -102,6 +102,19 @@ describe(`the signup's proof of work (${process.env.DATABASE_URL ? "PostgreSQL" 
       expect(await emailsTo("again@example.com")).toEqual([]);
     });
 
+    it("takes one proof sent with two signups at once for one of them only: the other is held as replayed", async () => {
+      const solved = await proof();
+      const responses = await Promise.all(
+        ["first@example.com", "second@example.com"].map((email) => signUp({ ...person(email), altcha: solved })),
+      );
+      expect(responses.map((response) => response.status)).toEqual([201, 201]);
+      const reasons = [await entry("first@example.com"), await entry("second@example.com")].map(
+        (row) => row?.heldReason ?? null,
+      );
+      expect(reasons.toSorted()).toEqual([null, "replayed"].toSorted());
+      expect(await publicCount()).toBe(1);
+    });
+
     it("holds a signup whose proof is garbled, forged or expired, saying which", async () => {
       const forged = await solveChallenge({
         challenge: await newChallenge({ maxCounter: 10 }),

@@ -1,6 +1,6 @@
 import { requireSameOrigin } from "@/lib/auth/guard";
 import { isSecureRequest } from "@/lib/auth/session";
-import { proofOf, signupProofHold } from "@/lib/challenge/altcha";
+import { proofOf, signupProof } from "@/lib/challenge/altcha";
 import {
   addWaitlistEntry,
   WAITLIST_BUSY_MESSAGE,
@@ -72,11 +72,17 @@ async function signUp(request: Request, body: unknown): Promise<void> {
     WAITLIST_BUSY_MESSAGE,
   );
   // Checked last: a refused body costs no proof, and a proof is used up only by a signup that is stored.
-  const heldReason = await signupProofHold(proofOf(body));
+  const { heldReason, claim } = await signupProof(proofOf(body));
   // A first signup, or a repeat one that may send a new confirmation: the answer is the same either way, and
   // the same again for a signup held for review. The client's network is kept to withhold referral credit
   // between neighbours (lib/data/waitlist/line.ts).
-  sendSoon(await addWaitlistEntry(signup, new Date(), { signupNetwork: ip ? clientNetworkKey(ip) : null, heldReason }));
+  sendSoon(
+    await addWaitlistEntry(signup, new Date(), {
+      signupNetwork: ip ? clientNetworkKey(ip) : null,
+      heldReason,
+      proof: claim,
+    }),
+  );
 }
 
 function isFormPost(request: Request): boolean {

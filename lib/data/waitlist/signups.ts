@@ -1,5 +1,6 @@
 import "server-only";
 
+import type { ProofClaim } from "@/lib/challenge/altcha";
 import type { AuditActor } from "@/lib/data/audit";
 import { ensureLineSettings, forgetCachedPlaces } from "@/lib/data/waitlist/line";
 import { getDb } from "@/lib/db";
@@ -66,13 +67,14 @@ async function queueConfirmation(
  * details or consent; if that entry is unconfirmed and no confirmation went out in the last ten minutes, a
  * new one is queued (the source stays the first signup's too). Concurrent identical signups leave exactly one
  * row. With a `heldReason` (no valid proof of work) a new entry is stored held and nothing is sent; without
- * one, an entry of the address held earlier is released. Returns the id of the queued email, if any: callers
+ * one, an entry of the address held earlier is released. A checked `proof` is used up in the same call, and
+ * a proof used before holds the signup as "replayed". Returns the id of the queued email, if any: callers
  * must not tell the visitor which case it was.
  */
 export async function addWaitlistEntry(
   signup: WaitlistSignup,
   consentedAt: Date = new Date(),
-  options: { signupNetwork?: string | null; heldReason?: ProofFailure | null } = {},
+  options: { signupNetwork?: string | null; heldReason?: ProofFailure | null; proof?: ProofClaim } = {},
 ): Promise<number | null> {
   // The email arrives trimmed and lower-cased from the schema; folding again keeps the data layer safe on its own.
   const email = signup.email.trim().toLowerCase();
@@ -87,6 +89,7 @@ export async function addWaitlistEntry(
       referralCode: signup.ref,
       signupNetwork: options.signupNetwork,
       heldReason: options.heldReason,
+      proof: options.proof,
     },
     consentedAt,
   );

@@ -45,6 +45,8 @@ export interface ConfirmationFields {
   heldReason?: string | null;
   /** False for an admin's release of a held entry: its confirmation goes, but no new-signup alert. */
   releaseAlerts?: boolean;
+  /** A checked proof of work to use up in the same call (a replay holds the signup instead). */
+  proof?: { signatureHash: Buffer; expiresAt: Date };
 }
 
 /**
@@ -70,6 +72,6 @@ export function queueConfirmationSql(
       ${fields.source?.utmSource ?? null}::text, ${fields.source?.utmMedium ?? null}::text, ${fields.source?.utmCampaign ?? null}::text, ${fields.source?.referrer ?? null}::text,
       ${signupAlertSubjectPrefix(siteConfig.name)}, ${messageDomain()},
       ${fields.referralCode ?? null}::text, ${fields.signupNetwork ?? null}::text, ${fields.heldReason ?? null}::text,
-      ${fields.releaseAlerts ?? true}
+      ${fields.releaseAlerts ?? true}, ${fields.proof?.signatureHash ?? null}::bytea, ${fields.proof?.expiresAt ?? null}::timestamptz
     ) AS "id"`;
 }

@@ -19,7 +19,8 @@ CREATE OR REPLACE FUNCTION "waitlist_queue_confirmation"(
     p_subject text, p_confirm_url text, p_leave_url text, p_message_id text,
     p_utm_source text, p_utm_medium text, p_utm_campaign text, p_referrer text,
     p_alert_subject text, p_message_domain text,
-    p_referral_code text, p_signup_network text, p_held_reason text, p_release_alerts boolean
+    p_referral_code text, p_signup_network text, p_held_reason text, p_release_alerts boolean,
+    p_proof_hash bytea, p_proof_expires_at timestamptz
 ) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   v_id integer;
@@ -27,6 +28,15 @@ DECLARE
   v_source text;
   v_outbox integer;
 BEGIN
+  -- A checked proof of work is used up here, in the signup's own transaction: one sent before (on any
+  -- server) holds this signup instead.
+  IF p_proof_hash IS NOT NULL THEN
+    INSERT INTO "challenge_solutions" ("signatureHash", "expiresAt") VALUES (p_proof_hash, p_proof_expires_at)
+    ON CONFLICT ("signatureHash") DO NOTHING;
+    IF NOT FOUND THEN
+      p_held_reason := 'replayed';
+    END IF;
+  END IF;
   IF p_signup THEN
     INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "consentedAt", "confirmationSentAt",
                             "utmSource", "utmMedium", "utmCampaign", "referrer", "referredById", "signupNetwork", "heldAt", "heldReason")
