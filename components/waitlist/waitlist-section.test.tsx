@@ -53,9 +53,13 @@ function fakeNetwork(handlers: {
     const method = init?.method ?? "GET";
     const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ url, method, body });
-    const reply: FakeReply = url.startsWith("/api/waitlist/count")
-      ? await (handlers.count ?? (() => ({ status: 200, body: { count: 0 } })))()
-      : await (handlers.signup ?? (() => ({ status: 201, body: { message: "ok" } })))(body);
+    // No challenge to be had: the form then sends its signup without a proof (the server holds such a
+    // signup; the proof itself is exercised in a real browser, e2e/signup-proof.spec.ts).
+    const reply: FakeReply = url.startsWith("/api/waitlist/challenge")
+      ? { status: 503, body: { message: "Not here." } }
+      : url.startsWith("/api/waitlist/count")
+        ? await (handlers.count ?? (() => ({ status: 200, body: { count: 0 } })))()
+        : await (handlers.signup ?? (() => ({ status: 201, body: { message: "ok" } })))(body);
     const text =
       reply.body === undefined ? "" : typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
     return {
@@ -353,7 +357,7 @@ describe("the waiting list section", () => {
     expect(busy).toHaveAttribute("aria-disabled", "true");
     await user.click(busy);
     await user.type(emailField(), "{Enter}");
-    expect(network.signups()).toHaveLength(1);
+    await waitFor(() => expect(network.signups()).toHaveLength(1));
     await act(async () => release({ status: 201, body: { message: "ok" } }));
     expect(await screen.findByRole("heading", { name: "You're on the list!" })).toBeInTheDocument();
     expect(network.signups()).toHaveLength(1);

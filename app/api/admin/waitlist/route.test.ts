@@ -63,6 +63,9 @@ describe(`GET /api/admin/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "
           // Not confirmed: no place in line, and no referrals credited.
           place: null,
           referrals: 0,
+          // Not held for review.
+          heldAt: null,
+          heldReason: null,
         },
         expect.objectContaining({
           name: "Old",

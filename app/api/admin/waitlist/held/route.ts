@@ -1,7 +1,7 @@
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
 import { deleteHeldEntries, releaseHeldEntries } from "@/lib/data/waitlist/held";
 import { sendSoon } from "@/lib/email/send-soon";
-import { json, methodNotAllowed, parseWith, readJson, route } from "@/lib/http";
+import { json, parseWith, readJson, route } from "@/lib/http";
 import { heldActionSchema } from "@/lib/validation/held";
 
 /**
@@ -18,6 +18,3 @@ export const POST = route(async (request) => {
   sendSoon(outboxIds);
   return json({ released });
 });
-
-const notAllowed = methodNotAllowed(["POST"]);
-export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
