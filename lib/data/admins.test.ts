@@ -137,7 +137,7 @@ describe(`admin data functions (${process.env.DATABASE_URL ? "PostgreSQL" : "emb
     });
 
     it("carry the public admin fields and the request's session and address, never a password hash", () => {
-      expect(Object.keys(ada).sort()).toEqual(["createdAt", "email", "id", "ip", "isActive", "name", "sessionId"]);
+      expect(Object.keys(ada).sort()).toEqual(["createdAt", "email", "id", "ip", "isActive", "name", "role", "sessionId"]);
       expect(ada.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(JSON.stringify(ada)).not.toContain("$2");
     });
