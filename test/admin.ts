@@ -17,12 +17,18 @@ export function testPasswordHash(): Promise<string> {
 }
 
 /** Inserts an admin whose password is TEST_PASSWORD; returns the row without its hash. */
-export async function insertAdmin(fields: { email: string; name?: string; isActive?: boolean }) {
+export async function insertAdmin(fields: {
+  email: string;
+  name?: string;
+  isActive?: boolean;
+  role?: "admin" | "member" | "viewer";
+}) {
   return getDb().adminUser.create({
     data: {
       email: fields.email.toLowerCase(),
       name: fields.name ?? "Test Admin",
       isActive: fields.isActive ?? true,
+      role: fields.role ?? "admin",
       password: await testPasswordHash(),
     },
     select: { id: true, email: true, name: true, isActive: true },

@@ -3,11 +3,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2Icon, UserPlusIcon } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 
 import { ADMIN_USERS_URL } from "@/components/admin/admin-users";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
+import { RolePicker } from "@/components/admin/role-picker";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -27,10 +28,14 @@ import { addAdminFormSchema, type AddAdminFormValues } from "@/lib/validation/ad
 type AddAdminOutput = z.output<typeof addAdminFormSchema>;
 type FieldName = keyof AddAdminFormValues;
 
-const EMPTY: AddAdminFormValues = { name: "", email: "", password: "", confirmPassword: "" };
-const FIELDS: FieldName[] = ["name", "email", "password", "confirmPassword"];
+// Full rights unless the admin adding someone chooses a narrower role.
+const EMPTY: AddAdminFormValues = { name: "", email: "", password: "", confirmPassword: "", role: "admin" };
+const FIELDS: FieldName[] = ["name", "email", "password", "confirmPassword", "role"];
 
-/** The 'Add Admin' button and its dialog: validates, sends name, email and password (never the confirmation). */
+/**
+ * The 'Add Admin' button and its dialog: validates, sends name, email, password and role (never the
+ * confirmation). Admin is chosen until someone picks Member or Viewer.
+ */
 export function AddAdminDialog() {
   const [open, setOpen] = useState(false);
   const form = useForm<AddAdminFormValues, unknown, AddAdminOutput>({
@@ -40,8 +45,8 @@ export function AddAdminDialog() {
   const { errors } = form.formState;
 
   const create = useAdminAction({
-    request: ({ name, email, password }: AddAdminOutput) =>
-      apiRequest("POST", ADMIN_USERS_URL, { name, email, password }),
+    request: ({ name, email, password, role }: AddAdminOutput) =>
+      apiRequest("POST", ADMIN_USERS_URL, { name, email, password, role }),
     succeeded: { title: "Success", description: "Admin user created successfully" },
     failed: "Failed to create admin",
     onSuccess: () => {
@@ -107,6 +112,18 @@ export function AddAdminDialog() {
               <Input {...control} type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
             )}
           </FormField>
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <RolePicker
+                id="add-admin-role"
+                value={field.value}
+                onValueChange={field.onChange}
+                disabled={create.pending}
+              />
+            )}
+          />
           <DialogFooter className="pt-2">
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={create.pending}>

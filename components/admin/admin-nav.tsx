@@ -17,6 +17,7 @@ import { usePathname } from "next/navigation";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState } from "react";
 
+import { useAdminCan } from "@/components/admin/role-context";
 import { useLogout } from "@/components/admin/use-logout";
 import { badgeVariants } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -26,7 +27,8 @@ import { cn } from "@/lib/utils";
 const NAV_ITEMS = [
   { href: "/admin/overview", label: "Overview", icon: ChartColumnIcon },
   { href: "/admin", label: "Waitlist Entries", icon: ListIcon },
-  { href: "/admin/users", label: "Admin Users", icon: UsersIcon },
+  // Only for a role that manages admins: a member or viewer is not shown the link (the page would only say so).
+  { href: "/admin/users", label: "Admin Users", icon: UsersIcon, ability: "admins" },
   { href: "/admin/emails", label: "Emails", icon: MailIcon },
   { href: "/admin/audit", label: "Audit Log", icon: ScrollTextIcon },
   { href: "/admin/settings", label: "Settings", icon: SettingsIcon },
@@ -64,9 +66,11 @@ export function HeldCountBadge({ count, onNavigate }: { count: number; onNavigat
  */
 export function AdminNavLinks({ onNavigate, heldCount = 0 }: { onNavigate?: () => void; heldCount?: number }) {
   const pathname = usePathname();
+  const managesAdmins = useAdminCan("admins");
+  const items = NAV_ITEMS.filter((item) => !("ability" in item) || managesAdmins);
   return (
     <ul className="grid gap-1">
-      {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
+      {items.map(({ href, label, icon: Icon }) => {
         const current = pathname === href || (href !== "/admin" && pathname.startsWith(`${href}/`));
         const badge = href === "/admin" && heldCount > 0;
         return (

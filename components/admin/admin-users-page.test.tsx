@@ -29,6 +29,7 @@ const ada: AdminListItem = {
   email: "ada@example.com",
   isActive: true,
   createdAt: "2026-03-03T10:00:00.000Z",
+  role: "admin",
 };
 const grace: AdminListItem = {
   id: 2,
@@ -36,6 +37,15 @@ const grace: AdminListItem = {
   email: "grace@example.com",
   isActive: false,
   createdAt: "2026-11-22T10:00:00.000Z",
+  role: "admin",
+};
+const katherine: AdminListItem = {
+  id: 3,
+  name: "Katherine Johnson",
+  email: "katherine@example.com",
+  isActive: true,
+  createdAt: "2026-12-01T10:00:00.000Z",
+  role: "admin",
 };
 
 function reply(method: string, url: string, body: unknown): Reply {
@@ -43,13 +53,14 @@ function reply(method: string, url: string, body: unknown): Reply {
     return { status: 200, body: { isAuthenticated: true, admin: { name: ada.name, email: ada.email } } };
   if (method === "GET" && url === "/api/admin/users") return { status: 200, body: { admins } };
   if (method === "POST" && url === "/api/admin/users") {
-    const input = body as { name: string; email: string };
-    const admin = {
+    const input = body as { name: string; email: string; role?: AdminListItem["role"] };
+    const admin: AdminListItem = {
       id: admins.length + 1,
       name: input.name,
       email: input.email,
       isActive: true,
       createdAt: "2026-12-01T10:00:00.000Z",
+      role: input.role ?? "admin",
     };
     admins = [...admins, admin];
     return { status: 201, body: { message: "Admin user created successfully", admin } };
@@ -60,10 +71,26 @@ function reply(method: string, url: string, body: unknown): Reply {
     admins = admins.map((a) => (a.id === Number(toggle[1]) ? { ...a, isActive } : a));
     return { status: 200, body: { message: "ok", admin: admins.find((a) => a.id === Number(toggle[1])) } };
   }
+  const role = /^\/api\/admin\/users\/(\d+)\/role$/.exec(url);
+  if (method === "PATCH" && role) {
+    const next = (body as { role: AdminListItem["role"] }).role;
+    admins = admins.map((a) => (a.id === Number(role[1]) ? { ...a, role: next } : a));
+    return { status: 200, body: { message: "ok", admin: admins.find((a) => a.id === Number(role[1])) } };
+  }
   return { status: 404, body: { message: "not found" } };
 }
 
 beforeAll(() => {
+  // jsdom lacks a few browser APIs that Radix Select calls.
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+  // …and one the role picker's Radix radio group calls.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
   window.matchMedia ??= ((query: string) => ({
     matches: false,
     media: query,
@@ -115,19 +142,22 @@ function renderPage(list: AdminListItem[] | null = admins) {
 const rows = () => screen.queryAllByTestId("admin-row");
 
 describe("AdminUsersPage", () => {
-  it("shows the table: name (with '(you)'), email, status badge, long date, action", async () => {
+  it("shows the table: name (with '(you)'), email, role, status badge, long date, action", async () => {
+    admins = [ada, grace, katherine];
     renderPage();
-    expect(rows()).toHaveLength(2);
+    expect(rows()).toHaveLength(3);
     expect(within(rows()[0]!).getByText("(you)")).toBeInTheDocument();
     expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
       "Name",
       "Email",
+      "Role",
       "Status",
       "Created",
       "Actions",
     ]);
     const first = within(rows()[0]!);
     expect(first.getByText("Ada Lovelace")).toBeInTheDocument();
+    expect(first.getByRole("combobox", { name: "Role of Ada Lovelace" })).toHaveTextContent("Admin");
     expect(first.getByText("Active")).toBeInTheDocument();
     expect(first.getByText("3 March 2026")).toBeInTheDocument();
     expect(first.getByRole("button", { name: "Deactivate Ada Lovelace" })).toBeInTheDocument();
@@ -163,7 +193,7 @@ describe("AdminUsersPage", () => {
     expect(await screen.findByText("Failed to fetch admin users")).toBeInTheDocument();
   });
 
-  it("adds an admin: 'Passwords do not match' first, then sends only name, email and password, closes, resets and refreshes", async () => {
+  it("adds an admin: 'Passwords do not match' first, then sends name, email, password and the role (Admin unless chosen), closes, resets and refreshes", async () => {
     const user = renderPage();
     await waitFor(() => expect(rows()).toHaveLength(2));
     const trigger = screen.getByRole("button", { name: "Add Admin" });
@@ -189,6 +219,7 @@ describe("AdminUsersPage", () => {
       name: "Katherine Johnson",
       email: "katherine@example.com",
       password: "orbital-mechanics",
+      role: "admin",
     });
     expect(await screen.findByText("Success")).toBeInTheDocument();
     expect(screen.getByText("Admin user created successfully")).toBeInTheDocument();
@@ -209,6 +240,8 @@ describe("AdminUsersPage", () => {
       d.getByLabelText("Email"),
       d.getByLabelText("Password"),
       d.getByLabelText("Confirm Password"),
+      // The role is one radio group: one stop, on the chosen role.
+      d.getByRole("radio", { name: "Admin" }),
       d.getByRole("button", { name: "Cancel" }),
       d.getByRole("button", { name: "Create Admin" }),
       d.getByRole("button", { name: "Close" }),
@@ -316,13 +349,6 @@ describe("AdminUsersPage", () => {
   });
 
   it("deactivates only after confirmation: Cancel changes nothing, confirming sends PATCH { isActive: false }", async () => {
-    const katherine: AdminListItem = {
-      id: 3,
-      name: "Katherine Johnson",
-      email: "katherine@example.com",
-      isActive: true,
-      createdAt: "2026-12-01T10:00:00.000Z",
-    };
     admins = [ada, grace, katherine];
     const user = renderPage();
     await waitFor(() => expect(rows()).toHaveLength(3));
@@ -355,11 +381,69 @@ describe("AdminUsersPage", () => {
             body: { message: "This is the last active admin: deactivating it would leave nobody able to sign in." },
           }
         : undefined;
+    admins = [ada, grace, katherine];
     const user = renderPage();
-    await waitFor(() => expect(rows()).toHaveLength(2));
+    await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(screen.getByRole("button", { name: "Deactivate Ada Lovelace" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Deactivate" }));
     expect(await screen.findByText("Failed to update status")).toBeInTheDocument();
     expect(screen.getByText(/last active admin/)).toBeInTheDocument();
+  });
+
+  it("offers the three roles in Add Admin, each with what it can do, and sends the one chosen by keyboard", async () => {
+    const user = renderPage();
+    await user.click(screen.getByRole("button", { name: "Add Admin" }));
+    const d = within(await screen.findByRole("dialog", { name: "Add New Admin User" }));
+    const radios = d.getAllByRole("radio");
+    expect(radios.map((radio) => radio.getAttribute("aria-checked"))).toEqual(["true", "false", "false"]);
+    expect(d.getByRole("radio", { name: "Admin" })).toHaveAccessibleDescription(/Everything/);
+    expect(d.getByRole("radio", { name: "Member" })).toHaveAccessibleDescription(/invite, release, delete, export/);
+    expect(d.getByRole("radio", { name: "Viewer" })).toHaveAccessibleDescription(/Changes nothing/);
+    await user.type(d.getByLabelText("Name"), "Mary Jackson");
+    await user.type(d.getByLabelText("Email"), "mary@example.com");
+    await user.type(d.getByLabelText("Password"), "wind-tunnel-1");
+    await user.type(d.getByLabelText("Confirm Password"), "wind-tunnel-1");
+    await user.tab();
+    expect(d.getByRole("radio", { name: "Admin" })).toHaveFocus();
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(d.getByRole("radio", { name: "Viewer" })).toBeChecked();
+    await user.click(d.getByRole("button", { name: "Create Admin" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({ email: "mary@example.com", role: "viewer" });
+  });
+
+  it("changes a role from the table at once, with a toast", async () => {
+    admins = [ada, grace, katherine];
+    const user = renderPage();
+    const trigger = within(rows()[2]!).getByRole("combobox", { name: "Role of Katherine Johnson" });
+    trigger.focus();
+    await user.keyboard("{Enter}");
+    await user.click(await screen.findByRole("option", { name: "Member" }));
+    expect(await screen.findByText("Role changed")).toBeInTheDocument();
+    expect(screen.getByText("Katherine Johnson is now a Member.")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PATCH")).toEqual([
+      { method: "PATCH", url: "/api/admin/users/3/role", body: { role: "member" } },
+    ]);
+    await waitFor(() =>
+      expect(within(rows()[2]!).getByRole("combobox", { name: "Role of Katherine Johnson" })).toHaveTextContent(
+        "Member",
+      ),
+    );
+  });
+
+  it("says why the only active admin with full rights can be neither narrowed nor deactivated, offering neither", async () => {
+    // Grace has full rights but is inactive: Ada is the only one who counts.
+    admins = [ada, grace, { ...katherine, role: "viewer" }];
+    renderPage();
+    const first = within(rows()[0]!);
+    expect(
+      first.getByText("The only admin with full rights: add another admin before narrowing this one."),
+    ).toBeInTheDocument();
+    expect(first.getByText("Add another admin before deactivating this one.")).toBeInTheDocument();
+    expect(first.queryByRole("combobox")).not.toBeInTheDocument();
+    expect(first.queryByRole("button")).not.toBeInTheDocument();
+    // Everyone else keeps their controls.
+    expect(within(rows()[2]!).getByRole("combobox", { name: "Role of Katherine Johnson" })).toHaveTextContent("Viewer");
+    expect(within(rows()[1]!).getByRole("button", { name: "Activate Grace Hopper" })).toBeInTheDocument();
   });
 });

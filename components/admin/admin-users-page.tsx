@@ -4,16 +4,17 @@ import { SearchIcon } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 
 import { AddAdminDialog } from "@/components/admin/add-admin-dialog";
-import { filterAdmins, type AdminListItem } from "@/components/admin/admin-users";
+import { filterAdmins, onlyFullAdminId, type AdminListItem } from "@/components/admin/admin-users";
 import { DataTable, type Column, type TableMessage } from "@/components/admin/kit/data-table";
 import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
+import { RoleControl } from "@/components/admin/role-control";
 import { ToggleStatusDialog } from "@/components/admin/toggle-status-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { formatLongDate } from "@/lib/format";
 
-function columns(currentAdminId: number): Column<AdminListItem>[] {
+function columns(currentAdminId: number, onlyFullAdmin: number | null): Column<AdminListItem>[] {
   return [
     {
       header: "Name",
@@ -29,6 +30,10 @@ function columns(currentAdminId: number): Column<AdminListItem>[] {
     },
     { header: "Email", className: "break-all", cell: (admin) => admin.email },
     {
+      header: "Role",
+      cell: (admin) => <RoleControl admin={admin} onlyFullAdmin={admin.id === onlyFullAdmin} />,
+    },
+    {
       header: "Status",
       cell: (admin) => (
         <Badge variant={admin.isActive ? "success" : "muted"}>{admin.isActive ? "Active" : "Inactive"}</Badge>
@@ -41,7 +46,13 @@ function columns(currentAdminId: number): Column<AdminListItem>[] {
     },
     {
       header: "Actions",
-      cell: (admin) => <ToggleStatusDialog admin={admin} isCurrentAdmin={admin.id === currentAdminId} />,
+      cell: (admin) =>
+        // The only active admin with full rights cannot be deactivated: say so rather than offer a button that fails.
+        admin.id === onlyFullAdmin ? (
+          <p className="max-w-48 text-xs text-muted-foreground">Add another admin before deactivating this one.</p>
+        ) : (
+          <ToggleStatusDialog admin={admin} isCurrentAdmin={admin.id === currentAdminId} />
+        ),
     },
   ];
 }
@@ -54,7 +65,8 @@ interface AdminUsersPageProps {
 }
 
 /**
- * The admin users page: search, the table of admins, Add Admin and Activate/Deactivate. The list arrives
+ * The admin users page: search, the table of admins with each one's role (changed in place), Add Admin and
+ * Activate/Deactivate. The list arrives
  * rendered from the server; the search filters it as you type (there are a handful of admins, not thousands).
  */
 export function AdminUsersPage({ admins, currentAdminId }: AdminUsersPageProps) {
@@ -111,7 +123,7 @@ export function AdminUsersPage({ admins, currentAdminId }: AdminUsersPageProps) 
       </p>
       <DataTable
         label="Admin users"
-        columns={columns(currentAdminId)}
+        columns={columns(currentAdminId, onlyFullAdminId(admins ?? []))}
         rows={shown}
         rowKey={(admin) => admin.id}
         rowTestId="admin-row"

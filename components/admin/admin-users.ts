@@ -1,3 +1,5 @@
+import type { AdminRole } from "@/lib/auth/roles";
+
 /** The URL (and query key) of the admin list. */
 export const ADMIN_USERS_URL = "/api/admin/users";
 
@@ -8,6 +10,16 @@ export interface AdminListItem {
   email: string;
   isActive: boolean;
   createdAt: string;
+  role: AdminRole;
+}
+
+/**
+ * The id of the only active admin with full rights, when there is exactly one: they can be neither narrowed
+ * nor deactivated, so the page offers neither. Null when two or more share the load.
+ */
+export function onlyFullAdminId(admins: AdminListItem[]): number | null {
+  const full = admins.filter((admin) => admin.isActive && admin.role === "admin");
+  return full.length === 1 ? full[0]!.id : null;
 }
 
 /** Admins whose name or email contains the query, ignoring case and surrounding spaces. */

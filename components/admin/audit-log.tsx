@@ -24,9 +24,12 @@ const selectClass =
 export function AuditFilters({
   query,
   admins,
+  canExport = true,
 }: {
   query: AuditQuery;
   admins: { id: number; name: string; email: string }[];
+  /** Whether the signed-in admin's role may export the log (a viewer may not): otherwise no Export button. */
+  canExport?: boolean;
 }) {
   const exportSearch = auditQuerySearch({ ...query, page: 1 });
   return (
@@ -82,14 +85,16 @@ export function AuditFilters({
         <Link href="/admin/audit" className={buttonVariants({ variant: "ghost" })}>
           Clear
         </Link>
-        <a
-          href={`/api/admin/audit/export${exportSearch ? `?${exportSearch}` : ""}`}
-          download
-          className={buttonVariants({ variant: "outline" })}
-        >
-          <DownloadIcon aria-hidden="true" />
-          Export as CSV
-        </a>
+        {canExport && (
+          <a
+            href={`/api/admin/audit/export${exportSearch ? `?${exportSearch}` : ""}`}
+            download
+            className={buttonVariants({ variant: "outline" })}
+          >
+            <DownloadIcon aria-hidden="true" />
+            Export as CSV
+          </a>
+        )}
       </div>
     </Form>
   );

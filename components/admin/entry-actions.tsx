@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 
 import { ConfirmButton } from "@/components/admin/kit/confirm-button";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
+import { useAdminCan } from "@/components/admin/role-context";
 import { Button } from "@/components/ui/button";
 import { apiRequest } from "@/lib/api";
 
@@ -15,9 +16,15 @@ interface EntryActionsProps {
   confirmed: boolean;
 }
 
-/** One entry's actions: resend confirmation, invite or resend invitation, and delete (after naming the person). */
+/**
+ * One entry's actions: resend confirmation, invite or resend invitation, and delete (after naming the
+ * person), each only for a role that may take it (a viewer sees none).
+ */
 export function EntryActions({ id, name, email, status, confirmed }: EntryActionsProps) {
   const router = useRouter();
+  const canResend = useAdminCan("resend");
+  const canInvite = useAdminCan(status === "waiting" ? "invite" : "resend");
+  const canDelete = useAdminCan("delete");
   const resend = useAdminAction({
     request: () => apiRequest("POST", `/api/admin/waitlist/${id}/confirmation`),
     succeeded: { title: "Confirmation email sent" },
@@ -37,24 +44,29 @@ export function EntryActions({ id, name, email, status, confirmed }: EntryAction
     refresh: false,
   });
 
+  if (!canResend && !canInvite && !canDelete) return null;
   return (
     <div className="flex flex-wrap gap-3">
-      {!confirmed && (
+      {!confirmed && canResend && (
         <Button variant="outline" onClick={() => resend.run()} disabled={resend.pending}>
           {resend.pending ? "Sending..." : "Resend confirmation"}
         </Button>
       )}
-      <Button onClick={() => invite.run()} disabled={invite.pending}>
-        {invite.pending ? "Sending..." : status === "waiting" ? "Invite" : "Resend invitation"}
-      </Button>
-      <ConfirmButton
-        trigger={<Button variant="destructive">Delete this entry</Button>}
-        title={`Delete ${name}?`}
-        description={`${name} (${email}) will be removed from the waiting list with every email sent to them. This cannot be undone.`}
-        confirm="Delete"
-        pending="Deleting..."
-        action={remove}
-      />
+      {canInvite && (
+        <Button onClick={() => invite.run()} disabled={invite.pending}>
+          {invite.pending ? "Sending..." : status === "waiting" ? "Invite" : "Resend invitation"}
+        </Button>
+      )}
+      {canDelete && (
+        <ConfirmButton
+          trigger={<Button variant="destructive">Delete this entry</Button>}
+          title={`Delete ${name}?`}
+          description={`${name} (${email}) will be removed from the waiting list with every email sent to them. This cannot be undone.`}
+          confirm="Delete"
+          pending="Deleting..."
+          action={remove}
+        />
+      )}
     </div>
   );
 }

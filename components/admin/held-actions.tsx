@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 
 import { ConfirmButton } from "@/components/admin/kit/confirm-button";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
+import { useAdminCan } from "@/components/admin/role-context";
 import { Button } from "@/components/ui/button";
 import { apiRequest } from "@/lib/api";
 import { formatNumber } from "@/lib/format";
@@ -26,6 +27,8 @@ async function heldRequest(body: HeldAction): Promise<number> {
  */
 export function HeldEntryActions({ id, name, email }: { id: number; name: string; email: string }) {
   const router = useRouter();
+  const canRelease = useAdminCan("release");
+  const canDelete = useAdminCan("delete");
   const release = useAdminAction({
     request: () => heldRequest({ action: "release", ids: [id] }),
     succeeded: (released) =>
@@ -52,35 +55,41 @@ export function HeldEntryActions({ id, name, email }: { id: number; name: string
     },
     refresh: false,
   });
+  // A role that may do neither (a viewer) sees the notice alone.
+  if (!canRelease && !canDelete) return null;
   return (
     <div className="flex flex-wrap gap-3">
-      <ConfirmButton
-        trigger={
-          <Button>
-            <MailCheckIcon aria-hidden="true" />
-            Release
-          </Button>
-        }
-        title={`Release ${name}?`}
-        description={`${name} (${email}) will be sent their confirmation email now and counted on the waiting list like any other signup.`}
-        confirm="Release"
-        pending="Releasing..."
-        destructive={false}
-        action={release}
-      />
-      <ConfirmButton
-        trigger={
-          <Button variant="destructive">
-            <Trash2Icon aria-hidden="true" />
-            Delete
-          </Button>
-        }
-        title={`Delete ${name}?`}
-        description={`${name} (${email}) will be removed without ever being emailed. This cannot be undone.`}
-        confirm="Delete"
-        pending="Deleting..."
-        action={remove}
-      />
+      {canRelease && (
+        <ConfirmButton
+          trigger={
+            <Button>
+              <MailCheckIcon aria-hidden="true" />
+              Release
+            </Button>
+          }
+          title={`Release ${name}?`}
+          description={`${name} (${email}) will be sent their confirmation email now and counted on the waiting list like any other signup.`}
+          confirm="Release"
+          pending="Releasing..."
+          destructive={false}
+          action={release}
+        />
+      )}
+      {canDelete && (
+        <ConfirmButton
+          trigger={
+            <Button variant="destructive">
+              <Trash2Icon aria-hidden="true" />
+              Delete
+            </Button>
+          }
+          title={`Delete ${name}?`}
+          description={`${name} (${email}) will be removed without ever being emailed. This cannot be undone.`}
+          confirm="Delete"
+          pending="Deleting..."
+          action={remove}
+        />
+      )}
     </div>
   );
 }
@@ -91,6 +100,8 @@ export function HeldEntryActions({ id, name, email }: { id: number; name: string
  */
 export function HeldSelectionActions({ ids, onDone }: { ids: number[]; onDone: () => void }) {
   const count = ids.length;
+  const canRelease = useAdminCan("release");
+  const canDelete = useAdminCan("delete");
   const release = useAdminAction({
     request: () => heldRequest({ action: "release", ids }),
     succeeded: (released) =>
@@ -111,33 +122,37 @@ export function HeldSelectionActions({ ids, onDone }: { ids: number[]; onDone: (
   });
   return (
     <>
-      <ConfirmButton
-        trigger={
-          <Button size="sm">
-            <MailCheckIcon aria-hidden="true" />
-            Release selected
-          </Button>
-        }
-        title={`Release ${entries(count)}?`}
-        description={`The ${count === 1 ? "selected entry" : `${formatNumber(count)} selected entries`} will be sent their confirmation email now and counted on the waiting list like any other signup.`}
-        confirm={`Release ${entries(count)}`}
-        pending="Releasing..."
-        destructive={false}
-        action={release}
-      />
-      <ConfirmButton
-        trigger={
-          <Button size="sm" variant="destructive">
-            <Trash2Icon aria-hidden="true" />
-            Delete selected
-          </Button>
-        }
-        title={`Delete ${entries(count)}?`}
-        description={`The ${count === 1 ? "selected entry" : `${formatNumber(count)} selected entries`} will be removed without ever being emailed. This cannot be undone.`}
-        confirm={`Delete ${entries(count)}`}
-        pending="Deleting..."
-        action={remove}
-      />
+      {canRelease && (
+        <ConfirmButton
+          trigger={
+            <Button size="sm">
+              <MailCheckIcon aria-hidden="true" />
+              Release selected
+            </Button>
+          }
+          title={`Release ${entries(count)}?`}
+          description={`The ${count === 1 ? "selected entry" : `${formatNumber(count)} selected entries`} will be sent their confirmation email now and counted on the waiting list like any other signup.`}
+          confirm={`Release ${entries(count)}`}
+          pending="Releasing..."
+          destructive={false}
+          action={release}
+        />
+      )}
+      {canDelete && (
+        <ConfirmButton
+          trigger={
+            <Button size="sm" variant="destructive">
+              <Trash2Icon aria-hidden="true" />
+              Delete selected
+            </Button>
+          }
+          title={`Delete ${entries(count)}?`}
+          description={`The ${count === 1 ? "selected entry" : `${formatNumber(count)} selected entries`} will be removed without ever being emailed. This cannot be undone.`}
+          confirm={`Delete ${entries(count)}`}
+          pending="Deleting..."
+          action={remove}
+        />
+      )}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist-
 import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-selection";
 import { WaitlistTable } from "@/components/admin/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { roleCan, type AdminRole } from "@/lib/auth/roles";
 import { knownSources } from "@/lib/data/overview";
 import { listWaitlistEntries, type AdminWaitlistPage } from "@/lib/data/waitlist/list";
 import { formatNumber } from "@/lib/format";
@@ -62,8 +63,18 @@ async function ExportButtonWithData({ view }: { view: WaitlistViewState }) {
   return <WaitlistExportButton view={view} empty={!loaded.page || loaded.page.total === 0} />;
 }
 
+/**
+ * Whether the signed-in admin can act on ticked rows of this view (invite them; on the held list, release or
+ * delete them). A viewer cannot, so their list has no checkboxes and no selection bar.
+ */
+function canActOnSelection(role: AdminRole, view: WaitlistViewState): boolean {
+  return view.held === "yes" ? roleCan(role, "release") || roleCan(role, "delete") : roleCan(role, "invite");
+}
+
 async function WaitlistResults({ view }: { view: WaitlistViewState }) {
   const loaded = await loadPage(waitlistViewKey(view));
+  const { role } = await requireCurrentAdmin();
+  const selectable = canActOnSelection(role, view);
   if (!loaded.page) {
     return (
       <>
@@ -100,14 +111,16 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
         <p role="status" aria-live="polite">
           {summary(data, filtered)}
         </p>
-        {filtered && !empty && <p>The export includes only the entries shown by your search and filter.</p>}
+        {filtered && !empty && roleCan(role, "export") && (
+          <p>The export includes only the entries shown by your search and filter.</p>
+        )}
       </div>
       <WaitlistSelection pageIds={data.entries.map((entry) => entry.id)}>
-        <SelectionBar view={view} total={data.total} totalIsExact={data.totalIsExact} />
+        {selectable && <SelectionBar view={view} total={data.total} totalIsExact={data.totalIsExact} />}
         <WaitlistTable
           entries={data.entries}
           view={view}
-          selectable={!empty}
+          selectable={selectable && !empty}
           message={
             empty
               ? { kind: "empty", text: filtered ? "No entries match your search" : "No waitlist entries found" }
@@ -153,13 +166,17 @@ function clearedHref(view: WaitlistViewState): string {
  */
 export async function WaitlistEntries({ view }: { view: WaitlistViewState }) {
   const key = waitlistViewKey(view);
+  // Only a role that may export is shown the button (a viewer is not).
+  const canExport = roleCan((await requireCurrentAdmin()).role, "export");
   return (
     <div className="grid gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <WaitlistSearchBox view={view} />
-        <Suspense key={key} fallback={<WaitlistExportButton view={view} loading empty />}>
-          <ExportButtonWithData view={view} />
-        </Suspense>
+        {canExport && (
+          <Suspense key={key} fallback={<WaitlistExportButton view={view} loading empty />}>
+            <ExportButtonWithData view={view} />
+          </Suspense>
+        )}
       </div>
       <WaitlistFilters view={view} sources={await loadKnownSources()} />
       {isFiltered(view) && (

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { roleCan, roleRefusal, type AdminAbility } from "@/lib/auth/roles";
 import { readSessionClaims, type RequestLike } from "@/lib/auth/session";
 import type { PublicAdmin } from "@/lib/data/admins";
 import type { AuditActor } from "@/lib/data/audit";
@@ -61,4 +62,14 @@ export function isVerifiedAdmin(actor: unknown): actor is VerifiedAdmin {
  */
 export function assertVerifiedAdmin(actor: unknown): asserts actor is VerifiedAdmin {
   if (!isVerifiedAdmin(actor)) throw new HttpError(401, SESSION_ENDED_MESSAGE);
+}
+
+/**
+ * For data functions whose action a narrower role may not take: first the same check as
+ * assertVerifiedAdmin, then a 403 HttpError in plain English unless the admin's role allows it
+ * ("Your role (viewer) cannot export the list. Ask an admin.").
+ */
+export function assertAdminCan(actor: unknown, ability: AdminAbility): asserts actor is VerifiedAdmin {
+  assertVerifiedAdmin(actor);
+  if (!roleCan(actor.role, ability)) throw new HttpError(403, roleRefusal(actor.role, ability));
 }

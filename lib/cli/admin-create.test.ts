@@ -46,9 +46,10 @@ describe("npm run admin:create", () => {
         streams,
       ),
     ).toBe(0);
-    expect(out).toEqual(["Created admin ann@example.com."]);
+    expect(out).toEqual(["Created admin ann@example.com (role: admin)."]);
     const admin = await getDb().adminUser.findUniqueOrThrow({ where: { email: "ann@example.com" } });
-    expect(admin).toMatchObject({ name: "Ann Smith", isActive: true });
+    // Without --role: full rights, as every admin had before roles existed.
+    expect(admin).toMatchObject({ name: "Ann Smith", isActive: true, role: "admin" });
     expect(admin.password).not.toContain("long enough pw");
     expect(bcrypt.getRounds(admin.password)).toBeGreaterThanOrEqual(12);
     expect(await bcrypt.compare("long enough pw", admin.password)).toBe(true);
@@ -64,6 +65,50 @@ describe("npm run admin:create", () => {
     expect(admin).toMatchObject({ name: "Ann Again", isActive: true });
     expect(await bcrypt.compare("second password", admin.password)).toBe(true);
     expect(await getDb().adminUser.count()).toBe(1);
+  });
+
+  it("takes --role (admin, member or viewer), refuses any other, and keeps an existing admin's role without one", async () => {
+    const bad = io();
+    expect(
+      await runAdminCreate(
+        ["--email", "v@example.com", "--name", "Vic", "--password", "long enough pw", "--role", "owner"],
+        bad.io,
+      ),
+    ).toBe(1);
+    expect(bad.err).toContain("role: Role must be admin, member or viewer");
+    expect(await getDb().adminUser.count()).toBe(0);
+
+    await runAdminCreate(["--email", "ann@example.com", "--name", "Ann", "--password", "long enough pw"], io().io);
+    const made = io();
+    expect(
+      await runAdminCreate(
+        ["--email", "v@example.com", "--name", "Vic", "--password", "long enough pw", "--role", "viewer"],
+        made.io,
+      ),
+    ).toBe(0);
+    expect(made.out).toEqual(["Created admin v@example.com (role: viewer)."]);
+    const role = async (email: string) => (await getDb().adminUser.findUniqueOrThrow({ where: { email } })).role;
+    expect(await role("v@example.com")).toBe("viewer");
+
+    // A password reset without --role leaves the role alone; with one, it changes it.
+    await runAdminCreate(["--email", "v@example.com", "--name", "Vic", "--password", "another password"], io().io);
+    expect(await role("v@example.com")).toBe("viewer");
+    await runAdminCreate(
+      ["--email", "v@example.com", "--name", "Vic", "--password", "another password", "--role", "member"],
+      io().io,
+    );
+    expect(await role("v@example.com")).toBe("member");
+
+    // The only admin with full rights cannot be narrowed from here either.
+    const last = io();
+    expect(
+      await runAdminCreate(
+        ["--email", "ann@example.com", "--name", "Ann", "--password", "long enough pw", "--role", "viewer"],
+        last.io,
+      ),
+    ).toBe(1);
+    expect(last.err[0]).toMatch(/only active admin with full rights/);
+    expect(await role("ann@example.com")).toBe("admin");
   });
 
   it("rejects unknown flags with the usage line", async () => {

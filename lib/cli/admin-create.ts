@@ -3,7 +3,8 @@ import { parseArgs } from "node:util";
 import { upsertAdmin } from "@/lib/data/admins";
 import { createAdminSchema } from "@/lib/validation/admin";
 
-const USAGE = 'Usage: npm run admin:create -- --email you@example.com --name "Your Name" [--password ...]';
+const USAGE =
+  'Usage: npm run admin:create -- --email you@example.com --name "Your Name" [--password ...] [--role admin|member|viewer]';
 
 /** Reads a line from the terminal without echoing it. */
 async function promptHidden(question: string): Promise<string> {
@@ -41,8 +42,8 @@ async function promptHidden(question: string): Promise<string> {
 }
 
 /**
- * The admin:create command: validates with the same schema as the API, then creates the admin or
- * resets an existing one. Returns the process exit code.
+ * The admin:create command: validates with the same schema as the API (`--role` is admin, member or
+ * viewer; admin when left out), then creates the admin or resets an existing one. Returns the process exit code.
  */
 export async function runAdminCreate(
   argv: string[],
@@ -55,18 +56,33 @@ export async function runAdminCreate(
   try {
     const { values } = parseArgs({
       args: argv,
-      options: { email: { type: "string" }, name: { type: "string" }, password: { type: "string" } },
+      options: {
+        email: { type: "string" },
+        name: { type: "string" },
+        password: { type: "string" },
+        role: { type: "string" },
+      },
       strict: true,
     });
     const password = values.password ?? (await io.ask("Password (at least 8 characters): "));
-    const parsed = createAdminSchema.safeParse({ email: values.email ?? "", name: values.name ?? "", password });
+    // Without --role a new admin has full rights, and an existing one keeps the role they have.
+    const parsed = createAdminSchema.safeParse({
+      email: values.email ?? "",
+      name: values.name ?? "",
+      password,
+      role: values.role,
+    });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) io.error(`${issue.path.join(".")}: ${issue.message}`);
       io.error(USAGE);
       return 1;
     }
     const { admin, created } = await upsertAdmin(parsed.data);
-    io.log(created ? `Created admin ${admin.email}.` : `Updated admin ${admin.email}: new name and password, active.`);
+    io.log(
+      created
+        ? `Created admin ${admin.email} (role: ${admin.role}).`
+        : `Updated admin ${admin.email}: new name and password, active (role: ${admin.role}).`,
+    );
     return 0;
   } catch (error) {
     io.error(error instanceof Error ? error.message : String(error));

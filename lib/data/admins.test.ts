@@ -83,7 +83,7 @@ describe(`admin data functions (${process.env.DATABASE_URL ? "PostgreSQL" : "emb
     await addAdmin(ada, { name: "Eve", email: "eve@example.com", password: "password-123" });
     expect(
       await getDb().auditLog.findMany({ where: { action: "admin.create" }, select: { target: true, details: true } }),
-    ).toEqual([{ target: expect.stringMatching(/^admin:\d+$/), details: { email: "eve@example.com" } }]);
+    ).toEqual([{ target: expect.stringMatching(/^admin:\d+$/), details: { email: "eve@example.com", role: "admin" } }]);
   });
 
   describe("accept only an admin produced by requireAdmin, never one built by hand", () => {
@@ -137,7 +137,16 @@ describe(`admin data functions (${process.env.DATABASE_URL ? "PostgreSQL" : "emb
     });
 
     it("carry the public admin fields and the request's session and address, never a password hash", () => {
-      expect(Object.keys(ada).sort()).toEqual(["createdAt", "email", "id", "ip", "isActive", "name", "sessionId"]);
+      expect(Object.keys(ada).sort()).toEqual([
+        "createdAt",
+        "email",
+        "id",
+        "ip",
+        "isActive",
+        "name",
+        "role",
+        "sessionId",
+      ]);
       expect(ada.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(JSON.stringify(ada)).not.toContain("$2");
     });

@@ -1,7 +1,8 @@
 import "server-only";
 
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { assertVerifiedAdmin, auditActorOf, SESSION_ENDED_MESSAGE, type VerifiedAdmin } from "@/lib/auth/verified";
+import { DEFAULT_ADMIN_ROLE, parseAdminRole, roleCan, roleRefusal, type AdminRole } from "@/lib/auth/roles";
+import { assertAdminCan, auditActorOf, SESSION_ENDED_MESSAGE, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
 import { getDb, type Db, type Tx } from "@/lib/db";
 import { HttpError } from "@/lib/http";
@@ -38,6 +39,19 @@ export class LastActiveAdminError extends HttpError {
   }
 }
 
+/** The change would leave no active admin with full rights, so nobody could manage admins again: 409. */
+export class LastFullAdminError extends HttpError {
+  constructor(change: "narrow" | "deactivate") {
+    super(
+      409,
+      change === "narrow"
+        ? "This is the only active admin with full rights: add another admin (or give one the Admin role) before narrowing this one."
+        : "This is the only active admin with full rights: add another admin (or give one the Admin role) before deactivating this one.",
+    );
+    this.name = "LastFullAdminError";
+  }
+}
+
 /** The admin acting was deactivated (or removed) after their session was checked: 401, and the cookie is cleared. */
 export class AdminSessionEndedError extends HttpError {
   constructor() {
@@ -51,7 +65,14 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The columns of an admin that may leave the server: never the password hash. */
-export const publicAdminSelect = { id: true, name: true, email: true, isActive: true, createdAt: true } as const;
+export const publicAdminSelect = {
+  id: true,
+  name: true,
+  email: true,
+  isActive: true,
+  createdAt: true,
+  role: true,
+} as const;
 
 /** An admin as it may leave the server: the columns of publicAdminSelect. */
 export interface PublicAdmin {
@@ -60,6 +81,12 @@ export interface PublicAdmin {
   email: string;
   isActive: boolean;
   createdAt: Date;
+  role: AdminRole;
+}
+
+/** A row read with publicAdminSelect, its role typed (the column's CHECK allows only the three; else the narrowest). */
+function toPublicAdmin<T extends { role: string }>(row: T): T & { role: AdminRole } {
+  return { ...row, role: parseAdminRole(row.role) ?? "viewer" };
 }
 
 /** Ends every session an admin holds (deactivation, a password reset). */
@@ -79,7 +106,7 @@ export async function verifyAdminCredentials(email: string, password: string): P
   const matches = await verifyPassword(password, admin?.password);
   if (!admin || !matches || !admin.isActive) return null;
   const { password: _hash, ...rest } = admin;
-  return rest;
+  return toPublicAdmin(rest);
 }
 
 /** How many admin accounts exist. */
@@ -88,8 +115,9 @@ export function countAdmins(): Promise<number> {
 }
 
 /**
- * Creates an admin with a hashed password; throws AdminEmailTakenError when the email is in use. With an
- * actor, the creation is recorded in the audit log in the same transaction.
+ * Creates an admin with a hashed password, with full rights unless `input.role` narrows them; throws
+ * AdminEmailTakenError when the email is in use. With an actor, the creation is recorded in the audit log
+ * in the same transaction.
  */
 export async function createAdmin(input: CreateAdminInput, actor?: VerifiedAdmin): Promise<PublicAdmin> {
   const email = input.email.trim().toLowerCase();
@@ -100,16 +128,16 @@ export async function createAdmin(input: CreateAdminInput, actor?: VerifiedAdmin
   try {
     return await db.$transaction(async (tx) => {
       const admin = await tx.adminUser.create({
-        data: { name: input.name, email, password },
+        data: { name: input.name, email, password, role: input.role ?? DEFAULT_ADMIN_ROLE },
         select: publicAdminSelect,
       });
       if (actor)
         await recordAudit(tx, auditActorOf(actor), {
           action: "admin.create",
           target: `admin:${admin.id}`,
-          details: { email },
+          details: { email, role: admin.role },
         });
-      return admin;
+      return toPublicAdmin(admin);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AdminEmailTakenError();
@@ -117,7 +145,11 @@ export async function createAdmin(input: CreateAdminInput, actor?: VerifiedAdmin
   }
 }
 
-/** Creates the admin, or for an existing email sets a new name and password and reactivates it. */
+/**
+ * Creates the admin (with `input.role`, full rights without one), or for an existing email sets a new name
+ * and password and reactivates it; an existing admin's role changes only when `input.role` names one, and
+ * never so that no active admin keeps full rights (LastFullAdminError).
+ */
 export async function upsertAdmin(input: CreateAdminInput): Promise<{ admin: PublicAdmin; created: boolean }> {
   const email = input.email.toLowerCase();
   const password = await hashPassword(input.password);
@@ -125,69 +157,124 @@ export async function upsertAdmin(input: CreateAdminInput): Promise<{ admin: Pub
   if (existing) {
     // A new password ends the sessions the old one started.
     const admin = await getDb().$transaction(async (tx) => {
+      if (input.role && input.role !== "admin") {
+        const full = (await lockActiveAdmins(tx)).filter((row) => row.role === "admin" && row.id !== existing.id);
+        if (full.length === 0) throw new LastFullAdminError("narrow");
+      }
       await endAllSessions(tx, existing.id);
       return tx.adminUser.update({
         where: { id: existing.id },
-        data: { name: input.name, password, isActive: true },
+        data: { name: input.name, password, isActive: true, ...(input.role ? { role: input.role } : {}) },
         select: publicAdminSelect,
       });
     });
-    return { admin, created: false };
+    return { admin: toPublicAdmin(admin), created: false };
   }
   const admin = await getDb().adminUser.create({
-    data: { name: input.name, email, password },
+    data: { name: input.name, email, password, role: input.role ?? DEFAULT_ADMIN_ROLE },
     select: publicAdminSelect,
   });
-  return { admin, created: true };
+  return { admin: toPublicAdmin(admin), created: true };
+}
+
+/**
+ * Every active admin's id and role, rows locked in id order (so concurrent callers cannot deadlock): status
+ * and role changes take these locks first, so they run one at a time, and two admins narrowing or
+ * deactivating each other at once cannot both see the other as the admin with full rights who remains.
+ */
+function lockActiveAdmins(tx: Tx) {
+  return tx.$queryRaw<
+    { id: number; role: string }[]
+  >`SELECT "id", "role" FROM "admin_users" WHERE "isActive" ORDER BY "id" FOR UPDATE`;
+}
+
+/** The acting admin, checked again under the locks: still active (else 401), and still with full rights (else 403). */
+function assertActorAmong(active: { id: number; role: string }[], actor: VerifiedAdmin): void {
+  const row = active.find((admin) => admin.id === actor.id);
+  if (!row) throw new AdminSessionEndedError();
+  const role = parseAdminRole(row.role) ?? "viewer";
+  if (!roleCan(role, "admins")) throw new HttpError(403, roleRefusal(role, "admins"));
 }
 
 // The admin-management functions below act for the signed-in admin. Each first checks that `actor` really
-// came from requireAdmin (assertVerifiedAdmin: a hand-built object is refused with a 401), then checks
-// again, inside the same operation, that the admin is still active: a session checked a moment ago is
-// not enough for an action that changes who can sign in.
+// came from requireAdmin and has full rights (assertAdminCan: a hand-built object is refused with a 401, a
+// member or viewer with a 403), then checks again, inside the same operation, that the admin is still
+// active and still an admin: a session checked a moment ago is not enough for an action that changes who
+// can sign in, or what they can do.
 async function assertActiveActor(db: Db | Tx, actor: VerifiedAdmin): Promise<void> {
-  const row = await db.adminUser.findFirst({ where: { id: actor.id, isActive: true }, select: { id: true } });
+  const row = await db.adminUser.findFirst({ where: { id: actor.id, isActive: true }, select: { role: true } });
   if (!row) throw new AdminSessionEndedError();
+  assertActorAmong([{ id: actor.id, role: row.role }], actor);
 }
 
 /** Every admin account, oldest first, for the admin users page. Never includes password hashes. */
 export async function listAdmins(actor: VerifiedAdmin): Promise<PublicAdmin[]> {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "admins");
   const db = getDb();
   await assertActiveActor(db, actor);
-  return db.adminUser.findMany({ select: publicAdminSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const rows = await db.adminUser.findMany({
+    select: publicAdminSelect,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map(toPublicAdmin);
 }
 
 /** Creates an admin on behalf of a signed-in admin; throws AdminEmailTakenError for an email in use. */
 export async function addAdmin(actor: VerifiedAdmin, input: CreateAdminInput): Promise<PublicAdmin> {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "admins");
   await assertActiveActor(getDb(), actor);
   return createAdmin(input, actor);
 }
 
+/** How many of the locked active admins have full rights. */
+function fullAdmins(active: { role: string }[]): number {
+  return active.filter((row) => row.role === "admin").length;
+}
+
 /**
  * Activates or deactivates an admin. Deactivation ends every session the admin holds at once, and is
- * refused (LastActiveAdminError) for the last active admin. A change is recorded in the audit log.
+ * refused for the last active admin (LastActiveAdminError) and for the last active admin with full rights
+ * (LastFullAdminError). A change is recorded in the audit log.
  */
 export async function setAdminStatus(actor: VerifiedAdmin, id: number, isActive: boolean): Promise<PublicAdmin> {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "admins");
   return getDb().$transaction(async (tx) => {
-    // Locking every active row (in id order, so concurrent calls cannot deadlock) serialises status
-    // changes: two admins deactivating each other at once cannot both see the other as still active.
-    const active = await tx.$queryRaw<
-      { id: number }[]
-    >`SELECT "id" FROM "admin_users" WHERE "isActive" ORDER BY "id" FOR UPDATE`;
-    if (!active.some((row) => row.id === actor.id)) throw new AdminSessionEndedError();
+    const active = await lockActiveAdmins(tx);
+    assertActorAmong(active, actor);
     const target = await tx.adminUser.findUnique({ where: { id }, select: publicAdminSelect });
     if (!target) throw new AdminNotFoundError();
-    if (target.isActive === isActive) return target;
+    if (target.isActive === isActive) return toPublicAdmin(target);
     if (!isActive && active.length <= 1) throw new LastActiveAdminError();
+    if (!isActive && target.role === "admin" && fullAdmins(active) <= 1) throw new LastFullAdminError("deactivate");
     if (!isActive) await endAllSessions(tx, id);
     await recordAudit(tx, auditActorOf(actor), {
       action: isActive ? "admin.activate" : "admin.deactivate",
       target: `admin:${id}`,
       details: { email: target.email },
     });
-    return tx.adminUser.update({ where: { id }, data: { isActive }, select: publicAdminSelect });
+    return toPublicAdmin(await tx.adminUser.update({ where: { id }, data: { isActive }, select: publicAdminSelect }));
+  });
+}
+
+/**
+ * Gives an admin another role, recorded in the audit log with the old and new roles. Narrowing the last
+ * active admin with full rights is refused (LastFullAdminError): someone must always be able to manage
+ * admins. The change applies from the admin's next request; their sessions go on.
+ */
+export async function setAdminRole(actor: VerifiedAdmin, id: number, role: AdminRole): Promise<PublicAdmin> {
+  assertAdminCan(actor, "admins");
+  return getDb().$transaction(async (tx) => {
+    const active = await lockActiveAdmins(tx);
+    assertActorAmong(active, actor);
+    const target = await tx.adminUser.findUnique({ where: { id }, select: publicAdminSelect });
+    if (!target) throw new AdminNotFoundError();
+    if (target.role === role) return toPublicAdmin(target);
+    if (target.isActive && target.role === "admin" && fullAdmins(active) <= 1) throw new LastFullAdminError("narrow");
+    await recordAudit(tx, auditActorOf(actor), {
+      action: "admin.role",
+      target: `admin:${id}`,
+      details: { email: target.email, from: target.role, to: role },
+    });
+    return toPublicAdmin(await tx.adminUser.update({ where: { id }, data: { role }, select: publicAdminSelect }));
   });
 }

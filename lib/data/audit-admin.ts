@@ -1,6 +1,6 @@
 import "server-only";
 
-import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { assertAdminCan, assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit, recordViewHourly } from "@/lib/data/audit";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -84,8 +84,13 @@ const EXPORT_BATCH = 1_000;
  * Every entry matching the filters, newest first, in batches read one at a time (keyset on time and id,
  * so each batch costs the same however deep into the log it is).
  */
-export async function* readAuditBatches(actor: VerifiedAdmin, query: AuditQuery): AsyncGenerator<AuditEntry[]> {
-  assertVerifiedAdmin(actor);
+export function readAuditBatches(actor: VerifiedAdmin, query: AuditQuery): AsyncGenerator<AuditEntry[]> {
+  // Checked here, before the generator runs, so a refused role fails at once with its 403.
+  assertAdminCan(actor, "exportAudit");
+  return auditBatchesOf(query);
+}
+
+async function* auditBatchesOf(query: AuditQuery): AsyncGenerator<AuditEntry[]> {
   const where = whereOf(query);
   let after: { at: Date; id: bigint } | null = null;
   for (;;) {
@@ -121,7 +126,7 @@ export function recordAuditExport(
   query: AuditQuery,
   outcome: { records: number; completed: boolean },
 ): void {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "exportAudit");
   const { page: _page, ...filters } = query;
   recordAudit(getDb(), auditActorOf(actor), {
     action: "audit.export",

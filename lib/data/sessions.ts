@@ -3,6 +3,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import Bowser from "bowser";
 
+import { parseAdminRole } from "@/lib/auth/roles";
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import type { PublicAdmin } from "@/lib/data/admins";
 import { recordAudit } from "@/lib/data/audit";
@@ -68,13 +69,14 @@ export function sessionLabel(sessionId: string): string {
   return sessionId.slice(0, 8);
 }
 
-interface SessionRow extends PublicAdmin {
+interface SessionRow extends Omit<PublicAdmin, "role"> {
+  role: string;
   lastSeenAt: Date;
 }
 
 /**
  * The admin a session belongs to, if the session is neither revoked, idle past the timeout nor past its
- * absolute end, and the admin is still active: one query over both tables. Moves the session's last-seen
+ * absolute end, and the admin is still active: one query over both tables, which also reads the admin's role. Moves the session's last-seen
  * time forward when it is more than a minute old.
  */
 export async function findSessionAdmin(adminId: number, sessionId: string): Promise<PublicAdmin | null> {
@@ -82,15 +84,16 @@ export async function findSessionAdmin(adminId: number, sessionId: string): Prom
   const { idleSince } = sessionTimes(now);
   const db = getDb();
   const rows = await db.$queryRaw<SessionRow[]>`
-    SELECT a."id", a."name", a."email", a."isActive", a."createdAt", s."lastSeenAt"
+    SELECT a."id", a."name", a."email", a."isActive", a."createdAt", a."role", s."lastSeenAt"
     FROM "admin_sessions" AS s JOIN "admin_users" AS a ON a."id" = s."adminId"
     WHERE s."id" = ${sessionId} AND s."adminId" = ${adminId} AND a."isActive"
       AND s."revokedAt" IS NULL AND s."expiresAt" > ${now} AND s."lastSeenAt" > ${idleSince}`;
   const row = rows[0];
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) await touchSession(db, sessionId, now);
-  const { lastSeenAt: _seen, ...admin } = row;
-  return admin;
+  const { lastSeenAt: _seen, role, ...admin } = row;
+  // The column's CHECK allows only the three roles; anything else would be read as the narrowest.
+  return { ...admin, role: parseAdminRole(role) ?? "viewer" };
 }
 
 async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {

@@ -3,7 +3,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 
 import { siteConfig } from "@/config/site";
-import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -17,7 +17,7 @@ export const DELIVERY_LOG_SIZE = 10;
 
 /** Every webhook with its latest deliveries and their attempts, newest first. */
 export async function listWebhooks(actor: VerifiedAdmin) {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "webhooks");
   const webhooks = await getDb().webhook.findMany({
     orderBy: { id: "asc" },
     include: {
@@ -44,7 +44,7 @@ export type WebhookWithLog = Awaited<ReturnType<typeof listWebhooks>>[number];
 
 /** Adds a webhook after checking where its host points (see lib/webhooks/address); a 400 says why not. */
 export async function createWebhook(actor: VerifiedAdmin, url: string) {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "webhooks");
   await resolveWebhookHost(new URL(url).hostname, env().WEBHOOKS_ALLOW_PRIVATE);
   return getDb().$transaction(async (tx) => {
     const webhook = await tx.webhook.create({ data: { url, secret: newWebhookSecret() } });
@@ -59,7 +59,7 @@ export async function createWebhook(actor: VerifiedAdmin, url: string) {
 
 /** Removes a webhook and its delivery log. False when none has this id. */
 export async function deleteWebhook(actor: VerifiedAdmin, id: number): Promise<boolean> {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "webhooks");
   return getDb().$transaction(async (tx) => {
     const removed = await tx.webhook.deleteMany({ where: { id } });
     if (removed.count === 0) return false;
@@ -73,7 +73,7 @@ export async function deleteWebhook(actor: VerifiedAdmin, id: number): Promise<b
  * once: the result of that first attempt (a failure is retried like any event). Null when no webhook has this id.
  */
 export async function sendTestEvent(actor: VerifiedAdmin, id: number, now = new Date()) {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "webhooks");
   const db = getDb();
   const delivery = await db.$transaction(async (tx) => {
     const webhook = await tx.webhook.findUnique({ where: { id }, select: { url: true } });

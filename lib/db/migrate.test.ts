@@ -50,7 +50,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     ]);
   });
 
-  it("gives admin_users its columns and defaults, active by default and emailed about nothing", async () => {
+  it("gives admin_users its columns and defaults, active by default, emailed about nothing and with full rights", async () => {
     const columns = await columnsOf("admin_users");
     expect(columns.map((c) => [c.column_name, c.data_type, c.is_nullable])).toEqual([
       ["id", "integer", "NO"],
@@ -60,9 +60,12 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["isActive", "boolean", "NO"],
       ["createdAt", "timestamp with time zone", "NO"],
       ["notify", "text", "NO"],
+      ["role", "text", "NO"],
     ]);
     const defaults = Object.fromEntries(columns.map((c) => [c.column_name, c.column_default]));
     expect(defaults.isActive).toBe("true");
+    // Every admin has full rights until an admin chooses a narrower role for them.
+    expect(defaults.role).toBe("'admin'::text");
     // Nobody is emailed about signups until they choose to be.
     expect(defaults.notify).toBe("'none'::text");
     expect(defaults.createdAt).toMatch(/CURRENT_TIMESTAMP/i);

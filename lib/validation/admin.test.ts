@@ -56,8 +56,22 @@ describe("admin validation", () => {
       email: "a@example.com",
       password: "12345678",
       confirmPassword: "12345679",
+      role: "admin",
     });
     expect(messages(result)).toEqual({ confirmPassword: "Passwords do not match" });
+  });
+
+  it("takes an optional role on the API (one of the three) and a required one in the Add Admin form", () => {
+    const base = { name: "Ada", email: "a@example.com", password: "12345678" };
+    expect(createAdminSchema.parse(base)).not.toHaveProperty("role");
+    expect(createAdminSchema.parse({ ...base, role: "member" }).role).toBe("member");
+    expect(messages(createAdminSchema.safeParse({ ...base, role: "owner" }))).toEqual({
+      role: "Role must be admin, member or viewer",
+    });
+    expect(addAdminFormSchema.safeParse({ ...base, confirmPassword: "12345678", role: "viewer" }).success).toBe(true);
+    expect(messages(addAdminFormSchema.safeParse({ ...base, confirmPassword: "12345678" }))).toEqual({
+      role: "Role must be admin, member or viewer",
+    });
   });
 
   it("takes only plain positive decimal ids", () => {

@@ -1,3 +1,4 @@
+import { ADMIN_ROLES } from "@/lib/auth/roles";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
 export const EMAIL_MESSAGE = "Please enter a valid email address";
@@ -53,11 +54,17 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-/** What POST /api/admin/users accepts: exactly these fields. */
+export const ROLE_MESSAGE = "Role must be admin, member or viewer";
+
+/** An admin's role: one of the three, by its stored name. */
+export const roleSchema = z.enum(ADMIN_ROLES, { error: ROLE_MESSAGE });
+
+/** What POST /api/admin/users accepts: exactly these fields; without a role the new admin has full rights. */
 export const createAdminSchema = z.strictObject({
   name: nameSchema,
   email: emailSchema,
   password: newPasswordSchema,
+  role: roleSchema.optional(),
 });
 export type CreateAdminInput = z.infer<typeof createAdminSchema>;
 
@@ -68,12 +75,16 @@ export const addAdminFormSchema = z
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string(),
+    role: roleSchema,
   })
   .refine((values) => values.confirmPassword === values.password, {
     message: "Passwords do not match",
     path: ["confirmPassword"],
   });
 export type AddAdminFormValues = z.input<typeof addAdminFormSchema>;
+
+/** PATCH /api/admin/users/{id}/role. */
+export const setRoleSchema = z.strictObject({ role: roleSchema });
 
 /** PATCH /api/admin/users/{id}/toggle-status. */
 export const toggleStatusSchema = z.strictObject({ isActive: z.boolean({ error: "isActive must be true or false" }) });

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = {
   "admin.create": "Added an admin",
   "admin.activate": "Activated an admin",
   "admin.deactivate": "Deactivated an admin",
+  "admin.role": "Changed an admin's role",
   "webhook.create": "Added a webhook",
   "webhook.delete": "Removed a webhook",
   "webhook.test": "Sent a webhook a test event",

@@ -27,7 +27,13 @@ async function heldCount(): Promise<number> {
 export default async function AdminDashboardLayout({ children }: { children: React.ReactNode }) {
   const admin = await requireCurrentAdmin();
   return (
-    <AdminShell name={admin.name} email={admin.email} emailConfigured={emailConfigured()} heldCount={await heldCount()}>
+    <AdminShell
+      name={admin.name}
+      email={admin.email}
+      role={admin.role}
+      emailConfigured={emailConfigured()}
+      heldCount={await heldCount()}
+    >
       {children}
     </AdminShell>
   );

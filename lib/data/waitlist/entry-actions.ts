@@ -1,6 +1,6 @@
 import "server-only";
 
-import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { assertAdminCan, assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { inviteEntries, resendInvitation } from "@/lib/data/waitlist/invitations";
 import { forgetCachedWaitlistCount, requestNewConfirmation } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
@@ -10,7 +10,7 @@ import { getDb } from "@/lib/db";
  * with the deletion recorded in the audit log, in one statement. False when no entry has this id.
  */
 export async function deleteWaitlistEntry(actor: VerifiedAdmin, id: number): Promise<boolean> {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "delete");
   const { id: adminId, email: adminEmail, ip } = auditActorOf(actor);
   const rows = await getDb().$queryRaw<{ id: number }[]>`
     WITH erased AS (DELETE FROM "waitlist" WHERE "id" = ${id} RETURNING "id"),
@@ -86,7 +86,7 @@ export async function resendConfirmation(
   id: number,
   now = new Date(),
 ): Promise<number | "held" | null> {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "resend");
   const entry = await getDb().waitlistEntry.findUnique({ where: { id }, select: { email: true, heldAt: true } });
   if (!entry) return null;
   // A held entry gets its first email by being released (lib/data/waitlist/held.ts), never by a resend.
@@ -109,7 +109,7 @@ export async function inviteOrResend(
   note: string,
   now = new Date(),
 ): Promise<number[] | "held" | null> {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "invite");
   const entry = await getDb().waitlistEntry.findUnique({ where: { id }, select: { status: true, heldAt: true } });
   if (!entry) return null;
   // Held for review: nobody is invited before the team has looked (releasing sends the confirmation first).

@@ -2,7 +2,7 @@ import "server-only";
 
 import type { Readable } from "node:stream";
 
-import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { FORMULA_TRIGGER_CHARACTERS } from "@/lib/csv";
 import { recordAudit } from "@/lib/data/audit";
 import { filterCondition, NO_PLACE, ORDER, orderBy, type WaitlistRow } from "@/lib/data/waitlist/sql";
@@ -30,7 +30,7 @@ export function recordWaitlistExport(
   query: WaitlistExportQuery,
   outcome: { records: number; completed: boolean },
 ): void {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "export");
   recordAudit(getDb(), auditActorOf(actor), {
     action: "waitlist.export",
     details: {
@@ -82,7 +82,7 @@ export function readWaitlistBatches(
   batchSize: number = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<WaitlistExportRow[], void, undefined> {
   // Checked here, before any generator runs, so an unverified caller fails at once.
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "export");
   return batchesOf(query, batchSize);
 }
 
@@ -197,7 +197,7 @@ export function waitlistCsvRecord(row: WaitlistExportRow): string[] {
  * and formatted here; null on the embedded database (use readWaitlistBatches).
  */
 export function copyWaitlistCsv(actor: VerifiedAdmin, query: WaitlistExportQuery): Promise<Readable> | null {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "export");
   return copyOut((literal) => waitlistCopyStatement(query, literal));
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
 import { forgetCachedWaitlistCount } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
@@ -26,7 +26,7 @@ export async function releaseHeldEntries(
   ids: number[],
   now = new Date(),
 ): Promise<{ released: number; outboxIds: number[] }> {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "release");
   const result = await getDb().$transaction(async (tx) => {
     const held = await tx.$queryRaw<{ id: number; email: string }[]>`
       SELECT "id", "email" FROM "waitlist" WHERE "id" = ANY(${ids}::int[]) AND "heldAt" IS NOT NULL ORDER BY "id" FOR UPDATE`;
@@ -56,7 +56,7 @@ export async function releaseHeldEntries(
  * entry page's own action), with their tokens, in one statement that also records the audit entry.
  */
 export async function deleteHeldEntries(actor: VerifiedAdmin, ids: number[], now = new Date()): Promise<number> {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "delete");
   const { id: adminId, email: adminEmail, ip } = auditActorOf(actor);
   const rows = await getDb().$queryRaw<{ deleted: number }[]>`
     WITH erased AS (DELETE FROM "waitlist" WHERE "id" = ANY(${ids}::int[]) AND "heldAt" IS NOT NULL RETURNING "id"),

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { filterCondition } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
 import { queueInvitationsSql } from "@/lib/email/kinds/invitation";
@@ -52,7 +52,7 @@ export interface InvitationPreview {
 
 /** What inviting a target would do, without doing it. Nothing is locked or changed. */
 export async function previewInvitations(actor: VerifiedAdmin, target: InvitationTarget): Promise<InvitationPreview> {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "invite");
   const rows = await getDb().$queryRaw<InvitationPreview[]>`
     WITH chosen AS (${chosenEntries(target, false)}),
      everyone AS (${chosenEntries({ ...target, includeUnconfirmed: true }, false)})
@@ -75,7 +75,7 @@ export async function inviteEntries(
   note: string,
   now = new Date(),
 ): Promise<{ invited: number; outboxIds: number[] }> {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "invite");
   const actorFields = auditActorOf(actor);
   const details = JSON.stringify(
     "ids" in target
@@ -115,7 +115,7 @@ export async function resendInvitation(
   note: string,
   now = new Date(),
 ): Promise<number[]> {
-  assertVerifiedAdmin(actor);
+  assertAdminCan(actor, "resend");
   const { id: adminId, email: adminEmail, ip } = auditActorOf(actor);
   const rows = await getDb().$queryRaw<{ id: number }[]>`
     WITH target AS (

@@ -4,6 +4,7 @@ import { AuditFilters, AuditTable } from "@/components/admin/audit-log";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { readSection, SectionLoader } from "@/components/admin/kit/section";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { roleCan } from "@/lib/auth/roles";
 import { listAuditAdmins, listAuditEntries } from "@/lib/data/audit-admin";
 import { auditQuerySearch, readAuditQuery, type AuditQuery } from "@/lib/validation/audit";
 
@@ -32,7 +33,7 @@ export default async function AuditPageRoute({
         title="Audit Log"
         description="Who did what in the admin area, newest first. Entries cannot be changed, and are kept for a limited period."
       />
-      <AuditFilters query={query} admins={admins} />
+      <AuditFilters query={query} admins={admins} canExport={roleCan(admin.role, "exportAudit")} />
       <SectionLoader key={auditQuerySearch(query)} text="Loading entries...">
         <AuditResults query={query} />
       </SectionLoader>

@@ -7,6 +7,7 @@ import { SessionsList } from "@/components/admin/settings/sessions-list";
 import { WebhookList } from "@/components/admin/settings/webhook-list";
 import { AddWebhookForm } from "@/components/admin/webhook-controls";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { roleCan } from "@/lib/auth/roles";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -24,16 +25,19 @@ export default async function SettingsPage() {
           <NotifySettings />
         </SectionLoader>
       </PageSection>
-      <PageSection
-        id="webhooks"
-        title="Webhooks"
-        description="Each URL gets a signed JSON POST for every signup, confirmation, invitation, acceptance and deletion, retried with backoff until it answers 2xx."
-      >
-        <AddWebhookForm />
-        <SectionLoader text="Loading webhooks..." className="py-4">
-          <WebhookList />
-        </SectionLoader>
-      </PageSection>
+      {/* Webhooks concern everyone: only an admin with full rights sees and manages them. */}
+      {roleCan(admin.role, "webhooks") && (
+        <PageSection
+          id="webhooks"
+          title="Webhooks"
+          description="Each URL gets a signed JSON POST for every signup, confirmation, invitation, acceptance and deletion, retried with backoff until it answers 2xx."
+        >
+          <AddWebhookForm />
+          <SectionLoader text="Loading webhooks..." className="py-4">
+            <WebhookList />
+          </SectionLoader>
+        </PageSection>
+      )}
       <PageSection
         id="sessions"
         title="Sessions"

@@ -5,12 +5,20 @@ import { AdminUsersPage } from "@/components/admin/admin-users-page";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { readSection, SectionLoader } from "@/components/admin/kit/section";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import { roleCan, roleRefusal } from "@/lib/auth/roles";
 import { listAdmins } from "@/lib/data/admins";
 
 export const metadata: Metadata = { title: "Admin Users" };
 
 async function AdminUsers() {
   const admin = await requireCurrentAdmin();
+  // A member or viewer has no link here; one who comes anyway is told why there is nothing to manage.
+  if (!roleCan(admin.role, "admins"))
+    return (
+      <p role="note" className="rounded-lg border bg-card px-4 py-3 text-sm">
+        {roleRefusal(admin.role, "admins")}
+      </p>
+    );
   const admins: AdminListItem[] | null = await readSection("the admin list", async () =>
     (await listAdmins(admin)).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
   );

@@ -25,17 +25,18 @@ interface AdminJson {
   email: string;
   isActive: boolean;
   createdAt: string;
+  role: string;
 }
 
 describe(`GET /api/admin/users (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
-  it("lists every admin as { admins: [{ id, name, email, isActive, createdAt }] }, never a password", async () => {
+  it("lists every admin as { admins: [{ id, name, email, isActive, createdAt, role }] }, never a password", async () => {
     await insertAdmin({ email: "grace@example.com", name: "Grace Hopper", isActive: false });
     const response = await listUsers(testRequest("/api/admin/users", { cookie }), undefined);
     expect(response.status).toBe(200);
     const body = await safeJson<{ admins: AdminJson[] }>(response);
     expect(body.admins.map((a) => Object.keys(a).sort())).toEqual([
-      ["createdAt", "email", "id", "isActive", "name"],
-      ["createdAt", "email", "id", "isActive", "name"],
+      ["createdAt", "email", "id", "isActive", "name", "role"],
+      ["createdAt", "email", "id", "isActive", "name", "role"],
     ]);
     expect(body.admins.map((a) => [a.name, a.email, a.isActive])).toEqual([
       ["Ada Lovelace", "ada@example.com", true],
@@ -61,6 +62,8 @@ describe("POST /api/admin/users", () => {
       email: "grace@example.com",
       isActive: true,
       createdAt: expect.any(String),
+      // No role asked for: full rights, exactly as before roles existed.
+      role: "admin",
     });
 
     const row = await getDb().adminUser.findUniqueOrThrow({ where: { email: "grace@example.com" } });
@@ -92,7 +95,57 @@ describe("POST /api/admin/users", () => {
     expect(statuses).toEqual([201, 409]);
   });
 
-  it("refuses any field beyond name, email and password with 400 (the confirmation is never sent)", async () => {
+  it("creates an admin with the role asked for, audited with it; refuses any other role with 400 on the role field", async () => {
+    const viewer = await create({
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      password: "a-good-long-password",
+      role: "viewer",
+    });
+    expect(viewer.status).toBe(201);
+    expect((await safeJson<{ admin: AdminJson }>(viewer)).admin.role).toBe("viewer");
+    const audit = await getDb().auditLog.findFirstOrThrow({ where: { action: "admin.create" } });
+    expect(audit.details).toEqual({ email: "grace@example.com", role: "viewer" });
+
+    for (const role of ["owner", "ADMIN", "", 1, null]) {
+      const response = await create({
+        name: "Eve Bad",
+        email: "eve@example.com",
+        password: "a-good-long-password",
+        role,
+      });
+      expect(response.status).toBe(400);
+      const body = await safeJson<{ errors: Record<string, string[]> }>(response);
+      expect(body.errors).toEqual({ role: ["Role must be admin, member or viewer"] });
+    }
+    expect(await getDb().adminUser.count()).toBe(2);
+  });
+
+  it("refuses a member or a viewer with 403: only an admin with full rights adds admins", async () => {
+    for (const role of ["member", "viewer"] as const) {
+      const narrower = await insertAdmin({ email: `${role}@example.com`, role });
+      const response = createUser(
+        testRequest("/api/admin/users", {
+          method: "POST",
+          body: { name: "Eve Sneaky", email: "eve@example.com", password: "a-good-long-password" },
+          cookie: await sessionCookieFor(narrower),
+        }),
+        undefined,
+      );
+      expect((await response).status).toBe(403);
+      expect((await safeJson<{ message: string }>(await response)).message).toBe(
+        `Your role (${role}) cannot manage admin users. Ask an admin.`,
+      );
+      const list = await listUsers(
+        testRequest("/api/admin/users", { cookie: await sessionCookieFor(narrower) }),
+        undefined,
+      );
+      expect(list.status).toBe(403);
+    }
+    expect(await getDb().adminUser.count({ where: { email: "eve@example.com" } })).toBe(0);
+  });
+
+  it("refuses any field beyond name, email, password and role with 400 (the confirmation is never sent)", async () => {
     for (const extra of [{ confirmPassword: "a-good-long-password" }, { isActive: false }, { id: 99 }]) {
       const response = await create({
         name: "Grace Hopper",

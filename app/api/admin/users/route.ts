@@ -10,7 +10,7 @@ export const GET = route(async (request) => {
   return json({ admins });
 });
 
-/** Creates an admin from exactly `{ name, email, password }`; 409 when the email is in use. */
+/** Creates an admin from `{ name, email, password }` and an optional `role` (full rights without one); 409 when the email is in use. */
 export const POST = route(async (request) => {
   const actor = await requireAdmin(request);
   requireSameOrigin(request);

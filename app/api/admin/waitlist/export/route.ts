@@ -1,4 +1,5 @@
 import { requireAdmin } from "@/lib/auth/guard";
+import { assertAdminCan } from "@/lib/auth/verified";
 import { createCsvStream, csvStreamFromCopy, type CsvOutcome } from "@/lib/csv";
 import {
   copyWaitlistCsv,
@@ -24,6 +25,8 @@ const exportRule = (adminId: number): RateLimitRule => ({ key: `waitlist-export:
  */
 export const HEAD = route(async (request) => {
   const admin = await requireAdmin(request);
+  // The same refusal the export itself gives a role that may not export (the data layer's, in lib/data).
+  assertAdminCan(admin, "export");
   readQuery(request, waitlistExportQuerySchema);
   const state = await peekRateLimit(exportRule(admin.id));
   if (!state.allowed) throw tooManyRequests(state, TOO_MANY_EXPORTS);

@@ -41,6 +41,7 @@ describe(`PATCH /api/admin/users/{id}/toggle-status (${process.env.DATABASE_URL 
         email: "grace@example.com",
         isActive: false,
         createdAt: expect.any(String),
+        role: "admin",
       },
     });
     expect((await session(testRequest("/api/admin/session", { cookie: graceCookie }), undefined)).status).toBe(401);
