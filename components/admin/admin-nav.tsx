@@ -2,6 +2,7 @@
 
 import {
   ChartColumnIcon,
+  FileUpIcon,
   ListIcon,
   Loader2Icon,
   LogOutIcon,
@@ -26,6 +27,7 @@ import { cn } from "@/lib/utils";
 const NAV_ITEMS = [
   { href: "/admin/overview", label: "Overview", icon: ChartColumnIcon },
   { href: "/admin", label: "Waitlist Entries", icon: ListIcon },
+  { href: "/admin/import", label: "Import", icon: FileUpIcon },
   { href: "/admin/users", label: "Admin Users", icon: UsersIcon },
   { href: "/admin/emails", label: "Emails", icon: MailIcon },
   { href: "/admin/audit", label: "Audit Log", icon: ScrollTextIcon },

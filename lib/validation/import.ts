@@ -268,7 +268,6 @@ export const TEAM_SIZE_HELP = "Team size must read as one of: Just me, 2-5, 6-10
 export function importTimeOf(text: string | undefined, now: Date): Date | null | undefined {
   const value = (text ?? "").trim();
   if (!value) return undefined;
-  let iso: string | undefined;
   const isoMatch =
     /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2})?$/i.exec(
       value,
@@ -297,7 +296,7 @@ export function importTimeOf(text: string | undefined, now: Date): Date | null |
   } else {
     return null;
   }
-  iso = `${year}-${month}-${day}T${hour}:${minute}:${second}${fraction}${zone}`;
+  const iso = `${year}-${month}-${day}T${hour}:${minute}:${second}${fraction}${zone}`;
   const time = new Date(iso);
   if (Number.isNaN(time.getTime())) return null;
   // new Date rolls 31/02 over to March: a date that does not come back as written is not a real one.
