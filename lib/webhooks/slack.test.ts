@@ -25,6 +25,13 @@ describe("Slack messages", () => {
     );
   });
 
+  it("says an import in one line, with its counts", () => {
+    const data = { added: 991, existing: 5, invalid: 3, suppressed: 1, stopped: false };
+    expect(slackMessage({ id: "x", type: "waitlist.imported", createdAt: "", data }).text).toBe(
+      "A list was imported into the Otto waiting list: 991 added, 5 already on the list, 3 invalid, 1 skipped (they had left).",
+    );
+  });
+
   it("never lets a signup's own words ping the channel or show a disguised link", () => {
     const entry = {
       id: 7,
