@@ -1,3 +1,4 @@
+import type { WebhookEvent } from "@/lib/webhooks/deliveries";
 import { isSlackUrl, slackMessage } from "@/lib/webhooks/slack";
 
 const HOSTILE = "<!channel> <https://evil.example/login|Reset your Otto password>";
@@ -26,7 +27,8 @@ describe("Slack messages", () => {
   });
 
   it("says an import in one line, with its counts", () => {
-    const data = { added: 991, existing: 5, invalid: 3, suppressed: 1, stopped: false };
+    // An import's event carries its counts rather than an entry.
+    const data = { added: 991, existing: 5, invalid: 3, suppressed: 1, stopped: false } as WebhookEvent["data"];
     expect(slackMessage({ id: "x", type: "waitlist.imported", createdAt: "", data }).text).toBe(
       "A list was imported into the Otto waiting list: 991 added, 5 already on the list, 3 invalid, 1 skipped (they had left).",
     );
