@@ -172,7 +172,7 @@ test.describe("importing a list", () => {
     const preview = page.getByRole("region", { name: "The first rows as they will be stored" });
     await expect(preview.locator("tbody tr")).toHaveCount(20);
     await expect(preview.locator("tbody tr").nth(10)).toContainText("First10 Last, 10");
-    await expect(preview.locator("tbody tr").nth(10)).toContainText("Beauty & wellness");
+    await expect(preview.locator("tbody tr").nth(10)).toContainText("Car valeting & detailing");
     await expect(preview.locator("tbody tr").nth(6)).toContainText("The email address is not valid.");
     await expect(preview.locator("tbody tr").nth(8)).toContainText('The team size "a few"');
     await expectNoAxeViolations(page);
