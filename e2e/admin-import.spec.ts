@@ -150,6 +150,15 @@ test.describe("importing a list", () => {
     const file = path.join(os.tmpdir(), `mailchimp-${token}.csv`);
     writeFileSync(file, buildCsv());
 
+    // The file is parsed in a Web Worker made from a blob: URL, which the site's policy allows (worker-src).
+    const workers: string[] = [];
+    page.on("worker", (worker) => workers.push(worker.url()));
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy|Refused/i.test(message.text()))
+        refused.push(message.text());
+    });
+
     await signInAsAdmin(page.request);
     const before = await publicCount(page.request);
     await page.goto("/admin/import");
@@ -159,6 +168,8 @@ test.describe("importing a list", () => {
 
     await page.getByLabel("CSV file").setInputFiles(file);
     await expect(page.getByText(/: 1,000 rows/)).toBeVisible();
+    expect(workers.filter((url) => url.startsWith("blob:"))).not.toEqual([]);
+    expect(refused).toEqual([]);
     // Mapped from Mailchimp's header, with nothing to change.
     const mapping = page.getByTestId("mapping");
     await expect(mapping.getByLabel("Email", { exact: true })).toHaveValue("0");
