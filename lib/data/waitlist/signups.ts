@@ -7,7 +7,6 @@ import { getDb } from "@/lib/db";
 import { queueConfirmationSql, type ConfirmationFields } from "@/lib/email/kinds/confirmation";
 import { queueReferralEmail } from "@/lib/email/kinds/referral";
 import { hashToken, statusTokenOf } from "@/lib/email/tokens";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { singleFlightCache } from "@/lib/single-flight-cache";
 import type { ProofFailure } from "@/lib/validation/challenge";
 import type { WaitlistSignup } from "@/lib/validation/waitlist";
