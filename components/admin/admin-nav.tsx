@@ -2,6 +2,7 @@
 
 import {
   ChartColumnIcon,
+  FileUpIcon,
   ListIcon,
   Loader2Icon,
   LogOutIcon,
@@ -17,16 +18,19 @@ import { usePathname } from "next/navigation";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState } from "react";
 
-import { useAdminCan } from "@/components/admin/role-context";
+import { useAdminRole } from "@/components/admin/role-context";
 import { useLogout } from "@/components/admin/use-logout";
 import { badgeVariants } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { roleCan } from "@/lib/auth/roles";
 import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 const NAV_ITEMS = [
   { href: "/admin/overview", label: "Overview", icon: ChartColumnIcon },
   { href: "/admin", label: "Waitlist Entries", icon: ListIcon },
+  // Importing is for an admin with full rights only.
+  { href: "/admin/import", label: "Import", icon: FileUpIcon, ability: "import" },
   // Only for a role that manages admins: a member or viewer is not shown the link (the page would only say so).
   { href: "/admin/users", label: "Admin Users", icon: UsersIcon, ability: "admins" },
   { href: "/admin/emails", label: "Emails", icon: MailIcon },
@@ -66,8 +70,8 @@ export function HeldCountBadge({ count, onNavigate }: { count: number; onNavigat
  */
 export function AdminNavLinks({ onNavigate, heldCount = 0 }: { onNavigate?: () => void; heldCount?: number }) {
   const pathname = usePathname();
-  const managesAdmins = useAdminCan("admins");
-  const items = NAV_ITEMS.filter((item) => !("ability" in item) || managesAdmins);
+  const role = useAdminRole();
+  const items = NAV_ITEMS.filter((item) => !("ability" in item) || roleCan(role, item.ability));
   return (
     <ul className="grid gap-1">
       {items.map(({ href, label, icon: Icon }) => {

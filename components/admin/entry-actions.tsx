@@ -1,11 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 
 import { ConfirmButton } from "@/components/admin/kit/confirm-button";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { useAdminCan } from "@/components/admin/role-context";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
 import { apiRequest } from "@/lib/api";
 
 interface EntryActionsProps {
@@ -25,6 +28,8 @@ export function EntryActions({ id, name, email, status, confirmed }: EntryAction
   const canResend = useAdminCan("resend");
   const canInvite = useAdminCan(status === "waiting" ? "invite" : "resend");
   const canDelete = useAdminCan("delete");
+  // "And never import again": the address joins the suppression list, so no import of an old list brings them back.
+  const [suppress, setSuppress] = useState(false);
   const resend = useAdminAction({
     request: () => apiRequest("POST", `/api/admin/waitlist/${id}/confirmation`),
     succeeded: { title: "Confirmation email sent" },
@@ -36,7 +41,7 @@ export function EntryActions({ id, name, email, status, confirmed }: EntryAction
     failed: "That did not work",
   });
   const remove = useAdminAction({
-    request: () => apiRequest("DELETE", `/api/admin/waitlist/${id}`),
+    request: () => apiRequest("DELETE", `/api/admin/waitlist/${id}${suppress ? "?suppress=1" : ""}`),
     succeeded: { title: "Entry deleted", description: `${name} (${email}) and their emails are gone.` },
     failed: "Could not delete the entry",
     // The entry's page is gone with it: back to the list.
@@ -65,7 +70,17 @@ export function EntryActions({ id, name, email, status, confirmed }: EntryAction
           confirm="Delete"
           pending="Deleting..."
           action={remove}
-        />
+        >
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id="delete-suppress"
+              checked={suppress}
+              onCheckedChange={(value) => setSuppress(value === true)}
+              disabled={remove.pending}
+            />
+            <Label htmlFor="delete-suppress">and never import {email} again</Label>
+          </div>
+        </ConfirmButton>
       )}
     </div>
   );

@@ -52,6 +52,7 @@ export const privacyNotice = {
       heading: "How long we keep them",
       paragraphs: [
         "Until you leave the list, or twelve months after the product opens to everyone, whichever comes first. Then we delete them.",
+        "When you leave, we keep only a one-way code made from your email address with a secret key (never the address itself), so that importing an old list of ours can never add you back.",
       ],
     },
     {

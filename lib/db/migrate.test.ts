@@ -20,7 +20,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(databaseKind()).toBe(process.env.DATABASE_URL ? "postgres" : "embedded");
   });
 
-  it("creates exactly the admin and waitlist tables, plus rate limits, the signup counter, sessions, the audit log, email, the overview's sums, webhooks, visitor counts, accepted signup challenges and Prisma's bookkeeping", async () => {
+  it("creates exactly the admin and waitlist tables, plus rate limits, the signup counter, sessions, the audit log, email, the overview's sums, webhooks, visitor counts, accepted signup challenges, imports and their suppression list, and Prisma's bookkeeping", async () => {
     const tables = await withSql((sql) =>
       sql.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
@@ -41,8 +41,11 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       "waitlist_counter",
       "waitlist_daily",
       "waitlist_daily_events",
+      "waitlist_import_batches",
+      "waitlist_imports",
       "waitlist_line_buckets",
       "waitlist_line_settings",
+      "waitlist_suppressions",
       "waitlist_tokens",
       "webhook_attempts",
       "webhook_deliveries",

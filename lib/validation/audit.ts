@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = {
   "waitlist.delete": "Deleted an entry",
   "waitlist.release": "Released held signups",
   "waitlist.delete_held": "Deleted held signups",
+  "waitlist.import": "Imported a list",
   "waitlist.resend_confirmation": "Resent a confirmation",
   "waitlist.resend_invitation": "Resent an invitation",
   "admin.create": "Added an admin",

@@ -28,5 +28,6 @@ export const WEBHOOK_EVENT_LABELS: Record<string, string> = {
   "waitlist.invited": "Invited",
   "waitlist.accepted": "Accepted",
   "waitlist.deleted": "Deleted",
+  "waitlist.imported": "List imported",
   "webhook.test": "Test event",
 };

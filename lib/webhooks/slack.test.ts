@@ -1,3 +1,4 @@
+import type { WebhookEvent } from "@/lib/webhooks/deliveries";
 import { isSlackUrl, slackMessage } from "@/lib/webhooks/slack";
 
 const HOSTILE = "<!channel> <https://evil.example/login|Reset your Otto password>";
@@ -22,6 +23,14 @@ describe("Slack messages", () => {
     });
     expect(slackMessage({ id: "x", type: "waitlist.deleted", createdAt: "", data: { entry: { id: 7 } } }).text).toBe(
       "Entry 7 was deleted from the Otto waiting list.",
+    );
+  });
+
+  it("says an import in one line, with its counts", () => {
+    // An import's event carries its counts rather than an entry.
+    const data = { added: 991, existing: 5, invalid: 3, suppressed: 1, stopped: false } as WebhookEvent["data"];
+    expect(slackMessage({ id: "x", type: "waitlist.imported", createdAt: "", data }).text).toBe(
+      "A list was imported into the Otto waiting list: 991 added, 5 already on the list, 3 invalid, 1 skipped (they had left).",
     );
   });
 

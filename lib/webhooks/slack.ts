@@ -34,6 +34,13 @@ export function slackMessage(event: WebhookEvent): { text: string } {
       return { text: `${who} opened their invitation to ${product}.` };
     case "waitlist.deleted":
       return { text: `Entry ${slackEscape(entry?.id)} was deleted from the ${product} waiting list.` };
+    case "waitlist.imported": {
+      // One message for a whole import (its entries send no signup events): what it brought, in numbers.
+      const counts = event.data as { added?: unknown; existing?: unknown; suppressed?: unknown; invalid?: unknown };
+      return {
+        text: `A list was imported into the ${product} waiting list: ${slackEscape(counts.added ?? 0)} added, ${slackEscape(counts.existing ?? 0)} already on the list, ${slackEscape(counts.invalid ?? 0)} invalid, ${slackEscape(counts.suppressed ?? 0)} skipped (they had left).`,
+      };
+    }
     default:
       return {
         text:

@@ -25,6 +25,8 @@ interface ConfirmButtonProps {
   pending: string;
   destructive?: boolean;
   action: AdminAction<void>;
+  /** More to choose before confirming (a tick box), under the description. */
+  children?: React.ReactNode;
 }
 
 /**
@@ -39,6 +41,7 @@ export function ConfirmButton({
   pending,
   destructive = true,
   action,
+  children,
 }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   return (
@@ -49,6 +52,7 @@ export function ConfirmButton({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={action.pending}>Cancel</AlertDialogCancel>
           {/* A plain button rather than AlertDialog.Action, so the dialog stays open while the request runs. */}

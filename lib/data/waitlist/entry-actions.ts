@@ -3,22 +3,36 @@ import "server-only";
 import { assertAdminCan, assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { inviteEntries, resendInvitation } from "@/lib/data/waitlist/invitations";
 import { forgetCachedWaitlistCount, requestNewConfirmation } from "@/lib/data/waitlist/signups";
+import { suppressErasedSql } from "@/lib/data/waitlist/suppression";
 import { getDb } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * Erases one entry for an admin (GDPR erasure): the row, its tokens and every email queued or sent to it,
- * with the deletion recorded in the audit log, in one statement. False when no entry has this id.
+ * with the deletion recorded in the audit log, in one statement. With `suppress`, the address's keyed hash
+ * also joins the suppression list ("and never import again"), said in the same audit entry. False when no
+ * entry has this id.
  */
-export async function deleteWaitlistEntry(actor: VerifiedAdmin, id: number): Promise<boolean> {
+export async function deleteWaitlistEntry(
+  actor: VerifiedAdmin,
+  id: number,
+  options: { suppress?: boolean } = {},
+): Promise<boolean> {
   assertAdminCan(actor, "delete");
   const { id: adminId, email: adminEmail, ip } = auditActorOf(actor);
+  const entry = options.suppress
+    ? await getDb().waitlistEntry.findUnique({ where: { id }, select: { email: true } })
+    : null;
+  const suppress = entry ? suppressErasedSql(entry.email) : Prisma.sql`SELECT 1`;
+  const details = entry ? Prisma.sql`'{"suppressed":true}'::jsonb` : Prisma.sql`NULL::jsonb`;
   const rows = await getDb().$queryRaw<{ id: number }[]>`
     WITH erased AS (DELETE FROM "waitlist" WHERE "id" = ${id} RETURNING "id"),
     tokens AS (DELETE FROM "waitlist_tokens" WHERE "entryId" IN (SELECT "id" FROM erased)),
     emails AS (DELETE FROM "email_outbox" WHERE "entryId" IN (SELECT "id" FROM erased)),
+    suppressed AS (${suppress}),
     audit AS (
-      INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "target")
-      SELECT ${adminId}::int, ${adminEmail}::text, ${ip}::text, 'waitlist.delete', 'entry:' || "id" FROM erased
+      INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "target", "details")
+      SELECT ${adminId}::int, ${adminEmail}::text, ${ip}::text, 'waitlist.delete', 'entry:' || "id", ${details} FROM erased
     )
     SELECT "id" FROM erased`;
   if (rows.length > 0) forgetCachedWaitlistCount();

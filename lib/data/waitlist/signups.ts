@@ -3,11 +3,11 @@ import "server-only";
 import type { ProofClaim } from "@/lib/challenge/altcha";
 import type { AuditActor } from "@/lib/data/audit";
 import { ensureLineSettings, forgetCachedPlaces } from "@/lib/data/waitlist/line";
+import { suppressErasedSql } from "@/lib/data/waitlist/suppression";
 import { getDb } from "@/lib/db";
 import { queueConfirmationSql, type ConfirmationFields } from "@/lib/email/kinds/confirmation";
 import { queueReferralEmail } from "@/lib/email/kinds/referral";
 import { hashToken, statusTokenOf } from "@/lib/email/tokens";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { singleFlightCache } from "@/lib/single-flight-cache";
 import type { ProofFailure } from "@/lib/validation/challenge";
 import type { WaitlistSignup } from "@/lib/validation/waitlist";
@@ -212,32 +212,28 @@ export async function leaveTokenIsValid(token: string): Promise<boolean> {
 }
 
 /**
- * Erases the entries whose ids `target` selects (GDPR erasure), in one statement: the rows, their tokens and
- * every email queued or sent to them. (The tokens and outbox have no foreign key to cascade: see the
- * email migration.)
+ * Erases the entry a leave link belongs to (GDPR erasure), in one statement: the row, its tokens and every
+ * email queued or sent to it (the tokens and outbox have no foreign key to cascade: see the email
+ * migration); the count goes down. The address's keyed hash joins the suppression list in the same
+ * statement, so no later import of an old list brings the person back. True when something was erased.
  */
-async function eraseWaitlistEntries(target: Prisma.Sql): Promise<number> {
+export async function eraseWithLeaveToken(token: string): Promise<boolean> {
+  const found = await getDb().$queryRaw<{ id: number; email: string }[]>`
+    SELECT w."id", w."email" FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
+    WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" IN ('leave', 'status') LIMIT 1`;
+  const entry = found[0];
+  if (!entry) return false;
   const rows = await getDb().$queryRaw<{ id: number }[]>`
-    WITH erased AS (DELETE FROM "waitlist" WHERE "id" IN (${target}) RETURNING "id"),
+    WITH erased AS (DELETE FROM "waitlist" WHERE "id" = ${entry.id}::int RETURNING "id"),
     tokens AS (DELETE FROM "waitlist_tokens" WHERE "entryId" IN (SELECT "id" FROM erased)),
-    emails AS (DELETE FROM "email_outbox" WHERE "entryId" IN (SELECT "id" FROM erased))
+    emails AS (DELETE FROM "email_outbox" WHERE "entryId" IN (SELECT "id" FROM erased)),
+    suppressed AS (${suppressErasedSql(entry.email)})
     SELECT "id" FROM erased`;
   if (rows.length > 0) {
     countCache.invalidate();
     forgetCachedPlaces();
   }
-  return rows.length;
-}
-
-/**
- * Erases the entry a leave link belongs to: the row goes, and with it its tokens and every email queued
- * or sent to it; the count goes down. True when something was erased.
- */
-export async function eraseWithLeaveToken(token: string): Promise<boolean> {
-  const erased = await eraseWaitlistEntries(
-    Prisma.sql`SELECT "entryId" FROM "waitlist_tokens" WHERE "tokenHash" = ${hashToken(token)} AND "purpose" IN ('leave', 'status')`,
-  );
-  return erased > 0;
+  return rows.length > 0;
 }
 
 /** How many entries the waiting list has: exact, and constant-time (it sums the trigger-kept counter slots). */

@@ -19,9 +19,12 @@ BEGIN
   FROM jsonb_array_elements(p_events) AS e CROSS JOIN "webhooks" AS h;
 END $$;
 
+-- An import (lib/data/waitlist/import.ts) sets otto.importing for its transaction: its entries are not news
+-- to anyone, and a thousand signup events would flood every receiver. The import queues one
+-- waitlist.imported event with its counts instead.
 CREATE OR REPLACE FUNCTION "waitlist_webhooks_on_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM "webhooks") THEN
+  IF current_setting('otto.importing', true) IS DISTINCT FROM 'on' AND EXISTS (SELECT 1 FROM "webhooks") THEN
     PERFORM "webhook_queue"((
       SELECT jsonb_agg(jsonb_build_object('event', 'waitlist.signup', 'entryId', n."id", 'data', jsonb_build_object('entry', "webhook_entry"(n::"waitlist"))))
       FROM inserted_rows AS n WHERE n."heldAt" IS NULL));

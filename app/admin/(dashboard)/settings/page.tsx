@@ -30,7 +30,7 @@ export default async function SettingsPage() {
         <PageSection
           id="webhooks"
           title="Webhooks"
-          description="Each URL gets a signed JSON POST for every signup, confirmation, invitation, acceptance and deletion, retried with backoff until it answers 2xx."
+          description="Each URL gets a signed JSON POST for every signup, confirmation, invitation, acceptance and deletion, and one for each imported list, retried with backoff until it answers 2xx."
         >
           <AddWebhookForm />
           <SectionLoader text="Loading webhooks..." className="py-4">

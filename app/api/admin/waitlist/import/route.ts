@@ -1,0 +1,37 @@
+import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { dryRunImportBatch, finishImport, importBatch } from "@/lib/data/waitlist/import";
+import { sendSoon } from "@/lib/email/send-soon";
+import { json, methodNotAllowed, parseWith, readJson, route } from "@/lib/http";
+import { IMPORT_MAX_BYTES, importRequestSchema } from "@/lib/validation/import";
+
+/**
+ * Importing a list, in batches of at most 5,000 rows (lib/validation/import.ts importRequestSchema):
+ * - `{ action: "dry-run", rows }` → `{ added, existing, invalid, suppressed, problems }`, nothing stored;
+ * - `{ action: "import", importId, batch, rows, consent: true, sendConfirmations }` → the same counts for the
+ *   batch (sent again, it is applied once and answers the first time's counts);
+ * - `{ action: "finish", importId, consent: true, sendConfirmations, stopped, repeated }` → the import's totals,
+ *   and its one audit entry and waitlist.imported webhook event.
+ */
+export const POST = route(async (request) => {
+  const admin = await requireAdmin(request);
+  requireSameOrigin(request);
+  const body = parseWith(
+    importRequestSchema,
+    await readJson(request, { maxBytes: IMPORT_MAX_BYTES }),
+    "The import request is not valid.",
+  );
+  switch (body.action) {
+    case "dry-run":
+      return json(await dryRunImportBatch(admin, body.rows));
+    case "import": {
+      const { outboxIds, ...result } = await importBatch(admin, body);
+      sendSoon(outboxIds);
+      return json(result);
+    }
+    case "finish":
+      return json(await finishImport(admin, body));
+  }
+});
+
+const notAllowed = methodNotAllowed(["POST"]);
+export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
