@@ -1,7 +1,7 @@
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
 import { dryRunImportBatch, finishImport, importBatch } from "@/lib/data/waitlist/import";
 import { sendSoon } from "@/lib/email/send-soon";
-import { json, methodNotAllowed, parseWith, readJson, route } from "@/lib/http";
+import { json, parseWith, readJson, route } from "@/lib/http";
 import { IMPORT_MAX_BYTES, importRequestSchema } from "@/lib/validation/import";
 
 /**
@@ -32,6 +32,3 @@ export const POST = route(async (request) => {
       return json(await finishImport(admin, body));
   }
 });
-
-const notAllowed = methodNotAllowed(["POST"]);
-export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
