@@ -64,6 +64,12 @@ const envSchema = z
       (v) => v === undefined || v.length >= 32,
       "must be at least 32 characters",
     ),
+    // Keys the suppression list's hashes (lib/data/waitlist/suppression.ts). Unset: derived from AUTH_SECRET;
+    // set it once so that rotating AUTH_SECRET (to end every session) does not empty the list.
+    SUPPRESSION_SECRET: optionalString.refine(
+      (v) => v === undefined || v.length >= 32,
+      "must be at least 32 characters",
+    ),
     // What a signup without a solved challenge gets: held for review ("hold"), refused ("require"), or no
     // challenge at all ("off").
     SIGNUP_CHALLENGE: z.preprocess(emptyAsUnset, z.enum(["hold", "require", "off"]).default("hold")),

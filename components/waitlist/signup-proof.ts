@@ -24,11 +24,19 @@ export interface SignupProof {
 // A proof older than this is worked out again before it is sent: the server refuses an expired challenge.
 const FRESH_FOR_MS = CHALLENGE_TTL_MS - 60_000;
 
+// The longest a signup waits for its proof once the button is pressed (a stalled connection, a very slow
+// phone): past it the signup goes without one, and is held rather than left spinning.
+const WAIT_AT_MOST_MS = 10_000;
+
 async function solve(): Promise<string | undefined> {
   try {
     const [{ solveChallenge, sha }, response] = await Promise.all([
       import("altcha/lib"),
-      fetch("/api/waitlist/challenge", { cache: "no-store", headers: { Accept: "application/json" } }),
+      fetch("/api/waitlist/challenge", {
+        cache: "no-store",
+        headers: { Accept: "application/json" },
+        signal: AbortSignal.timeout(WAIT_AT_MOST_MS),
+      }),
     ]);
     if (!response.ok) return undefined;
     const challenge = await response.json();
@@ -52,7 +60,10 @@ export function signupProof(now: () => number = Date.now): SignupProof {
     start,
     async take() {
       start();
-      const proof = await pending!.proof;
+      let timer: number | undefined;
+      const givenUp = new Promise<undefined>((resolve) => (timer = window.setTimeout(resolve, WAIT_AT_MOST_MS)));
+      const proof = await Promise.race([pending!.proof, givenUp]);
+      window.clearTimeout(timer);
       pending = null;
       return proof;
     },

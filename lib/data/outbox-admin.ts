@@ -1,8 +1,9 @@
 import "server-only";
 
+import { roleCan } from "@/lib/auth/roles";
 import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { getDb } from "@/lib/db";
-import { renderEmail, type EmailKind, type EmailPayload } from "@/lib/email/render";
+import { renderEmail, withoutLinks, type EmailKind, type EmailPayload } from "@/lib/email/render";
 
 export const OUTBOX_PAGE_SIZE = 50;
 
@@ -60,6 +61,11 @@ export async function getOutboxMessage(
   });
   if (!row) return null;
   const { kind, payload, ...message } = row;
-  const { html, text } = await renderEmail(kind as EmailKind, payload as unknown as EmailPayload);
+  // A message not sent yet still holds its working links (confirm, leave, accept): following one acts for
+  // that person, so only a role that may resend emails sees them; others see the message with them blanked.
+  const shown = roleCan(actor.role, "resend")
+    ? (payload as unknown as EmailPayload)
+    : withoutLinks(payload as unknown as EmailPayload);
+  const { html, text } = await renderEmail(kind as EmailKind, shown);
   return { ...message, html, text };
 }

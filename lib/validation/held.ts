@@ -8,7 +8,11 @@ export const heldActionSchema = z.object({
   action: z.enum(["release", "delete"], { error: "action must be release or delete" }),
   ids: z
     .array(
-      z.number({ error: "ids must be entry ids" }).int("ids must be entry ids").positive("ids must be entry ids"),
+      z
+        .number({ error: "ids must be entry ids" })
+        .int("ids must be entry ids")
+        .positive("ids must be entry ids")
+        .max(2_147_483_647, "ids must be entry ids"),
       {
         error: "ids must be a list of entry ids",
       },

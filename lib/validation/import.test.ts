@@ -167,6 +167,17 @@ describe("a row", () => {
     });
   });
 
+  it("refuses a row with half of a character pair in it (it could not be stored), not the whole batch", () => {
+    const row = importRowOf(
+      ["ann@example.com", "Ann \ud83d", "Lee", "cleaner", "2 to 5", "4", "2025-01-10 09:00:00", "", ""],
+      detectMapping(MAILCHIMP_HEADER),
+      2,
+    );
+    const result = checkImportRow(row, NOW);
+    expect(result.ok).toBe(false);
+    expect(JSON.stringify(result)).toContain("broken character");
+  });
+
   it("lists every problem of a row that cannot be imported", () => {
     const result = checkImportRow({ line: 7, email: "nope", teamSize: "lots", joinedAt: "soon" }, NOW);
     expect(result).toEqual({

@@ -346,6 +346,9 @@ export function checkImportRow(
   isDisposable: (email: string) => boolean = () => false,
 ): ImportRowResult {
   const errors: string[] = [];
+  // Half of a character pair (a file cut mid-emoji, say) cannot be stored: the row is refused, not the batch.
+  if (Object.values(row).some((value) => typeof value === "string" && !value.isWellFormed()))
+    errors.push("The row has a broken character in it; check the file's encoding (UTF-8).");
   const email = waitlistSchema.shape.email.safeParse(unescaped(row.email) ?? "");
   if (!email.success) errors.push(row.email ? "The email address is not valid." : "The email address is missing.");
   else if (isDisposable(email.data)) errors.push("The email address is a throwaway (disposable) one.");

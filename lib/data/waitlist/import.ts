@@ -152,6 +152,9 @@ async function importInTransaction(
   { valid, invalid, problems, repeats }: Classified,
   now: Date,
 ): Promise<ImportBatchResult & { outboxIds: number[]; repeated: boolean }> {
+  // Batches of one import share this lock and its finish takes it alone: a batch still running when the page
+  // gives up on it and finishes is either counted in the finish, or refused as coming after it.
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtext(${input.importId}::text))`;
   const finished = await tx.waitlistImport.findUnique({ where: { id: input.importId }, select: { id: true } });
   if (finished) throw new HttpError(409, "This import has already finished. Start a new one to import more.");
   const claimed = await tx.$queryRaw<{ batch: number }[]>`
@@ -190,9 +193,11 @@ async function importInTransaction(
                                   "utmSource", "utmMedium", "utmCampaign", "referrer")
           SELECT r."name", r."email", r."businessType", r."employees", r."joinedAt", r."joinedAt", r."confirmedAt",
                  r."utmSource", r."utmMedium", r."utmCampaign", r."referrer"
-          FROM jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) AS r(
+          FROM jsonb_to_recordset(${JSON.stringify(kept.map((entry) => ({ ...entry, hash: suppressionHash(entry.email) })))}::jsonb) AS r(
             "name" text, "email" text, "businessType" text, "employees" text, "joinedAt" timestamptz,
-            "confirmedAt" timestamptz, "utmSource" text, "utmMedium" text, "utmCampaign" text, "referrer" text)
+            "confirmedAt" timestamptz, "utmSource" text, "utmMedium" text, "utmCampaign" text, "referrer" text, "hash" text)
+          -- Checked again here: someone who left since the check above is not brought back either.
+          WHERE NOT EXISTS (SELECT 1 FROM "waitlist_suppressions" AS s WHERE s."hash" = r."hash")
           ORDER BY r."confirmedAt" NULLS LAST, r."email"
           ON CONFLICT ("email") DO NOTHING
           RETURNING "id", "email", "name", "confirmedAt" IS NOT NULL AS "confirmed"`;
@@ -240,6 +245,7 @@ export async function finishImport(
   // Importing is for an admin with full rights only.
   assertAdminCan(actor, "import");
   return getDb().$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${input.importId}::text))`;
     const first = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO "waitlist_imports" ("id", "adminId", "finishedAt") VALUES (${input.importId}::uuid, ${actor.id}::int, ${now}::timestamptz)
       ON CONFLICT ("id") DO NOTHING RETURNING "id"`;

@@ -3,6 +3,7 @@ import "server-only";
 import { createHmac, hkdfSync } from "node:crypto";
 
 import { getAuthSecret } from "@/lib/auth/secret";
+import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // The suppression list: people who left (their leave link) or whom an admin deleted with "never import
@@ -13,8 +14,12 @@ import { Prisma } from "@/lib/generated/prisma/client";
 const KEY_LABEL = "otto/import-suppression/v1";
 let key: { secret: string; key: Buffer } | undefined;
 
+/**
+ * SUPPRESSION_SECRET, else a key derived from AUTH_SECRET. The hashes only match under the key they were
+ * made with: a deployment that may rotate AUTH_SECRET sets SUPPRESSION_SECRET once and keeps it.
+ */
 function suppressionKey(): Buffer {
-  const secret = getAuthSecret();
+  const secret = env().SUPPRESSION_SECRET ?? getAuthSecret();
   if (key?.secret !== secret) key = { secret, key: Buffer.from(hkdfSync("sha256", secret, "", KEY_LABEL, 32)) };
   return key.key;
 }

@@ -1,0 +1,37 @@
+import { getOutboxMessage } from "@/lib/data/outbox-admin";
+import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
+import { getDb } from "@/lib/db";
+import { insertAdmin, verifiedAdminFor } from "@/test/admin";
+import { prepareTestDatabase, resetDatabase } from "@/test/db";
+
+prepareTestDatabase();
+
+beforeEach(async () => {
+  await resetDatabase();
+});
+
+describe(`an email in the outbox, as the admin area shows it (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("shows a message not sent yet with its working links only to a role that may resend emails", async () => {
+    delete process.env.SMTP_URL;
+    await addWaitlistEntry({
+      name: "Ann Smith",
+      email: "ann@example.com",
+      businessType: "car",
+      employees: "1",
+      agreedToTerms: true,
+    });
+    const { id } = await getDb().emailOutbox.findFirstOrThrow({ where: { kind: "confirmation" } });
+    const link = /\/waitlist\/(confirm|leave)\?token=[\w-]{20,}/;
+
+    const admin = await verifiedAdminFor(await insertAdmin({ email: "ada@example.com" }));
+    const member = await verifiedAdminFor(await insertAdmin({ email: "mo@example.com", role: "member" }));
+    const viewer = await verifiedAdminFor(await insertAdmin({ email: "vi@example.com", role: "viewer" }));
+    expect((await getOutboxMessage(admin, id))!.html).toMatch(link);
+    expect((await getOutboxMessage(member, id))!.html).toMatch(link);
+    // A viewer reads the message, but following its link would confirm (or erase) someone: it is blanked.
+    const seen = (await getOutboxMessage(viewer, id))!;
+    expect(seen.html).not.toMatch(link);
+    expect(seen.text).not.toMatch(link);
+    expect(seen.html).toContain("Ann Smith");
+  });
+});
