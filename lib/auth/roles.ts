@@ -17,7 +17,8 @@ export const ROLE_INFO: Record<AdminRole, { label: string; description: string }
   },
   member: {
     label: "Member",
-    description: "The waiting-list work: invite, release, delete, export and resend. No admin users, webhooks or importing.",
+    description:
+      "The waiting-list work: invite, release, delete, export and resend. No admin users, webhooks or importing.",
   },
   viewer: {
     label: "Viewer",
