@@ -10,8 +10,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createGunzip } from "node:zlib";
+import { signInAsBenchAdmin } from "./admin-session.mjs";
 import { solvedProofs } from "./proofs.mjs";
-import bcrypt from "bcryptjs";
 
 const ROWS = Number(process.env.BENCH_WAITLIST_ROWS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_WAITLIST_REQUESTS ?? 50);
@@ -94,24 +94,6 @@ const treeIoBytes = (pid) => ({
   read: treeSum(pid, "io", /^rchar:\s+(\d+)/m),
   written: treeSum(pid, "io", /^wchar:\s+(\d+)/m),
 });
-
-async function signIn(baseUrl, client) {
-  const email = `bench-admin-${Date.now()}@example.com`;
-  const password = "bench-password-123";
-  await client.query(`INSERT INTO "admin_users" ("name", "email", "password") VALUES ('Bench Admin', $1, $2)`, [
-    email,
-    await bcrypt.hash(password, 10),
-  ]);
-  const response = await fetch(`${baseUrl}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": "127.0.0.77" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((value) => value.includes("session-token"));
-  if (!cookie) throw new Error("sign-in set no session cookie");
-  return cookie.split(";")[0];
-}
 
 async function exportOnce(baseUrl, cookie, serverPid, total) {
   let peakRss = treeRssMb(serverPid);
@@ -291,7 +273,7 @@ export default async function bench({ baseUrl, databaseUrl, schema, serverPid, r
     const total = before + ROWS;
     report("entries in the table", total, "rows");
 
-    const cookie = await signIn(baseUrl, client);
+    const cookie = await signInAsBenchAdmin(baseUrl, client, "admin", "127.0.0.77");
 
     const cases = [
       ["first page, newest first (no search)", "/api/admin/waitlist"],

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import bcrypt from "bcryptjs";
+import { signInAsBenchAdmin } from "./admin-session.mjs";
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const BATCH = 5_000;
@@ -30,24 +30,6 @@ function people() {
   });
 }
 
-async function signIn(baseUrl, client) {
-  const email = `bench-import-${Date.now()}@example.com`;
-  const password = "bench-password-123";
-  await client.query(`INSERT INTO "admin_users" ("name", "email", "password") VALUES ('Bench Admin', $1, $2)`, [
-    email,
-    await bcrypt.hash(password, 10),
-  ]);
-  const response = await fetch(`${baseUrl}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": "127.0.0.78" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((value) => value.includes("session-token"));
-  if (!cookie) throw new Error("sign-in set no session cookie");
-  return cookie.split(";")[0];
-}
-
 async function post(baseUrl, cookie, body) {
   const response = await fetch(`${baseUrl}/api/admin/waitlist/import`, {
     method: "POST",
@@ -67,7 +49,7 @@ export default async function importBench({ baseUrl, databaseUrl, schema, report
   const file = path.join(os.tmpdir(), `bench-import-${Date.now()}.csv`);
   try {
     const rows = people();
-    const cookie = await signIn(baseUrl, client);
+    const cookie = await signInAsBenchAdmin(baseUrl, client, "import", "127.0.0.78");
     await client.query(`TRUNCATE "waitlist" RESTART IDENTITY CASCADE`);
 
     // The request bodies are made before the clock starts: the page has them ready from the file it read.

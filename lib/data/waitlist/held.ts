@@ -12,8 +12,13 @@ import { queueConfirmationSql } from "@/lib/email/kinds/confirmation";
 
 /** How many entries are held for review: exact and constant-time (the trigger-kept counter's other figure). */
 export async function countHeldEntries(): Promise<number> {
-  const { _sum } = await getDb().waitlistCounter.aggregate({ _sum: { held: true } });
-  return Number(_sum.held ?? 0);
+  return (await countAllEntries()).held;
+}
+
+/** Both of the counter's figures in one read: the entries that count, and those held for review. */
+export async function countAllEntries(): Promise<{ counted: number; held: number }> {
+  const { _sum } = await getDb().waitlistCounter.aggregate({ _sum: { count: true, held: true } });
+  return { counted: Number(_sum.count ?? 0), held: Number(_sum.held ?? 0) };
 }
 
 /**

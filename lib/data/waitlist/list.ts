@@ -2,9 +2,8 @@ import "server-only";
 
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordViewHourly } from "@/lib/data/audit";
-import { countHeldEntries } from "@/lib/data/waitlist/held";
+import { countAllEntries } from "@/lib/data/waitlist/held";
 import { findSearchPage } from "@/lib/data/waitlist/search";
-import { countWaitlistEntries } from "@/lib/data/waitlist/signups";
 import { orderBy, rowColumns, type WaitlistRow } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
 import { businessTypeLabel } from "@/lib/validation/waitlist";
@@ -79,11 +78,7 @@ function readPage(sort: WaitlistSort, limit: number, offset: number): Promise<Wa
 // Without a search the total comes from the trigger-kept counter: exact, and constant time.
 async function unsearchedPage(sort: WaitlistSort, limit: number, offset: number) {
   // The list shows held signups too (marked), which the public count leaves out.
-  const [rows, counted, held] = await Promise.all([
-    readPage(sort, limit, offset),
-    countWaitlistEntries(),
-    countHeldEntries(),
-  ]);
+  const [rows, { counted, held }] = await Promise.all([readPage(sort, limit, offset), countAllEntries()]);
   return { rows, counted: counted + held };
 }
 
