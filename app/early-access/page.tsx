@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { LinkStepForm } from "@/components/site/link-step-form";
 import { MessagePage } from "@/components/site/message-page";
 import { emailLinkCopy } from "@/content/email-links";
+import { pageHeaderCtas } from "@/content/landing/navigation";
 import { invitationLinkState, type InvitationLinkState } from "@/lib/data/waitlist/invitations";
 import { isWellFormedToken } from "@/lib/email/tokens";
 import { env } from "@/lib/env";
@@ -35,7 +36,7 @@ export default async function EarlyAccessPage({
   }
   if (link && state.status === "pending") {
     return (
-      <MessagePage title={copy.askTitle(state.name)}>
+      <MessagePage title={copy.askTitle(state.name)} headerCta={pageHeaderCtas.home}>
         <p className="text-lg text-muted-foreground">{copy.askBody}</p>
         <LinkStepForm
           action={`/api/waitlist/accept?token=${encodeURIComponent(link)}`}
@@ -48,7 +49,7 @@ export default async function EarlyAccessPage({
   const next = env().EARLY_ACCESS_URL;
   if (next) redirect(next);
   return (
-    <MessagePage title={copy.welcomeTitle(state.name)} homeLabel={copy.home}>
+    <MessagePage title={copy.welcomeTitle(state.name)} homeLabel={copy.home} headerCta={pageHeaderCtas.home}>
       <p className="text-lg text-muted-foreground">{copy.welcomeBody}</p>
       <ol className="mx-auto mt-2 grid max-w-md list-decimal gap-2 pl-6 text-left">
         {copy.nextSteps.map((step) => (

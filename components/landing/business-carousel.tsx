@@ -79,7 +79,9 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
         ref={listRef}
         role="tablist"
         aria-label="Business types"
-        className="-mx-6 flex snap-x scroll-px-6 gap-2 overflow-x-auto px-6 py-1 [scrollbar-width:none] lg:mx-auto lg:w-fit lg:max-w-full lg:flex-wrap lg:justify-center lg:gap-1 lg:overflow-visible lg:rounded-[1.75rem] lg:border lg:bg-card lg:p-1.5 lg:shadow-[0_8px_24px_-16px_oklch(0.3_0.1_275/0.35)]"
+        // One row at every width: where the tabs do not fit it scrolls sideways (the selected tab is scrolled into
+        // view), rather than wrapping one tab onto a line of its own.
+        className="-mx-6 flex snap-x scroll-px-6 gap-2 overflow-x-auto px-6 py-1 [scrollbar-width:none] lg:mx-auto lg:w-fit lg:max-w-full lg:gap-0.5 lg:rounded-[1.75rem] lg:border lg:bg-card lg:p-1.5 lg:shadow-[0_8px_24px_-16px_oklch(0.3_0.1_275/0.35)]"
       >
         {slides.map((tab, index) => {
           const selected = index === active;
@@ -98,7 +100,7 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
               onClick={() => select(index)}
               onKeyDown={onTabKeyDown}
               className={cx(
-                "inline-flex h-10 shrink-0 snap-start items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors lg:px-3.5",
+                "inline-flex h-10 shrink-0 snap-start items-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors lg:gap-1.5 lg:px-3",
                 "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none",
                 "[&_svg]:size-4 [&_svg]:shrink-0",
                 selected
@@ -113,23 +115,8 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
         })}
       </div>
 
-      <div>
-        {slides.map((slide, index) => (
-          <div
-            key={slide.id}
-            role="tabpanel"
-            id={panelId(index)}
-            aria-labelledby={tabId(index)}
-            aria-roledescription="slide"
-            hidden={index !== active}
-            tabIndex={0}
-            className="rounded-3xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:outline-none motion-safe:transition-[opacity,translate] motion-safe:duration-500 motion-safe:starting:translate-y-2 motion-safe:starting:opacity-0"
-          >
-            {index === active ? <Slide slide={slide} assistantName={assistantName} /> : null}
-          </div>
-        ))}
-      </div>
-
+      {/* Above the slide, not under it: on a phone the slide is taller than the screen, and the arrows must sit
+          where the visitor sees what they change. */}
       <div className="flex items-center justify-center gap-4">
         <button
           type="button"
@@ -177,6 +164,23 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
         </button>
       </div>
 
+      <div>
+        {slides.map((slide, index) => (
+          <div
+            key={slide.id}
+            role="tabpanel"
+            id={panelId(index)}
+            aria-labelledby={tabId(index)}
+            aria-roledescription="slide"
+            hidden={index !== active}
+            tabIndex={0}
+            className="rounded-3xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:outline-none motion-safe:transition-[opacity,translate] motion-safe:duration-500 motion-safe:starting:translate-y-2 motion-safe:starting:opacity-0"
+          >
+            {index === active ? <Slide slide={slide} assistantName={assistantName} /> : null}
+          </div>
+        ))}
+      </div>
+
       <p className="sr-only" aria-live="polite" aria-atomic="true">
         {current ? `Showing ${current.label}, ${active + 1} of ${count}` : ""}
       </p>
@@ -187,12 +191,17 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
 function Slide({ slide, assistantName }: { slide: CarouselSlide; assistantName: string }) {
   return (
     <div className="grid overflow-hidden rounded-3xl border bg-card shadow-[0_24px_60px_-32px_oklch(0.3_0.1_275/0.35)] min-h-[51rem] grid-rows-[auto_1fr] sm:min-h-0 lg:min-h-[26rem] lg:grid-rows-none lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-      <div className="relative isolate flex flex-col justify-between gap-10 overflow-hidden bg-gradient-to-br from-indigo-600 via-primary to-violet-800 p-8 text-white sm:p-10 [&_.slide-watermark_svg]:size-40 [&_.slide-watermark_svg]:stroke-[1.25] sm:[&_.slide-watermark_svg]:size-48">
+      <div className="relative isolate flex flex-col justify-between gap-10 overflow-hidden bg-gradient-to-br from-indigo-600 via-primary to-violet-800 p-8 text-white sm:p-10 [&_.slide-watermark_svg]:size-40 [&_.slide-watermark_svg]:stroke-[1.25]">
         <div
           aria-hidden="true"
           className="absolute -top-24 -right-24 -z-10 size-72 rounded-full bg-white/10 blur-2xl"
         />
-        <span aria-hidden="true" className="slide-watermark absolute right-6 bottom-6 -z-10 text-white/10">
+        {/* In the top corner, clear of the heading and the summary below, so no text is read over it. */}
+        <span
+          aria-hidden="true"
+          data-slide-watermark=""
+          className="slide-watermark absolute -top-10 -right-10 -z-10 text-white/10"
+        >
           <Icon name={slide.icon} />
         </span>
         <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25 [&_svg]:size-7">

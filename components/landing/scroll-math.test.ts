@@ -1,5 +1,6 @@
 import {
   activeSectionId,
+  activeSectionLine,
   clamp,
   deviceTilt,
   driftOffset,
@@ -104,5 +105,22 @@ describe("scroll-linked motion", () => {
     expect(Math.abs(driftOffset(1, -1, 900, 400))).toBeGreaterThan(250);
     expect(driftOffset(1, -1, 900, 400)).toBeLessThan(0);
     expect(driftOffset(0.5, 1, 300, 1200)).toBe(24);
+  });
+});
+
+describe("activeSectionLine", () => {
+  it("follows the section across the upper part of the screen, never above the 100 px line", () => {
+    expect(activeSectionLine(800)).toBe(320);
+    expect(activeSectionLine(200)).toBe(100);
+    // A section whose top is on screen above that line is the current one, though the one before still holds the top.
+    expect(
+      activeSectionId(
+        [
+          { id: "pain-points", top: -1200 },
+          { id: "business-examples", top: 280 },
+        ],
+        activeSectionLine(800),
+      ),
+    ).toBe("business-examples");
   });
 });

@@ -2,10 +2,19 @@ import Link from "next/link";
 
 import { Logo } from "@/components/landing/logo";
 import { SiteFooter } from "@/components/landing/site-footer";
-import { joinWaitlistLink } from "@/content/landing/navigation";
+import { pageHeaderCtas, type PageHeaderCta } from "@/content/landing/navigation";
 
-/** The site's header and footer around a page other than the landing page (the privacy notice, the 404 page). */
-export function PageShell({ children }: { children: React.ReactNode }) {
+/**
+ * The site's header and footer around a page other than the landing page (the privacy notice, the 404 page).
+ * `cta` is the header's call to action: joining the list unless the page is for someone already on it.
+ */
+export function PageShell({
+  children,
+  cta = pageHeaderCtas.visitor,
+}: {
+  children: React.ReactNode;
+  cta?: PageHeaderCta;
+}) {
   return (
     <>
       <header className="border-b border-border/70 bg-background/95">
@@ -17,10 +26,10 @@ export function PageShell({ children }: { children: React.ReactNode }) {
             <Logo size={28} nameClassName="text-lg" />
           </Link>
           <Link
-            href={`/#${joinWaitlistLink.id}`}
+            href={cta.href}
             className="inline-flex min-h-10 items-center rounded-full bg-primary px-5 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
           >
-            {joinWaitlistLink.label}
+            {cta.label}
           </Link>
         </div>
       </header>

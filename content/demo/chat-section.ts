@@ -24,6 +24,7 @@ export const CHAT_SECTION_COPY = {
   sound: "Sound",
   micIdle: "Tap Try Demo to hear a request",
   micListening: "Listening…",
+  micWorking: "Working on it…",
   micDone: "Request handled",
   /** Read out by the polite log when a card opens: the card itself arrives 1.2 s after the reply, silently. */
   cardShown: (title: string) => `Showing: ${title}`,

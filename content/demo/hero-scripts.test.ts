@@ -1,6 +1,13 @@
-import { carpentryScript, carValetingScript, HERO_TIMINGS, heroScripts } from "@/content/demo/hero-scripts";
+import {
+  carpentryScript,
+  carValetingScript,
+  HERO_TIMINGS,
+  heroScripts,
+  VALETING_DAY,
+} from "@/content/demo/hero-scripts";
 import { availabilitySlots, bookings, customerList, invoices, quotes, services } from "@/content/demo/sample-data";
-import type { ChatDemoScript, DemoCard, DemoDocument } from "@/content/demo/types";
+import type { Booking, ChatDemoScript, DemoCard, DemoDocument } from "@/content/demo/types";
+import { addDays, daysBetween, dayShiftFor, moveDemoDates, resolveDemoDates, SCENARIO_TODAY } from "@/lib/demo/format";
 import { DemoPlayer, pickScript, scriptTimeline, type DemoLoop } from "@/lib/demo/player";
 import { expectStepsOnTime, spyOnFetch } from "@/test/demo";
 
@@ -104,6 +111,8 @@ describe.each(heroScripts.map((script) => [script.id, script] as const))("hero s
   });
 });
 
+const valetingMove = daysBetween(VALETING_DAY, SCENARIO_TODAY);
+
 describe("what each hero script creates", () => {
   const opened = (script: ChatDemoScript) =>
     script.steps.flatMap((step) =>
@@ -113,10 +122,12 @@ describe("what each hero script creates", () => {
   it("car valeting: a service, a quote, available slots, a booking and the customer list", () => {
     expect(opened(carValetingScript)).toEqual(["service", "quote", "slots", "booking", "customers"]);
     const panels = carValetingScript.steps.flatMap((step) => (step.kind === "panel" ? [step.panel] : []));
-    expect(panels).toContainEqual({ type: "quote", quote: quotes.sarahValet });
-    expect(panels).toContainEqual({ type: "slots", slots: availabilitySlots });
-    expect(panels).toContainEqual({ type: "booking", booking: bookings.sarahValet });
-    expect(panels).toContainEqual({ type: "customers", customers: customerList });
+    // The sample data, moved so that the day the scene is set on is SCENARIO_TODAY (the visitor's today).
+    const moved = <T>(value: T) => moveDemoDates(value, valetingMove);
+    expect(panels).toContainEqual({ type: "quote", quote: moved(quotes.sarahValet) });
+    expect(panels).toContainEqual({ type: "slots", slots: moved(availabilitySlots) });
+    expect(panels).toContainEqual({ type: "booking", booking: moved(bookings.sarahValet) });
+    expect(panels).toContainEqual({ type: "customers", customers: moved(customerList) });
     expect(carValetingScript.steps).toContainEqual(
       expect.objectContaining({ card: { type: "service", service: services.fullValet } }),
     );
@@ -133,7 +144,9 @@ describe("what each hero script creates", () => {
     const words = carValetingScript.steps.map((step) => ("text" in step ? step.text : "")).join(" ");
     expect(words).toContain("£85");
     expect(words).toContain("£130");
-    expect(words).toContain("18 April 2025");
+    // Dates are tokens, written out as the cards write them (18 April moved with the scene).
+    expect(words).toContain(`{{date:${addDays("2025-04-18", valetingMove)}}}`);
+    expect(resolveDemoDates(words, 0)).toContain(`valid until ${addDays("2025-04-18", valetingMove).slice(8, 10)}`);
     const carpentryWords = carpentryScript.steps.map((step) => ("text" in step ? step.text : "")).join(" ");
     expect(carpentryWords).toContain("£950");
   });
@@ -186,5 +199,58 @@ describe("the hero's clear-and-restart cycle", () => {
   it("with the same random source the choice is reproducible", () => {
     expect(pickScript(heroScripts, () => 0).id).toBe("car-valeting");
     expect(pickScript(heroScripts, () => 0.75).id).toBe("carpentry");
+  });
+});
+
+describe("hero dates in the visitor's present", () => {
+  const bookingOf = (script: ChatDemoScript): Booking => {
+    const step = script.steps.find((entry) => entry.kind === "panel" && entry.panel.type === "booking");
+    if (step?.kind !== "panel" || step.panel.type !== "booking") throw new Error("no booking");
+    return step.panel.booking;
+  };
+  const words = (script: ChatDemoScript, shift: number) =>
+    script.steps.flatMap((step) => ("text" in step ? [resolveDemoDates(step.text, shift)] : []));
+
+  // Clocks where a booking on the visitor's today would be wrong, and the edges of a day and of summer time.
+  const clocks = [
+    new Date(2026, 10, 25, 16, 40),
+    new Date(2026, 10, 25, 0, 0),
+    new Date(2026, 10, 25, 8, 59),
+    new Date(2026, 10, 25, 23, 59, 59),
+    new Date(2026, 2, 29, 12, 0),
+    new Date(2026, 9, 25, 1, 30),
+    new Date(2025, 3, 10, 9, 30),
+  ];
+
+  it.each(clocks.map((clock) => [clock.toString(), clock] as const))(
+    "never books a time already past, at %s",
+    (_label, now) => {
+      const shift = dayShiftFor(now);
+      const booking = bookingOf(carValetingScript);
+      const day = addDays(booking.date, shift);
+      const [hours, minutes] = booking.startTime.split(":").map(Number);
+      const [year, month, date] = day.split("-").map(Number);
+      const bookedAt = new Date(year!, month! - 1, date!, hours, minutes);
+      expect(bookedAt.getTime()).toBeGreaterThan(now.getTime());
+      // And every slot it offers is on a later day than the visitor's today.
+      for (const step of carValetingScript.steps) {
+        if (step.kind === "panel" && step.panel.type === "slots") {
+          for (const slot of step.panel.slots)
+            expect(addDays(slot.date, shift) > addDays(SCENARIO_TODAY, shift)).toBe(true);
+        }
+      }
+    },
+  );
+
+  it("words follow the shifted dates: the days asked about are the days shown and booked", () => {
+    // 16:40 on 25 November 2026, as the issue was seen.
+    const shift = dayShiftFor(new Date(2026, 10, 25, 16, 40));
+    const said = words(carValetingScript, shift);
+    expect(said).toContain("Send it. What's free on the 1st and 2nd?");
+    expect(said).toContain("Book her in at 9 on the 1st.");
+    expect(said).toContain("Booked for 1 December 2026, 09:00 to 11:00. I'll remind her the day before.");
+    expect(said.join(" ")).toContain("It's valid until 9 December 2026.");
+    expect(said.join(" ")).not.toMatch(/\{\{/);
+    expect(words(carpentryScript, shift).join(" ")).toContain("due 9 December 2026");
   });
 });

@@ -7,9 +7,10 @@ import {
   invoices,
   quotes,
   services,
+  SLOT_DATES,
 } from "@/content/demo/sample-data";
 import type { ChatDemoScript } from "@/content/demo/types";
-import { formatDemoDate, formatMoney } from "@/lib/demo/format";
+import { daysBetween, demoDate, formatMoney, moveDemoDates, SCENARIO_TODAY } from "@/lib/demo/format";
 
 /** Hero timings in milliseconds. Gaps between later messages are fixed in the scripts, within 2.5–4 s. */
 export const HERO_TIMINGS = {
@@ -32,8 +33,17 @@ const quote = quotes.sarahValet;
 const booking = bookings.sarahValet;
 const invoice = invoices.hendersonWardrobe;
 
-/** Car valeting: a service, a quote, available slots, a booking and the customer list. */
-export const carValetingScript: ChatDemoScript = {
+/**
+ * The day the valeting conversation takes place: the day it issues the quote, some days before the slots it
+ * offers. Replayed as the visitor's today, so the booking it makes is always on a later day, whatever the time.
+ */
+export const VALETING_DAY = quote.date;
+
+const [firstSlotDay, secondSlotDay] = SLOT_DATES;
+const bookingHour = Number(booking.startTime.slice(0, 2));
+
+/** Car valeting, as written for VALETING_DAY: a service, a quote, available slots, a booking and the customers. */
+const carValetingAsWritten: ChatDemoScript = {
   id: "car-valeting",
   title: "Car valeting",
   steps: [
@@ -54,20 +64,24 @@ export const carValetingScript: ChatDemoScript = {
     {
       kind: "assistant",
       delay: 2200,
-      text: `Here's ${quote.id} for ${formatMoney(quote.total)}. It's valid until ${formatDemoDate(quote.expiryDate)}.`,
+      text: `Here's ${quote.id} for ${formatMoney(quote.total)}. It's valid until ${demoDate(quote.expiryDate)}.`,
     },
     { kind: "close", delay: reveal, target: "card" },
     { kind: "panel", delay: 0, panel: { type: "quote", quote } },
-    { kind: "user", delay: 2800, text: "Send it. What's free on the 10th and 11th?" },
+    {
+      kind: "user",
+      delay: 2800,
+      text: `Send it. What's free on the ${demoDate(firstSlotDay, "day")} and ${demoDate(secondSlotDay, "day")}?`,
+    },
     { kind: "typing", delay: 700 },
     { kind: "assistant", delay: 2300, text: "Quote sent to Sarah. These 2-hour slots are free:" },
     { kind: "panel", delay: reveal, panel: { type: "slots", slots: availabilitySlots } },
-    { kind: "user", delay: 2300, text: "Book her in at 9 on the 10th." },
+    { kind: "user", delay: 2300, text: `Book her in at ${bookingHour} on the ${demoDate(booking.date, "day")}.` },
     { kind: "typing", delay: 800 },
     {
       kind: "assistant",
       delay: 2700,
-      text: `Booked for ${formatDemoDate(booking.date)}, ${booking.startTime} to ${booking.endTime}. I'll remind her the day before.`,
+      text: `Booked for ${demoDate(booking.date)}, ${booking.startTime} to ${booking.endTime}. I'll remind her the day before.`,
     },
     { kind: "panel", delay: reveal, panel: { type: "booking", booking } },
     { kind: "user", delay: 2300, text: "Show me my customer list." },
@@ -78,7 +92,13 @@ export const carValetingScript: ChatDemoScript = {
   ],
 };
 
-/** Carpentry: a service and an invoice. */
+/** Car valeting, moved so that the day it is set on is the visitor's today (see SCENARIO_TODAY). */
+export const carValetingScript: ChatDemoScript = moveDemoDates(
+  carValetingAsWritten,
+  daysBetween(VALETING_DAY, SCENARIO_TODAY),
+);
+
+/** Carpentry, set on SCENARIO_TODAY (the wardrobe finished today): a service and an invoice. */
 export const carpentryScript: ChatDemoScript = {
   id: "carpentry",
   title: "Carpentry",
@@ -100,7 +120,7 @@ export const carpentryScript: ChatDemoScript = {
     {
       kind: "assistant",
       delay: 2600,
-      text: `Invoice ${invoice.id} for ${formatMoney(invoice.total)} is ready, due ${formatDemoDate(invoice.dueDate)}.`,
+      text: `Invoice ${invoice.id} for ${formatMoney(invoice.total)} is ready, due ${demoDate(invoice.dueDate)}.`,
     },
     { kind: "close", delay: reveal, target: "card" },
     { kind: "panel", delay: 0, panel: { type: "invoice", invoice } },

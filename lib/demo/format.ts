@@ -69,24 +69,78 @@ function localIsoDate(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 }
 
+/** Days from SCENARIO_TODAY to the calendar day of `now` where the visitor is. */
+export function dayShiftFor(now: Date): number {
+  return daysBetween(SCENARIO_TODAY, localIsoDate(now));
+}
+
 /**
  * Days from SCENARIO_TODAY to the visitor's today, fixed for the page's life. 0 where there is no visitor (the
  * server, at build time): the demos show dates only in the browser.
  */
 export function demoDayShift(): number {
-  dayShift ??= typeof window === "undefined" ? 0 : daysBetween(SCENARIO_TODAY, localIsoDate(new Date()));
+  dayShift ??= typeof window === "undefined" ? 0 : dayShiftFor(new Date());
   return dayShift;
 }
 
 /** A sample-data date as the visitor sees it: moved into their present (see SCENARIO_TODAY). */
-function shown(iso: string): Date {
-  return new Date(parseIsoDate(iso) + demoDayShift() * DAY_MS);
+function shown(iso: string, shift = demoDayShift()): Date {
+  return new Date(parseIsoDate(iso) + shift * DAY_MS);
+}
+
+function longDate(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** A day of the month as spoken, e.g. `1st`, `12th`, `22nd`. */
+export function ordinalDay(day: number): string {
+  const teen = day % 100 >= 11 && day % 100 <= 13;
+  const suffix = teen ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[day % 10] ?? "th");
+  return `${day}${suffix}`;
 }
 
 /** An ISO date in the long form, e.g. `18 April 2025` (moved into the visitor's present). */
 export function formatDemoDate(iso: string): string {
-  const date = shown(iso);
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return longDate(shown(iso));
+}
+
+/**
+ * A date inside a demo's words, written as a token so the words show the same day as the cards beside them:
+ * `date` reads `18 April 2025`, `day` reads `the 18th` without its article (`18th`).
+ */
+export function demoDate(iso: string, form: "date" | "day" = "date"): string {
+  parseIsoDate(iso);
+  return `{{${form}:${iso}}}`;
+}
+
+const DATE_TOKEN = /\{\{(date|day):(\d{4}-\d{2}-\d{2})\}\}/g;
+
+/** A demo's words with their date tokens written out, moved by `shift` days (the visitor's present by default). */
+export function resolveDemoDates(text: string, shift = demoDayShift()): string {
+  return text.replace(DATE_TOKEN, (_token, form: string, iso: string) => {
+    const date = shown(iso, shift);
+    return form === "day" ? ordinalDay(date.getUTCDate()) : longDate(date);
+  });
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Sample data with every ISO date in it (and every date token in its words) moved by `days`: a scene written
+ * for another day, replayed as if it were set on SCENARIO_TODAY.
+ */
+export function moveDemoDates<T>(value: T, days: number): T {
+  if (typeof value === "string") {
+    const moved = ISO_DATE.test(value)
+      ? addDays(value, days)
+      : value.replace(DATE_TOKEN, (_token, form: string, iso: string) => `{{${form}:${addDays(iso, days)}}}`);
+    return moved as T;
+  }
+  if (Array.isArray(value)) return value.map((entry: unknown) => moveDemoDates(entry, days)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, moveDemoDates(entry, days)])) as T;
+  }
+  return value;
 }
 
 /** An ISO date in a compact form for tight layouts, e.g. `Thu 10 Apr` (moved into the visitor's present). */

@@ -115,8 +115,14 @@ export function applyStep<TCard, TPanel>(
   }
 }
 
-/** The conversation a script leaves behind (before its closing `clear`), with cards and panels shut. */
-export function finishedSnapshot<TCard, TPanel>(script: DemoScript<TCard, TPanel>): DemoSnapshot<TCard, TPanel> {
+/**
+ * The conversation a script leaves behind (before its closing `clear`): with cards and panels shut, or with
+ * `keepOpen`, as its last step left them (a still transcript that ends "here they are:" shows what it promised).
+ */
+export function finishedSnapshot<TCard, TPanel>(
+  script: DemoScript<TCard, TPanel>,
+  { keepOpen = false }: { keepOpen?: boolean } = {},
+): DemoSnapshot<TCard, TPanel> {
   const steps = withoutTrailingClear(script).steps;
   const state = steps.reduce<DemoSnapshot<TCard, TPanel>>(
     (acc, step, index) => applyStep(acc, step, `${script.id}-final-${index}`),
@@ -127,8 +133,8 @@ export function finishedSnapshot<TCard, TPanel>(script: DemoScript<TCard, TPanel
     scriptId: script.id,
     status: "finished",
     typing: false,
-    card: null,
-    panel: null,
+    card: keepOpen ? state.card : null,
+    panel: keepOpen ? state.panel : null,
     stepIndex: steps.length,
   };
 }

@@ -5,6 +5,7 @@ import { LinkStepForm } from "@/components/site/link-step-form";
 import { MessagePage } from "@/components/site/message-page";
 import { NewLinkForm } from "@/components/waitlist/new-link-form";
 import { emailLinkCopy } from "@/content/email-links";
+import { pageHeaderCtas } from "@/content/landing/navigation";
 import { confirmLinkState, statusTokenForConfirmLink, type ConfirmLinkState } from "@/lib/data/waitlist/signups";
 import { isWellFormedToken } from "@/lib/email/tokens";
 
@@ -28,7 +29,7 @@ export default async function ConfirmPage({
   const state: ConfirmLinkState = link ? await confirmLinkState(link) : { status: "invalid" };
   if (link && state.status === "pending") {
     return (
-      <MessagePage title={copy.askTitle}>
+      <MessagePage title={copy.askTitle} headerCta={pageHeaderCtas.member}>
         <p className="text-lg text-muted-foreground">{copy.askBody(state.name)}</p>
         <LinkStepForm
           action={`/api/waitlist/confirm?token=${encodeURIComponent(link)}`}
@@ -42,7 +43,11 @@ export default async function ConfirmPage({
     // The same status link every time this page is opened (derived from the confirmation link).
     const statusToken = await statusTokenForConfirmLink(link);
     return (
-      <MessagePage title={done ? copy.confirmedTitle : copy.alreadyTitle} homeLabel={copy.home}>
+      <MessagePage
+        title={done ? copy.confirmedTitle : copy.alreadyTitle}
+        homeLabel={copy.home}
+        headerCta={pageHeaderCtas.member}
+      >
         <p className="text-lg text-muted-foreground">
           {done ? copy.confirmedBody(state.name) : copy.alreadyBody(state.name)}
         </p>

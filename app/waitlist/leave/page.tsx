@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { MessagePage } from "@/components/site/message-page";
 import { Button } from "@/components/ui/button";
 import { emailLinkCopy } from "@/content/email-links";
+import { pageHeaderCtas } from "@/content/landing/navigation";
 import { leaveTokenIsValid } from "@/lib/data/waitlist/signups";
 import { isWellFormedToken } from "@/lib/email/tokens";
 
@@ -22,20 +23,20 @@ export default async function LeavePage({
   const { token, done } = await searchParams;
   if (done) {
     return (
-      <MessagePage title={copy.doneTitle} homeLabel={copy.home}>
+      <MessagePage title={copy.doneTitle} homeLabel={copy.home} headerCta={pageHeaderCtas.home}>
         <p className="text-lg text-muted-foreground">{copy.doneBody}</p>
       </MessagePage>
     );
   }
   if (!isWellFormedToken(token) || !(await leaveTokenIsValid(token))) {
     return (
-      <MessagePage title={copy.invalidTitle} homeLabel={copy.home}>
+      <MessagePage title={copy.invalidTitle} homeLabel={copy.home} headerCta={pageHeaderCtas.home}>
         <p className="text-lg text-muted-foreground">{copy.invalidBody}</p>
       </MessagePage>
     );
   }
   return (
-    <MessagePage title={copy.askTitle}>
+    <MessagePage title={copy.askTitle} headerCta={pageHeaderCtas.home}>
       <p className="text-lg text-muted-foreground">{copy.askBody}</p>
       <form method="post" action={`/waitlist/leave?token=${encodeURIComponent(token)}`} className="mt-4">
         <input type="hidden" name="List-Unsubscribe" value="One-Click" />

@@ -250,3 +250,36 @@ describe("voice mode speaks", () => {
     expect(said).toEqual([]);
   });
 });
+
+describe("voice mode's status line", () => {
+  it("says the request is handled only once the reply and the sent email are in, not while Otto is typing", () => {
+    render(<ChatExperienceDemo />);
+    fireEvent.click(screen.getByRole("radio", { name: COPY.voiceMode }));
+    const status = screen.getByRole("status");
+    expect(status).toHaveTextContent(COPY.micIdle);
+    fireEvent.click(screen.getByRole("button", { name: COPY.tryDemo }));
+    expect(status).toHaveTextContent(COPY.micListening);
+    advance(1000);
+    // The request is in and Otto is typing: at work, not done.
+    expect(screen.getByTestId("typing-indicator")).toBeInTheDocument();
+    expect(status).toHaveTextContent(COPY.micWorking);
+    advance(2500);
+    expect(status).toHaveTextContent(COPY.micWorking);
+    advance(1499);
+    expect(status).not.toHaveTextContent(COPY.micDone);
+    advance(1);
+    expect(screen.getByRole("region", { name: "Email Sent Successfully" })).toBeInTheDocument();
+    expect(status).toHaveTextContent(COPY.micDone);
+  });
+
+  it("draws the microphone as a sign beside the status, not as something to press", () => {
+    render(<ChatExperienceDemo />);
+    fireEvent.click(screen.getByRole("radio", { name: COPY.voiceMode }));
+    const mic = screen.getByTestId("voice-mic");
+    expect(mic.closest("[aria-hidden='true']")).not.toBeNull();
+    expect(mic.closest("button, [role='button'], [tabindex]")).toBeNull();
+    expect(mic.className).not.toMatch(/shadow/);
+    // Try Demo is the one control that starts it.
+    expect(screen.getAllByRole("button").filter((button) => /demo/i.test(button.textContent ?? ""))).toHaveLength(1);
+  });
+});

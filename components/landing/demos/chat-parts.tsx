@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 
 import { AssistantAvatar } from "@/components/landing/demos/assistant-avatar";
 import styles from "@/components/landing/demos/demo.module.css";
+import { resolveDemoDates } from "@/lib/demo/format";
 import type { DemoMessage } from "@/lib/demo/player";
 import { cn } from "@/lib/utils";
 
@@ -20,7 +21,7 @@ export function MessageBubble({
 }) {
   const isUser = message.role === "user";
   return (
-    <li className={cn("flex items-end gap-2", isUser ? "justify-end pl-8" : "pr-8")}>
+    <li data-role={message.role} className={cn("flex items-end gap-2", isUser ? "justify-end pl-8" : "pr-8")}>
       {isUser ? null : <AssistantAvatar className={compact ? "size-6" : "size-7"} />}
       <p
         className={cn(
@@ -32,7 +33,7 @@ export function MessageBubble({
         )}
       >
         <span className="sr-only">{isUser ? "You: " : `${assistantName}: `}</span>
-        {message.text}
+        {resolveDemoDates(message.text)}
       </p>
     </li>
   );

@@ -1,4 +1,5 @@
 import { CalendarCheck, CalendarClock, FileText, Receipt, Users } from "lucide-react";
+import { Fragment } from "react";
 
 import { CardShell, Field } from "@/components/landing/demos/card-shell";
 import { LineItems } from "@/components/landing/demos/line-items";
@@ -42,11 +43,29 @@ export function BookingDetails({ booking }: { booking: Booking }) {
   );
 }
 
+/**
+ * An address with line-break chances after the @ and before each dot, so a narrow column wraps it between its
+ * parts, never inside a name.
+ */
+export function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=[.@])|(?<=@)/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 export function CustomerRows({ customers }: { customers: readonly Customer[] }) {
   return (
     <ul className="divide-y divide-border/70">
       {customers.map((customer) => (
-        <li key={customer.id} className="flex items-center gap-3 py-2 first:pt-0 last:pb-0">
+        <li key={customer.id} className="flex items-start gap-3 py-2 first:pt-0 last:pb-0 @md:items-center">
           <span
             aria-hidden="true"
             className="grid size-8 shrink-0 place-items-center rounded-full bg-secondary text-[11px] font-semibold text-secondary-foreground"
@@ -57,13 +76,18 @@ export function CustomerRows({ customers }: { customers: readonly Customer[] }) 
               .join("")
               .slice(0, 2)}
           </span>
-          <div className="min-w-0 flex-1">
-            <p className="text-[13px] font-medium [overflow-wrap:anywhere]">{customer.name}</p>
-            <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{customer.email}</p>
-          </div>
-          <div className="shrink-0 text-right">
-            <p className="text-[11px] font-medium capitalize text-secondary-foreground">{customer.type}</p>
-            <p className="text-[11px] text-muted-foreground">Last job {formatDemoDate(customer.lastService)}</p>
+          {/* On a phone the type and last job sit under the name, which keeps the whole width for it. */}
+          <div className="flex min-w-0 flex-1 flex-col gap-0.5 @md:flex-row @md:items-center @md:gap-3">
+            <div className="min-w-0 flex-1">
+              <p className="text-[13px] font-medium [overflow-wrap:break-word]">{customer.name}</p>
+              <p className="text-xs text-muted-foreground [overflow-wrap:break-word]">
+                <BreakableEmail email={customer.email} />
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-x-2 @md:block @md:shrink-0 @md:text-right">
+              <p className="text-[11px] font-medium capitalize text-secondary-foreground">{customer.type}</p>
+              <p className="text-[11px] text-muted-foreground">Last job {formatDemoDate(customer.lastService)}</p>
+            </div>
           </div>
         </li>
       ))}

@@ -12,8 +12,9 @@ import {
   setDocumentHidden,
 } from "@/components/landing/demos/test-dom";
 import { HERO_COPY } from "@/content/demo/hero-chrome";
-import { carpentryScript, carValetingScript } from "@/content/demo/hero-scripts";
-import { daysBetween, demoDayShift, formatDemoDate, SCENARIO_TODAY } from "@/lib/demo/format";
+import { visitorReply } from "@/content/demo/hero-replies";
+import { carpentryScript, carValetingScript, VALETING_DAY } from "@/content/demo/hero-scripts";
+import { addDays, daysBetween, demoDayShift, formatDemoDate, SCENARIO_TODAY } from "@/lib/demo/format";
 import { scriptTimeline } from "@/lib/demo/player";
 
 const firstText = (script: typeof carValetingScript) => {
@@ -100,8 +101,12 @@ describe("HeroDemoPlayer", () => {
     expect(panel).toHaveStyle({ transform: "none" });
     expect(panel.className).toContain("max-h-[350px]");
     expect(within(panel).getByText("Quote Q-1042")).toBeInTheDocument();
-    // The quote's expiry, moved into the visitor's present like every demo date.
-    expect(within(panel).getByText(formatDemoDate("2025-04-18"))).toBeInTheDocument();
+    // The quote's expiry, moved into the visitor's present like every demo date: the valeting scene is set on the
+    // day it issues the quote, shown as the visitor's today.
+    const expiry = addDays("2025-04-18", daysBetween(VALETING_DAY, SCENARIO_TODAY));
+    expect(within(panel).getByText(formatDemoDate(expiry))).toBeInTheDocument();
+    // The words say the same date as the card.
+    expect(within(log()).getByText(new RegExp(`valid until ${formatDemoDate(expiry)}\\.$`))).toBeInTheDocument();
     expect(demoDayShift()).toBe(daysBetween(SCENARIO_TODAY, new Date().toLocaleDateString("en-CA")));
     expect(within(panel).getByTestId("document-total")).toHaveTextContent("£130");
     expect(within(panel).getByText("pending")).toBeInTheDocument();
@@ -177,14 +182,57 @@ describe("HeroDemoPlayer", () => {
     expect(bubbles()).toHaveLength(1);
   });
 
-  it("does nothing visible on Enter while a demo runs", () => {
+  it.each([
+    ["Enter", (form: HTMLFormElement) => fireEvent.submit(form)],
+    ["the send button", () => fireEvent.click(screen.getByRole("button", { name: HERO_COPY.send }))],
+  ])("adds a typed message to the conversation with an honest reply, sent with %s", (_how, send) => {
+    render(<HeroDemoPlayer random={() => 0} />);
+    advance(1000 + scriptTimeline(carValetingScript)[2]!.at);
+    expect(bubbles()).toHaveLength(2);
+    const input = screen.getByRole("textbox", { name: HERO_COPY.input });
+    // With the box empty the round button restarts the demo; with text in it, it sends.
+    expect(screen.getByRole("button", { name: HERO_COPY.restart })).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: "Invoice Mrs Jones £120" } });
+    expect(screen.queryByRole("button", { name: HERO_COPY.restart })).not.toBeInTheDocument();
+    send(input.closest("form")!);
+
+    // Nothing wiped, the words shown as typed, the box emptied.
+    expect(bubbles()).toHaveLength(3);
+    expect(within(log()).getByText("Invoice Mrs Jones £120")).toBeInTheDocument();
+    expect(input).toHaveValue("");
+    expect(screen.queryByTestId("hero-service-card")).not.toBeInTheDocument();
+    advance(400);
+    expect(screen.getByTestId("typing-indicator")).toBeInTheDocument();
+    advance(1200);
+    expect(bubbles()).toHaveLength(4);
+    const reply = "In the real app I'd draft that invoice now. Join the waiting list to try it.";
+    expect(visitorReply("Invoice Mrs Jones £120")).toBe(reply);
+    expect(within(log()).getByText(reply)).toBeInTheDocument();
+
+    // The script does not come back over it: the conversation stays until the visitor presses play.
+    advance(120_000);
+    expect(bubbles()).toHaveLength(4);
+    expect(screen.getByRole("region", { name: HERO_COPY.region })).toHaveAttribute("data-status", "finished");
+  });
+
+  it("answers even while the visitor has paused the demo", () => {
+    render(<HeroDemoPlayer random={() => 0} />);
+    advance(3000);
+    fireEvent.click(screen.getByRole("button", { name: HERO_COPY.pause }));
+    const input = screen.getByRole("textbox", { name: HERO_COPY.input });
+    fireEvent.change(input, { target: { value: "Book Sam in for Friday" } });
+    fireEvent.submit(input.closest("form")!);
+    advance(1600);
+    expect(within(log()).getByText(/^In the real app I'd sort out that booking now\./)).toBeInTheDocument();
+  });
+
+  it("does nothing visible on Enter in an empty box while a demo runs", () => {
     render(<HeroDemoPlayer random={() => 0} />);
     advance(3000);
     const input = screen.getByRole("textbox", { name: HERO_COPY.input });
-    fireEvent.change(input, { target: { value: "hello there" } });
+    fireEvent.change(input, { target: { value: "   " } });
     fireEvent.submit(input.closest("form")!);
     expect(bubbles()).toHaveLength(1);
-    expect(screen.queryByText("hello there")).not.toBeInTheDocument();
     advance(100);
     expect(bubbles()).toHaveLength(1);
   });
@@ -193,11 +241,14 @@ describe("HeroDemoPlayer", () => {
 describe("HeroDemoPlayer with reduced motion", () => {
   beforeEach(() => mockReducedMotion(true));
 
-  it("does not auto-play: it shows a finished conversation and waits", () => {
+  it("does not auto-play: it shows a finished conversation, with the list its last answer promised, and waits", () => {
     render(<HeroDemoPlayer random={() => 0} />);
     const shown = bubbles().length;
     expect(shown).toBe(carValetingScript.steps.filter((s) => s.kind === "user" || s.kind === "assistant").length);
-    expect(screen.queryByTestId("hero-document-panel")).not.toBeInTheDocument();
+    expect(within(log()).getByText(/Here they are:$/)).toBeInTheDocument();
+    const panel = screen.getByTestId("hero-document-panel");
+    expect(within(panel).getByRole("region", { name: "Customers" })).toBeInTheDocument();
+    expect(within(panel).getByText("Sarah Thompson")).toBeInTheDocument();
     advance(120_000);
     expect(bubbles()).toHaveLength(shown);
     expect(screen.getByRole("button", { name: HERO_COPY.play })).toBeInTheDocument();

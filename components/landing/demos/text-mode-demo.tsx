@@ -13,6 +13,7 @@ import {
   QuickQuestionList,
   TEXT_CHAT_SUBTITLE,
 } from "@/components/landing/demos/text-mode-parts";
+import { useConversationScroll } from "@/components/landing/demos/use-conversation-scroll";
 import { useDemoPlayer } from "@/components/landing/demos/use-demo-player";
 import { siteConfig } from "@/config/site";
 import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
@@ -76,10 +77,11 @@ export function TextModeDemo({ ask: askFirst }: { ask?: string } = {}) {
     player.play(textResetScript, { keepConversation: true });
   };
 
-  useEffect(() => {
-    const scroller = scrollRef.current;
-    if (scroller) scroller.scrollTop = scroller.scrollHeight;
-  }, [snapshot.messages.length, snapshot.typing, snapshot.card]);
+  useConversationScroll(scrollRef, {
+    messages: snapshot.messages.length,
+    typing: snapshot.typing,
+    card: snapshot.card,
+  });
 
   useEffect(() => {
     if (atGreeting && focusAfterReset.current) {
@@ -109,7 +111,7 @@ export function TextModeDemo({ ask: askFirst }: { ask?: string } = {}) {
         {atGreeting ? <QuickQuestionList onAsk={ask} firstRef={firstQuestionRef} fadeIn={played} /> : null}
 
         {snapshot.card ? (
-          <div className={cn("mt-3 sm:pl-9", styles.cardIn)} data-testid="text-mode-card">
+          <div className={cn("mt-3 sm:pl-9", styles.cardIn)} data-testid="text-mode-card" data-demo-card="">
             <InfoCard card={snapshot.card} />
             <div className="mt-3 flex justify-center">
               <button

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type RefObject } from "react
 
 import { useDemoPlayer } from "@/components/landing/demos/use-demo-player";
 import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
+import { visitorMessageScript } from "@/content/demo/hero-replies";
 import { HERO_TIMINGS, heroScripts } from "@/content/demo/hero-scripts";
 import type { ChatDemoScript, DemoCard, DemoDocument } from "@/content/demo/types";
 import { finishedSnapshot, pickScript, withoutTrailingClear, type DemoLoop } from "@/lib/demo/player";
@@ -34,7 +35,8 @@ export function useHeroDemo(rootRef: RefObject<HTMLElement | null>, options: Her
   useEffect(() => {
     if (reducedMotion) {
       const first = scripts()[0];
-      if (first) player.stop(finishedSnapshot(first));
+      // The whole conversation at once, with the list or document its last answer promised.
+      if (first) player.stop(finishedSnapshot(first, { keepOpen: true }));
       return;
     }
     player.play(pick(), { startDelay: HERO_TIMINGS.startAfterMount, loop });
@@ -93,10 +95,23 @@ export function useHeroDemo(rootRef: RefObject<HTMLElement | null>, options: Her
     else player.hold("user");
   }, [running, playOnRequest, player]);
 
-  /** Enter in the text box: nothing visible, except starting a demo when none is running. */
-  const submit = useCallback(() => {
-    if (!running) playOnRequest();
-  }, [running, playOnRequest]);
+  /**
+   * Sending from the text box. A typed message is never thrown away: it joins the conversation on screen with an
+   * honest reply, and the scripted demo stops there until the visitor presses play. An empty box keeps the old
+   * shortcut: it starts a demo when none is running.
+   */
+  const submit = useCallback(
+    (text: string) => {
+      if (text.trim() === "") {
+        if (!running) playOnRequest();
+        return;
+      }
+      // The visitor's own words are worth more than a paused script: nothing should hold their reply back.
+      player.release("user");
+      player.play(visitorMessageScript(text), { keepConversation: true });
+    },
+    [running, playOnRequest, player],
+  );
 
   const close = useCallback((target: "card" | "panel") => player.close(target), [player]);
 

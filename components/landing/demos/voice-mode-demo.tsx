@@ -1,12 +1,13 @@
 "use client";
 
 import { Mic, Volume2, VolumeX } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 
 import { CARD_TITLES, InfoCard } from "@/components/landing/demos/cards";
 import { MessageLog, TypingIndicator } from "@/components/landing/demos/chat-parts";
 import { ChatWindow } from "@/components/landing/demos/chat-window";
 import styles from "@/components/landing/demos/demo.module.css";
+import { useConversationScroll } from "@/components/landing/demos/use-conversation-scroll";
 import { useDemoPlayer } from "@/components/landing/demos/use-demo-player";
 import { useDemoSpeech } from "@/components/landing/demos/use-demo-speech";
 import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
@@ -29,12 +30,21 @@ export function VoiceModeDemo() {
   const sound = soundChoice ?? !reducedMotion;
   const speech = useDemoSpeech(snapshot.messages, sound);
   const listening = running && snapshot.messages.length === 0;
-  const status = listening ? COPY.micListening : snapshot.messages.length > 0 ? COPY.micDone : COPY.micIdle;
+  // "Handled" only once the whole answer is in: the reply said and the sent email on screen.
+  const handled = snapshot.status === "finished";
+  const status = listening
+    ? COPY.micListening
+    : handled
+      ? COPY.micDone
+      : snapshot.messages.length > 0
+        ? COPY.micWorking
+        : COPY.micIdle;
 
-  useEffect(() => {
-    const scroller = scrollRef.current;
-    if (scroller) scroller.scrollTop = scroller.scrollHeight;
-  }, [snapshot.messages.length, snapshot.typing, snapshot.card]);
+  useConversationScroll(scrollRef, {
+    messages: snapshot.messages.length,
+    typing: snapshot.typing,
+    card: snapshot.card,
+  });
 
   const close = () => {
     speech.stop();
@@ -66,7 +76,7 @@ export function VoiceModeDemo() {
           {snapshot.card ? <li className="sr-only">{COPY.cardShown(CARD_TITLES[snapshot.card.type])}</li> : null}
         </MessageLog>
         {snapshot.card ? (
-          <div className={cn("mt-3 sm:pl-9", styles.cardIn)} data-testid="voice-mode-card">
+          <div className={cn("mt-3 sm:pl-9", styles.cardIn)} data-testid="voice-mode-card" data-demo-card="">
             <InfoCard card={snapshot.card} className="border-emerald-200" />
             <div className="mt-3 flex justify-center">
               <button
@@ -82,25 +92,30 @@ export function VoiceModeDemo() {
       </div>
 
       <div className="flex flex-col items-center gap-3 border-t border-border bg-card px-5 pb-5 pt-4">
-        <div className="relative grid size-16 place-items-center" aria-hidden="true">
-          {listening ? (
-            <>
-              <span className={cn("absolute inset-0 rounded-full bg-primary/30", styles.ring)} />
-              <span className={cn("absolute inset-0 rounded-full bg-primary/30", styles.ring)} />
-            </>
-          ) : null}
-          <span
-            className={cn(
-              "relative grid size-16 place-items-center rounded-full shadow-lg transition-colors",
-              listening ? "bg-primary text-primary-foreground" : "bg-accent text-accent-foreground",
-            )}
-          >
-            <Mic className="size-7" />
+        {/* The microphone shows what the demo is doing; Try Demo is the control. Drawn flat and small beside the
+            status, so it reads as a sign rather than a button to tap. */}
+        <div className="flex items-center gap-2.5">
+          <span className="relative grid size-9 shrink-0 place-items-center" aria-hidden="true">
+            {listening ? (
+              <>
+                <span className={cn("absolute inset-0 rounded-full bg-primary/30", styles.ring)} />
+                <span className={cn("absolute inset-0 rounded-full bg-primary/30", styles.ring)} />
+              </>
+            ) : null}
+            <span
+              data-testid="voice-mic"
+              className={cn(
+                "relative grid size-9 place-items-center rounded-full transition-colors",
+                listening ? "bg-primary text-primary-foreground" : "bg-muted text-muted-foreground",
+              )}
+            >
+              <Mic className="size-4" />
+            </span>
           </span>
+          <p className="text-xs font-medium text-muted-foreground" role="status">
+            {status}
+          </p>
         </div>
-        <p className="text-xs font-medium text-muted-foreground" role="status">
-          {status}
-        </p>
         <button
           ref={tryRef}
           type="button"
