@@ -11,16 +11,19 @@ export const heroMessages = (page: Page): Locator => heroDemo(page).getByRole("l
  * on (page.clock.runFor), so each step of a script stays on screen for as long as the test looks at it, and
  * nothing is swapped mid-look. CSS animations still run on the real clock; the card and panel are moved by motion
  * on the page's animation frames, which the stopped clock gives only as it is moved on (settleHeroOverlays).
- * `random` fixes the demo's choice of script. Resolves once the player has loaded, its frame in view and its first
+ * `random` fixes the demo's choice of script, `time` the page's clock (the visitor's "now"). Resolves once the player has loaded, its frame in view and its first
  * timers set; the clock has moved on by at most 50 ms since.
  */
-export async function openWithClockStopped(page: Page, options: { random?: number } = {}): Promise<Locator> {
+export async function openWithClockStopped(
+  page: Page,
+  options: { random?: number; time?: Date } = {},
+): Promise<Locator> {
   if (options.random !== undefined) {
     await page.addInitScript((value) => {
       Math.random = () => value;
     }, options.random);
   }
-  const start = Date.now();
+  const start = options.time?.getTime() ?? Date.now();
   await page.clock.install({ time: start });
   await page.clock.pauseAt(start + 1_000);
   await page.goto("/");

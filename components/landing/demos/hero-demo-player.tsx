@@ -97,7 +97,18 @@ export function HeroDemoPlayer(props: HeroDemoOptions) {
   const hasContent = snapshot.messages.length > 0 || snapshot.typing;
   useEffect(() => {
     const scroller = scrollRef.current;
-    if (scroller && hasContent) scroller.scrollTop = scroller.scrollHeight;
+    if (!scroller || !hasContent) return;
+    const toEnd = () => {
+      scroller.scrollTop = scroller.scrollHeight;
+    };
+    toEnd();
+    if (typeof ResizeObserver === "undefined") return;
+    // The frame can still change size after the messages are drawn (the device frame settling as the page lays
+    // out): follow it, or the newest message is left under the card or panel.
+    const observer = new ResizeObserver(toEnd);
+    observer.observe(scroller);
+    if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
+    return () => observer.disconnect();
   }, [hasContent, snapshot.messages.length, snapshot.typing, card, panel]);
 
   const mode = !demo.running ? "play" : demo.userPaused ? "resume" : "pause";
@@ -122,8 +133,11 @@ export function HeroDemoPlayer(props: HeroDemoOptions) {
               tabIndex={0}
               role="group"
               aria-label="Conversation"
+              // The room kept under the messages for the card or panel changes at once, not over a transition: the
+              // scroll to the newest message is measured as it opens, and a padding still growing would leave that
+              // message under the panel.
               className={cn(
-                "h-full overflow-y-auto px-4 pt-4 transition-[padding] duration-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
+                "h-full overflow-y-auto px-4 pt-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
                 styles.noScrollbar,
                 !reducedMotion && "scroll-smooth",
                 panel ? "pb-[366px]" : card ? "pb-[256px]" : "pb-4",
