@@ -163,7 +163,7 @@ const chatSection = (page: Page) => page.locator("#chat-experience");
 
 test.describe("the chat demo's cards", () => {
   for (const viewport of [DESKTOP, PHONE]) {
-    test(`at ${viewport.width}, the invoices card opens with its heading in view and the question above it`, async ({
+    test(`at ${viewport.width}, the invoices card opens with its heading in view, under the question asked`, async ({
       page,
     }) => {
       await page.setViewportSize(viewport);
@@ -178,13 +178,8 @@ test.describe("the chat demo's cards", () => {
         .poll(() => fullyInside(scroller, card.getByRole("heading", { name: "Outstanding invoices" })))
         .toBe(true);
       const question = section.getByRole("log").locator('li[data-role="user"]').last();
-      const [questionBox, cardBox, scrollerBox] = [
-        await question.boundingBox(),
-        await section.locator("[data-demo-card]").boundingBox(),
-        await scroller.boundingBox(),
-      ];
-      const fits = cardBox!.y + cardBox!.height - questionBox!.y + 24 <= scrollerBox!.height;
-      if (fits) await expect.poll(() => fullyInside(scroller, question)).toBe(true);
+      await expect(question).toContainText("Show my outstanding invoices");
+      await expect.poll(() => fullyInside(scroller, question)).toBe(true);
     });
   }
 });

@@ -10,25 +10,25 @@ function topWithin(scroller: HTMLElement, element: HTMLElement): number {
 }
 
 /**
- * Where to scroll a conversation so a card that has just opened reads from its heading: with the question that
- * asked for it still above it when both fit, otherwise with the card's own heading at the top. Never further than
- * the bottom of the card.
+ * Where to scroll a conversation so a card that has just opened reads from the top: the question that asked for it
+ * at the top, the card's heading under it and as much of the card as fits (all of it, when it fits). Only when the
+ * question and the heading cannot both be shown does the card's own heading go to the top. Never further than the
+ * end of the card.
  */
 export function cardScrollTop(
   view: number,
-  card: { top: number; bottom: number },
+  card: { top: number; headingBottom: number; bottom: number },
   questionTop: number | null,
   gap = GAP,
 ): number {
-  const from = questionTop ?? card.top;
   const toCardEnd = card.bottom + gap - view;
-  const target = card.bottom - from + 2 * gap <= view ? toCardEnd : card.top - gap;
-  return Math.max(0, Math.min(target, toCardEnd));
+  const from = questionTop !== null && card.headingBottom - questionTop + 2 * gap <= view ? questionTop : card.top;
+  return Math.max(0, Math.min(toCardEnd, from - gap));
 }
 
 /**
- * Keeps a chat demo's newest part in view: each new message scrolls to the end, and a card opens showing its
- * heading (and the question, when there is room) rather than its last lines.
+ * Keeps a chat demo's newest part in view: each new message scrolls to the end, and a card opens under the
+ * question that asked for it, showing its heading rather than its last lines.
  */
 export function useConversationScroll(
   scrollRef: RefObject<HTMLElement | null>,
@@ -46,9 +46,14 @@ export function useConversationScroll(
     const questions = scroller.querySelectorAll<HTMLElement>('[data-role="user"]');
     const question = questions[questions.length - 1] ?? null;
     const top = topWithin(scroller, cardElement);
+    const heading = cardElement.querySelector<HTMLElement>("header") ?? cardElement;
     scroller.scrollTop = cardScrollTop(
       scroller.clientHeight,
-      { top, bottom: top + cardElement.offsetHeight },
+      {
+        top,
+        headingBottom: topWithin(scroller, heading) + heading.offsetHeight,
+        bottom: top + cardElement.offsetHeight,
+      },
       question ? topWithin(scroller, question) : null,
     );
   }, [scrollRef, messages, typing, card]);
