@@ -2,7 +2,7 @@ import {
   BUSINESS_TYPE_OPTIONS,
   cleanSignupSource,
   TEAM_SIZE_OPTIONS,
-  waitlistSchema,
+  waitlistFields,
   type BusinessType,
   type TeamSize,
 } from "@/lib/validation/waitlist";
@@ -349,11 +349,11 @@ export function checkImportRow(
   // Half of a character pair (a file cut mid-emoji, say) cannot be stored: the row is refused, not the batch.
   if (Object.values(row).some((value) => typeof value === "string" && !value.isWellFormed()))
     errors.push("The row has a broken character in it; check the file's encoding (UTF-8).");
-  const email = waitlistSchema.shape.email.safeParse(unescaped(row.email) ?? "");
+  const email = waitlistFields.shape.email.safeParse(unescaped(row.email) ?? "");
   if (!email.success) errors.push(row.email ? "The email address is not valid." : "The email address is missing.");
   else if (isDisposable(email.data)) errors.push("The email address is a throwaway (disposable) one.");
   const fullName = unescaped(row.name) ?? [unescaped(row.firstName), unescaped(row.lastName)].filter(Boolean).join(" ");
-  const name = waitlistSchema.shape.name.safeParse(fullName);
+  const name = waitlistFields.shape.name.safeParse(fullName);
   if (!name.success) errors.push(fullName ? name.error.issues[0]!.message + "." : "The name is missing.");
   const employees = teamSizeOf(row.teamSize);
   if (employees === null) errors.push(`The team size "${row.teamSize}" is not one we know. ${TEAM_SIZE_HELP}`);
