@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2Icon, Loader2Icon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { Controller, useForm, type Control, type Resolver } from "react-hook-form";
+import { Controller, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -91,7 +91,7 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
   const { errors } = form.formState;
   // "What kind of business?" is asked only of "Other"; a description typed before choosing another type stays
   // in the form (it comes back with "Other") but is not sent: the schema drops it.
-  const describesOther = form.watch("businessType") === "other";
+  const describesOther = useWatch({ control: form.control, name: "businessType" }) === "other";
   const busy = signup.isPending || form.formState.isSubmitting;
 
   useEffect(() => {
