@@ -28,18 +28,13 @@ import {
   type WaitlistFormValues,
   type WaitlistSignup,
 } from "@/lib/validation/waitlist";
+import { EMPTY_WAITLIST_ENTRIES } from "@/lib/waitlist-form-post";
 
 // The schema only accepts `true`; the unticked box starts as `false`.
 type FormValues = Omit<WaitlistFormValues, "agreedToTerms"> & { agreedToTerms: boolean };
 
-const EMPTY: FormValues = {
-  name: "",
-  email: "",
-  businessType: "",
-  businessDescription: "",
-  employees: "",
-  agreedToTerms: false,
-};
+// The same empty entries as the plain form's, whose place this form takes.
+const EMPTY: FormValues = EMPTY_WAITLIST_ENTRIES;
 
 /** What the visitor did in the plain form before this one took its place (see waitlist-form-island.tsx). */
 export interface CarriedEntries {

@@ -129,7 +129,9 @@ export function ImportPreview({
                 {entry?.name ?? row.name ?? [row.firstName, row.lastName].filter(Boolean).join(" ")}
               </TableCell>
               <TableCell>{entry?.email ?? row.email}</TableCell>
-              <TableCell>{entry ? businessTypeText(entry.businessType, entry.businessDescription) : row.businessType}</TableCell>
+              <TableCell>
+                {entry ? businessTypeText(entry.businessType, entry.businessDescription) : row.businessType}
+              </TableCell>
               <TableCell>{entry ? teamSizeLabel(entry.employees) : row.teamSize}</TableCell>
               <TableCell>{entry ? timeText(entry.joinedAt) : row.joinedAt}</TableCell>
               <TableCell>{entry ? timeText(entry.confirmedAt) : row.confirmedAt}</TableCell>
