@@ -147,6 +147,24 @@ test.describe("a visitor whose business is not among the options", () => {
     ]);
   });
 
+  test("the plain form with Other chosen passes axe (scripts blocked, so the plain form stays)", async ({
+    browser,
+  }) => {
+    // axe is a script itself: the site's own script files fail to load instead, which leaves the server's HTML.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      await context.route(/\/_next\/static\/.*\.js(\?|$)/, (route) => route.abort());
+      const page = await context.newPage();
+      const section = await openForm(page, { scripted: false });
+      await section.getByLabel("Business Type", { exact: true }).selectOption("other");
+      await expect(section.getByLabel("What kind of business?")).toBeVisible();
+      expect(await section.locator("form[data-enhanced]").count()).toBe(0);
+      await expectNoAxeViolations(page, { include: "#join-waitlist" });
+    } finally {
+      await context.close();
+    }
+  });
+
   test.describe("without scripts", () => {
     test.use({ javaScriptEnabled: false });
 
