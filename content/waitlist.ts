@@ -20,6 +20,14 @@ export const waitlistCopy = {
     name: { label: "Your Name", placeholder: "Full Name" },
     email: { label: "Business Email", placeholder: "you@yourbusiness.com" },
     businessType: { label: "Business Type", placeholder: "Select your business type" },
+    /**
+     * Asked when the business type is "Other" (the featured trades that are not among the options). Shown only
+     * then, with or without scripts in most browsers; where a browser shows it always, the hint says whom it is for.
+     */
+    businessDescription: {
+      label: "What kind of business?",
+      hint: "Optional, if you chose Other: for example dog grooming, photography or landscaping.",
+    },
     employees: { label: "Number of Employees", placeholder: "Select team size" },
     consent: "I agree to receive emails about the product and understand I can unsubscribe any time.",
     /** Beside the consent: who holds the details and how to have them deleted. */

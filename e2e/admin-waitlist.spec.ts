@@ -117,6 +117,7 @@ test.describe("admin waitlist", () => {
       "Name",
       "Email",
       "Business Type",
+      "Business description",
       "Team Size",
       "Joined",
       "Confirmed",
@@ -134,10 +135,10 @@ test.describe("admin waitlist", () => {
       "Held",
       "Held reason",
     ]);
-    expect(new Set(csv.slice(1).map((record) => record[6]))).toEqual(new Set(["waiting"]));
+    expect(new Set(csv.slice(1).map((record) => record[7]))).toEqual(new Set(["waiting"]));
     const fileRows = csv
       .slice(1)
-      .map(([name, email, type, size, joined, confirmed, status, , , utm, , , referrer]): Row => [
+      .map(([name, email, type, , size, joined, confirmed, status, , , utm, , , referrer]): Row => [
         // The export neutralises formulas with a leading quote; the table shows the name as typed.
         name!.startsWith("'=") ? name!.slice(1) : name!,
         email!,

@@ -178,7 +178,7 @@ test.describe("waiting list", () => {
       await adminPage.request.get(`/api/admin/waitlist/export?source=newsletter&q=${encodeURIComponent(email)}`)
     ).text();
     const records = parse(exported, { bom: true }) as string[][];
-    expect(records.slice(1).map((record) => record.slice(9, 13))).toEqual([
+    expect(records.slice(1).map((record) => record.slice(10, 14))).toEqual([
       ["newsletter", "", "spring", "news.example.com"],
     ]);
 

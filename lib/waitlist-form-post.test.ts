@@ -27,6 +27,7 @@ describe("the plain waiting list form's post", () => {
       name: "x".repeat(300),
       email: "a@b",
       businessType: "",
+      businessDescription: "",
       employees: "11+",
       agreedToTerms: false,
     });
@@ -34,7 +35,14 @@ describe("the plain waiting list form's post", () => {
 
   it("reads back the draft it wrote, and nothing from a garbled or forged cookie", () => {
     const draft = {
-      entries: { name: "Ada", email: "ada@example", businessType: "car", employees: "1", agreedToTerms: true },
+      entries: {
+        name: "Ada",
+        email: "ada@example",
+        businessType: "other",
+        businessDescription: "Dog grooming",
+        employees: "1",
+        agreedToTerms: true,
+      },
       problem: "rate-limit" as const,
     };
     expect(decodeDraft(encodeDraft(draft))).toEqual(draft);
@@ -47,7 +55,7 @@ describe("the plain waiting list form's post", () => {
         ),
       ),
     ).toEqual({
-      entries: { name: "", email: "", businessType: "", employees: "", agreedToTerms: false },
+      entries: { name: "", email: "", businessType: "", businessDescription: "", employees: "", agreedToTerms: false },
     });
   });
 

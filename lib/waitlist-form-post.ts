@@ -18,6 +18,8 @@ export interface WaitlistFormEntries {
   name: string;
   email: string;
   businessType: string;
+  /** "What kind of business?" (sent with any type; the schema keeps it for "other" only). */
+  businessDescription: string;
   employees: string;
   agreedToTerms: boolean;
 }
@@ -26,6 +28,7 @@ export const EMPTY_WAITLIST_ENTRIES: WaitlistFormEntries = {
   name: "",
   email: "",
   businessType: "",
+  businessDescription: "",
   employees: "",
   agreedToTerms: false,
 };
@@ -60,7 +63,16 @@ const MAX_KEPT_LENGTH = 300;
  */
 export function signupBodyOfForm(fields: URLSearchParams): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const name of ["name", "email", "businessType", "employees", "ref", WAITLIST_HONEYPOT_FIELD, CHALLENGE_FIELD]) {
+  for (const name of [
+    "name",
+    "email",
+    "businessType",
+    "businessDescription",
+    "employees",
+    "ref",
+    WAITLIST_HONEYPOT_FIELD,
+    CHALLENGE_FIELD,
+  ]) {
     const value = fields.get(name);
     if (value !== null) body[name] = value;
   }
@@ -74,6 +86,7 @@ export function entriesOfForm(fields: URLSearchParams): WaitlistFormEntries {
     name: fields.get("name"),
     email: fields.get("email"),
     businessType: fields.get("businessType"),
+    businessDescription: fields.get("businessDescription"),
     employees: fields.get("employees"),
     agreedToTerms: fields.has("agreedToTerms"),
   });
@@ -87,6 +100,7 @@ function cleanEntries(raw: Record<string, unknown>): WaitlistFormEntries {
     name: text(raw.name),
     email: text(raw.email),
     businessType: choice(raw.businessType, BUSINESS_TYPE_OPTIONS),
+    businessDescription: text(raw.businessDescription),
     employees: choice(raw.employees, TEAM_SIZE_OPTIONS),
     agreedToTerms: raw.agreedToTerms === true,
   };

@@ -72,12 +72,12 @@ describe("ConnectionTest", () => {
       status: 502,
       body: JSON.stringify({
         message: "The AI provider rejected the API key",
-        error: "Check the value of OPENAI_API_KEY.",
+        error: "The site's operator needs to check the server's API key.",
       }),
     });
     const status = screen.getByRole("status");
     await waitFor(() => expect(status).toHaveTextContent("The AI provider rejected the API key"));
-    expect(status).toHaveTextContent("Check the value of OPENAI_API_KEY.");
+    expect(status).toHaveTextContent("The site's operator needs to check the server's API key.");
   });
 
   it("falls back to 'Connection test failed' / 'Unknown error' when the body says nothing", async () => {

@@ -34,6 +34,7 @@ function carryOver(wrapper: HTMLElement | null): { carried?: CarriedEntries } {
         name: text("name"),
         email: text("email"),
         businessType: text("businessType"),
+        businessDescription: text("businessDescription"),
         employees: text("employees"),
         agreedToTerms: data.has("agreedToTerms"),
       },

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2Icon, Loader2Icon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { Controller, useForm, type Control, type Resolver } from "react-hook-form";
+import { Controller, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -15,10 +15,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Toaster } from "@/components/ui/sonner";
 import { signupProof } from "@/components/waitlist/signup-proof";
 import { failureDescription, serverFieldErrors, useWaitlistSignup } from "@/components/waitlist/use-waitlist-signup";
+import { SELECT_ROW_CLASS } from "@/components/waitlist/waitlist-plain-form";
 import { WaitlistQueryProvider } from "@/components/waitlist/waitlist-query-provider";
 import { waitlistCopy } from "@/content/waitlist";
 import { ApiError } from "@/lib/api";
 import {
+  BUSINESS_DESCRIPTION_MAX_LENGTH,
   BUSINESS_TYPE_OPTIONS,
   TEAM_SIZE_OPTIONS,
   WAITLIST_HONEYPOT_FIELD,
@@ -26,11 +28,13 @@ import {
   type WaitlistFormValues,
   type WaitlistSignup,
 } from "@/lib/validation/waitlist";
+import { EMPTY_WAITLIST_ENTRIES } from "@/lib/waitlist-form-post";
 
 // The schema only accepts `true`; the unticked box starts as `false`.
 type FormValues = Omit<WaitlistFormValues, "agreedToTerms"> & { agreedToTerms: boolean };
 
-const EMPTY: FormValues = { name: "", email: "", businessType: "", employees: "", agreedToTerms: false };
+// The same empty entries as the plain form's, whose place this form takes.
+const EMPTY: FormValues = EMPTY_WAITLIST_ENTRIES;
 
 /** What the visitor did in the plain form before this one took its place (see waitlist-form-island.tsx). */
 export interface CarriedEntries {
@@ -41,7 +45,7 @@ export interface CarriedEntries {
   caret?: { start: number; end: number };
 }
 
-const FIELDS = ["name", "email", "businessType", "employees", "agreedToTerms"] as const;
+const FIELDS = ["name", "email", "businessType", "businessDescription", "employees", "agreedToTerms"] as const;
 const resolver = zodResolver(waitlistSchema) as unknown as Resolver<FormValues, unknown, WaitlistSignup>;
 const { fields: copy } = waitlistCopy;
 
@@ -80,6 +84,9 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
     shouldFocusError: true,
   });
   const { errors } = form.formState;
+  // "What kind of business?" is asked only of "Other"; a description typed before choosing another type stays
+  // in the form (it comes back with "Other") but is not sent: the schema drops it.
+  const describesOther = useWatch({ control: form.control, name: "businessType" }) === "other";
   const busy = signup.isPending || form.formState.isSubmitting;
 
   useEffect(() => {
@@ -180,7 +187,7 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
         )}
       </FormField>
 
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+      <div className={SELECT_ROW_CLASS}>
         <OptionSelectField
           id="waitlist-business-type"
           name="businessType"
@@ -200,6 +207,24 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
           error={errors.employees?.message}
         />
       </div>
+
+      {describesOther ? (
+        <FormField
+          id="waitlist-business-description"
+          label={copy.businessDescription.label}
+          hint={copy.businessDescription.hint}
+          error={errors.businessDescription?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("businessDescription")}
+              autoComplete="off"
+              maxLength={BUSINESS_DESCRIPTION_MAX_LENGTH}
+            />
+          )}
+        </FormField>
+      ) : null}
 
       <div className="grid gap-2">
         <div className="flex items-start gap-3">

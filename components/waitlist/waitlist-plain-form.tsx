@@ -2,10 +2,28 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { waitlistCopy } from "@/content/waitlist";
 import { cn } from "@/lib/utils";
-import { BUSINESS_TYPE_OPTIONS, TEAM_SIZE_OPTIONS, WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
+import {
+  BUSINESS_DESCRIPTION_MAX_LENGTH,
+  BUSINESS_TYPE_OPTIONS,
+  TEAM_SIZE_OPTIONS,
+  WAITLIST_HONEYPOT_FIELD,
+} from "@/lib/validation/waitlist";
 import { EMPTY_WAITLIST_ENTRIES, type WaitlistFormEntries } from "@/lib/waitlist-form-post";
 
 const { fields: copy } = waitlistCopy;
+
+/**
+ * The row of the two selects (Business Type, Number of Employees), in both forms. Side by side from `sm` up,
+ * the business type's column is the wider one: its placeholder ("Select your business type") is the longer,
+ * and in even halves of the 32rem card it was cut off at desktop widths.
+ */
+export const SELECT_ROW_CLASS = "grid grid-cols-1 gap-5 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]";
+
+/**
+ * "What kind of business?" in the form without scripts: shown once "Other" is chosen, by CSS alone (`:has`).
+ * A browser without `:has` ignores the rule and shows the field always; its hint says it is for "Other".
+ */
+const ONLY_WITH_OTHER_CLASS = "[form:not(:has(option[value=other]:checked))_&]:hidden";
 
 /** The form's field names, in the order they appear. */
 export type WaitlistField = keyof WaitlistFormEntries;
@@ -72,7 +90,7 @@ export function WaitlistPlainForm({
         )}
       </PlainField>
 
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+      <div className={SELECT_ROW_CLASS}>
         <PlainSelect
           id="waitlist-business-type"
           name="businessType"
@@ -92,6 +110,24 @@ export function WaitlistPlainForm({
           error={errors.employees}
         />
       </div>
+
+      <PlainField
+        id="waitlist-business-description"
+        label={copy.businessDescription.label}
+        hint={copy.businessDescription.hint}
+        error={errors.businessDescription}
+        className={ONLY_WITH_OTHER_CLASS}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            name="businessDescription"
+            defaultValue={entries.businessDescription}
+            autoComplete="off"
+            maxLength={BUSINESS_DESCRIPTION_MAX_LENGTH}
+          />
+        )}
+      </PlainField>
 
       <div className="grid gap-2">
         <div className="flex items-start gap-3">
@@ -162,21 +198,35 @@ interface PlainControlProps {
 function PlainField({
   id,
   label,
+  hint,
   error,
+  className,
   children,
 }: {
   id: string;
   label: string;
+  hint?: string;
   error?: string;
+  className?: string;
   children: (control: PlainControlProps) => React.ReactNode;
 }) {
+  const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
-    <div data-slot="form-field" className="grid min-w-0 grid-cols-1 gap-2">
+    <div data-slot="form-field" className={cn("grid min-w-0 grid-cols-1 gap-2", className)}>
       <label htmlFor={id} className="text-sm font-medium leading-none">
         {label}
       </label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": errorId })}
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": hint ? `${hintId} ${errorId}` : errorId,
+      })}
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       <p id={errorId} aria-live="polite" className="text-sm font-medium text-destructive empty:hidden">
         {error}
       </p>

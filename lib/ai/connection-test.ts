@@ -36,6 +36,11 @@ export type ConnectionTestOutcome =
       failure: ConnectionTestFailure;
       body: { message: string; error: string };
       headers: Record<string, string>;
+      /**
+       * What the operator should check, naming the server's settings: for the server log only. The page is
+       * public, and a visitor has no use for the names of our environment variables.
+       */
+      hint?: string;
     };
 
 function failed(
@@ -43,18 +48,23 @@ function failed(
   status: number,
   message: string,
   error: string,
-  headers: Record<string, string> = {},
+  options: { headers?: Record<string, string>; hint?: string } = {},
 ): ConnectionTestOutcome {
-  return { ok: false, status, failure, body: { message, error }, headers };
+  return { ok: false, status, failure, body: { message, error }, headers: options.headers ?? {}, hint: options.hint };
 }
 
-/** The answer when no key is set: it names the variable to set, and no call is made. */
+/** For the server log when no key is set: the variable to set. */
+export const NOT_CONFIGURED_HINT =
+  "Set the OPENAI_API_KEY environment variable on the server (and OPENAI_BASE_URL for an OpenAI-compatible provider other than OpenAI), then restart or redeploy it.";
+
+/** The answer when no key is set (no call is made); the setting to change is in `hint`, for the server log. */
 export function notConfiguredOutcome(): ConnectionTestOutcome {
   return failed(
     "not_configured",
     503,
     "The AI provider is not configured",
-    "Set the OPENAI_API_KEY environment variable on the server (and OPENAI_BASE_URL for an OpenAI-compatible provider other than OpenAI), then restart or redeploy it.",
+    "This server has not been set up to reach an AI provider yet. The site's operator can find what to set in the server log.",
+    { hint: NOT_CONFIGURED_HINT },
   );
 }
 
@@ -116,7 +126,8 @@ function describeFailure(error: unknown, config: AIConfig, apiKey: string): Conn
       "unreachable",
       502,
       "Could not reach the AI provider",
-      `The connection to the provider failed${code ? ` (${code})` : ""}. Check OPENAI_BASE_URL and the server's network access.`,
+      `The connection to the provider failed${code ? ` (${code})` : ""}. Please try again later.`,
+      { hint: "Check OPENAI_BASE_URL and the server's network access." },
     );
   }
   if (error instanceof OpenAI.APIError && typeof error.status === "number") {
@@ -129,7 +140,8 @@ function describeFailure(error: unknown, config: AIConfig, apiKey: string): Conn
           "key_rejected",
           502,
           "The AI provider rejected the API key",
-          withDetail("Check the value of OPENAI_API_KEY."),
+          withDetail("The site's operator needs to check the server's API key."),
+          { hint: "Check the value of OPENAI_API_KEY." },
         );
       case 403:
         return failed(
@@ -143,7 +155,8 @@ function describeFailure(error: unknown, config: AIConfig, apiKey: string): Conn
           "not_found",
           502,
           `The AI provider does not offer model ${config.model} at this address`,
-          withDetail("Check OPENAI_MODEL and OPENAI_BASE_URL."),
+          withDetail("The site's operator needs to check which model and provider the server uses."),
+          { hint: "Check OPENAI_MODEL and OPENAI_BASE_URL." },
         );
       case 429: {
         if (error.code === "insufficient_quota" || error.type === "insufficient_quota") {
@@ -160,7 +173,7 @@ function describeFailure(error: unknown, config: AIConfig, apiKey: string): Conn
           503,
           "The AI provider is rate limiting requests",
           withDetail("Please try again in a moment."),
-          retryAfter ? { "Retry-After": String(retryAfter) } : {},
+          { headers: retryAfter ? { "Retry-After": String(retryAfter) } : {} },
         );
       }
       default:

@@ -62,6 +62,7 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
       name: "Ann Smith",
       email: "ann@example.com",
       businessType: "car",
+      businessDescription: null,
       employees: "2-5",
       source: "newsletter",
       entryId: ann.id,
@@ -82,6 +83,24 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
       ann.id,
     );
     expect(await getDb().emailOutbox.count({ where: { kind: "signup-alert" } })).toBe(0);
+  });
+
+  it("says what a visitor who chose Other wrote about their business, after Other", async () => {
+    await insertAdmin({ email: "each@example.com" });
+    await setNotify("each@example.com", "each");
+    await addWaitlistEntry({
+      name: "Pip Walker",
+      email: "pip@example.com",
+      businessType: "other",
+      businessDescription: "Dog walking",
+      employees: "1",
+      agreedToTerms: true,
+    });
+    const [alert] = await getDb().emailOutbox.findMany({ where: { kind: "signup-alert" } });
+    expect(alert!.payload).toMatchObject({ businessType: "other", businessDescription: "Dog walking" });
+    await sweepOutbox();
+    const mail = mailbox.messages.find((message) => recipient(message) === "each@example.com")!;
+    expect(mail.text).toContain("Other: Dog walking");
   });
 
   it("tells each active admin who chose every signup when an invitation is accepted, once, in the acceptance's own statement", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 
 import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
 
-import { PERMANENT_EMAIL_MESSAGE, waitlistSchema } from "@/lib/validation/waitlist";
+import { onlyOtherDescribed, PERMANENT_EMAIL_MESSAGE, waitlistFields } from "@/lib/validation/waitlist";
 
 // A curated list of throwaway-mailbox domains (a few thousand, none of them real providers), kept on the server:
 // shipped to the browser it would weigh more than the whole form. The package rebuilds its Set on every
@@ -26,6 +26,10 @@ export function isDisposableEmail(email: string): boolean {
  * The signup as the server checks it: the form's own schema, plus the one rule the browser cannot carry (the
  * list), on the email field itself, so it is said with the form's other messages, in the same place.
  */
-export const waitlistSignupSchema = waitlistSchema.extend({
-  email: waitlistSchema.shape.email.refine((email) => !isDisposableEmail(email), { message: PERMANENT_EMAIL_MESSAGE }),
-});
+export const waitlistSignupSchema = onlyOtherDescribed(
+  waitlistFields.extend({
+    email: waitlistFields.shape.email.refine((email) => !isDisposableEmail(email), {
+      message: PERMANENT_EMAIL_MESSAGE,
+    }),
+  }),
+);

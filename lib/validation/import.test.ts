@@ -1,5 +1,6 @@
 import { WAITLIST_CSV_HEADER } from "@/lib/data/waitlist/export";
 import {
+  businessDescriptionOf,
   businessTypeOf,
   checkImportRow,
   detectMapping,
@@ -45,6 +46,7 @@ describe("the mapping proposed from a file's header", () => {
       firstName: 1,
       lastName: 2,
       businessType: 3,
+      businessDescription: null,
       teamSize: 4,
       joinedAt: 6,
       confirmedAt: 8,
@@ -62,13 +64,14 @@ describe("the mapping proposed from a file's header", () => {
       firstName: null,
       lastName: null,
       businessType: 2,
-      teamSize: 3,
-      joinedAt: 4,
-      confirmedAt: 5,
-      utmSource: 9,
-      utmMedium: 10,
-      utmCampaign: 11,
-      referrer: 12,
+      businessDescription: 3,
+      teamSize: 4,
+      joinedAt: 5,
+      confirmedAt: 6,
+      utmSource: 10,
+      utmMedium: 11,
+      utmCampaign: 12,
+      referrer: 13,
     });
   });
 
@@ -142,6 +145,37 @@ describe("spellings", () => {
   });
 });
 
+describe('"What kind of business?" from a file', () => {
+  it("maps a column of the form's question or our export's name", () => {
+    expect(detectMapping(["Email", "Business type", "What kind of business?"])).toMatchObject({
+      businessType: 1,
+      businessDescription: 2,
+    });
+    expect(detectMapping(["Email", "Industry", "Business Description"])).toMatchObject({
+      businessType: 1,
+      businessDescription: 2,
+    });
+  });
+
+  it("keeps it for Other only: the file's description, else the type it gave that is none of ours", () => {
+    expect(businessDescriptionOf("other", "Dog grooming", "Other")).toBe("Dog grooming");
+    expect(businessDescriptionOf("other", undefined, "Wedding photography")).toBe("Wedding photography");
+    expect(businessDescriptionOf("other", "  ", "Landscaping ")).toBe("Landscaping");
+    expect(businessDescriptionOf("other", undefined, "other")).toBeNull();
+    expect(businessDescriptionOf("other", undefined, undefined)).toBeNull();
+    expect(businessDescriptionOf("cleaning", "Window cleaning", "cleaner")).toBeNull();
+    // Cut to the form's length; text the form would refuse is left out, not the row.
+    expect(businessDescriptionOf("other", "d".repeat(300), undefined)).toBe("d".repeat(100));
+    expect(businessDescriptionOf("other", "Dogs\u0007", undefined)).toBeNull();
+  });
+
+  it("reaches the entry from a row", () => {
+    const mapping = detectMapping(["Email", "Name", "Business type"]);
+    const result = checkImportRow(importRowOf(["a@example.com", "Ann", "Pet sitting"], mapping, 2), NOW);
+    expect(result).toMatchObject({ ok: true, entry: { businessType: "other", businessDescription: "Pet sitting" } });
+  });
+});
+
 describe("a row", () => {
   it("is stored as a signup would be: first and last name joined, email lower-cased, spellings mapped", () => {
     const row = importRowOf(
@@ -156,6 +190,7 @@ describe("a row", () => {
         name: "Ann Lee",
         email: "ann@example.com",
         businessType: "cleaning",
+        businessDescription: null,
         employees: "2-5",
         joinedAt: new Date("2025-01-10T09:00:00Z"),
         confirmedAt: new Date("2025-01-11T08:00:00Z"),

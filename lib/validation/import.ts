@@ -1,8 +1,10 @@
 import {
+  BUSINESS_DESCRIPTION_MAX_LENGTH,
   BUSINESS_TYPE_OPTIONS,
+  businessDescriptionSchema,
   cleanSignupSource,
   TEAM_SIZE_OPTIONS,
-  waitlistSchema,
+  waitlistFields,
   type BusinessType,
   type TeamSize,
 } from "@/lib/validation/waitlist";
@@ -19,6 +21,7 @@ export const IMPORT_FIELDS = [
   "firstName",
   "lastName",
   "businessType",
+  "businessDescription",
   "teamSize",
   "joinedAt",
   "confirmedAt",
@@ -35,6 +38,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   firstName: "First name",
   lastName: "Last name",
   businessType: "Business type",
+  businessDescription: "What kind of business",
   teamSize: "Team size",
   joinedAt: "Signed up",
   confirmedAt: "Confirmed",
@@ -56,6 +60,14 @@ const HEADER_NAMES: Record<ImportField, string[]> = {
   firstName: ["firstname", "fname", "givenname", "first", "forename"],
   lastName: ["lastname", "lname", "surname", "familyname", "last"],
   businessType: ["businesstype", "business", "typeofbusiness", "industry", "trade", "sector", "businesscategory"],
+  // Our export's "Business description", and the form's own question.
+  businessDescription: [
+    "businessdescription",
+    "whatkindofbusiness",
+    "kindofbusiness",
+    "describeyourbusiness",
+    "businessdetails",
+  ],
   teamSize: ["teamsize", "employees", "size", "companysize", "staff", "numberofemployees", "team", "headcount"],
   joinedAt: [
     "joined",
@@ -116,6 +128,7 @@ export const importRowSchema = z.strictObject({
   firstName: cell,
   lastName: cell,
   businessType: cell,
+  businessDescription: cell,
   teamSize: cell,
   joinedAt: cell,
   confirmedAt: cell,
@@ -216,6 +229,23 @@ export function businessTypeOf(text: string | undefined): BusinessType {
     if (words.some((word) => key.startsWith(word) || (word.length > 3 && key.includes(word)))) return value;
   }
   return "other";
+}
+
+/**
+ * "What kind of business?" for an imported entry of the type "other": the file's own description column if it
+ * has one, else the business type it gave when that matched none of ours ("Dog grooming" is kept in the
+ * person's words rather than lost to "Other"). Cut to the form's length; text the form would refuse is left out.
+ */
+export function businessDescriptionOf(
+  type: BusinessType,
+  description: string | undefined,
+  typeText: string | undefined,
+): string | null {
+  if (type !== "other") return null;
+  const given = description?.trim() || (lettersOnly(typeText ?? "") === "other" ? "" : typeText?.trim());
+  if (!given) return null;
+  const parsed = businessDescriptionSchema.safeParse(given.slice(0, BUSINESS_DESCRIPTION_MAX_LENGTH));
+  return parsed.success ? (parsed.data ?? null) : null;
 }
 
 /** The team size for a count of people. */
@@ -322,6 +352,8 @@ export interface ImportEntry {
   name: string;
   email: string;
   businessType: BusinessType;
+  /** "What kind of business?", with "other" only. */
+  businessDescription: string | null;
   employees: TeamSize;
   joinedAt: Date;
   confirmedAt: Date | null;
@@ -349,11 +381,11 @@ export function checkImportRow(
   // Half of a character pair (a file cut mid-emoji, say) cannot be stored: the row is refused, not the batch.
   if (Object.values(row).some((value) => typeof value === "string" && !value.isWellFormed()))
     errors.push("The row has a broken character in it; check the file's encoding (UTF-8).");
-  const email = waitlistSchema.shape.email.safeParse(unescaped(row.email) ?? "");
+  const email = waitlistFields.shape.email.safeParse(unescaped(row.email) ?? "");
   if (!email.success) errors.push(row.email ? "The email address is not valid." : "The email address is missing.");
   else if (isDisposable(email.data)) errors.push("The email address is a throwaway (disposable) one.");
   const fullName = unescaped(row.name) ?? [unescaped(row.firstName), unescaped(row.lastName)].filter(Boolean).join(" ");
-  const name = waitlistSchema.shape.name.safeParse(fullName);
+  const name = waitlistFields.shape.name.safeParse(fullName);
   if (!name.success) errors.push(fullName ? name.error.issues[0]!.message + "." : "The name is missing.");
   const employees = teamSizeOf(row.teamSize);
   if (employees === null) errors.push(`The team size "${row.teamSize}" is not one we know. ${TEAM_SIZE_HELP}`);
@@ -377,13 +409,19 @@ export function checkImportRow(
     referrer: unescaped(row.referrer),
   });
   const joinedAt = joined ?? now;
+  const businessType = businessTypeOf(row.businessType);
   return {
     ok: true,
     entry: {
       line: row.line,
       name: name.data,
       email: email.data,
-      businessType: businessTypeOf(row.businessType),
+      businessType,
+      businessDescription: businessDescriptionOf(
+        businessType,
+        unescaped(row.businessDescription),
+        unescaped(row.businessType),
+      ),
       employees,
       joinedAt,
       // Confirmed before they signed up cannot be: such a file's clocks disagree, and the signup time wins.

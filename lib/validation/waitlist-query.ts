@@ -167,6 +167,9 @@ export interface WaitlistListEntry {
   name: string;
   email: string;
   businessType: string;
+  /** "What kind of business?", given with the business type "other"; otherwise null. */
+  businessDescription: string | null;
+  /** The business type's label, with the visitor's description after "Other" ("Other: Dog grooming"). */
   businessTypeLabel: string;
   employees: string;
   /** ISO 8601. */

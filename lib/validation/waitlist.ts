@@ -33,6 +33,15 @@ export function businessTypeLabel(value: string): string {
   return BUSINESS_TYPE_OPTIONS.find((option) => option.value === value)?.label ?? value;
 }
 
+/**
+ * A stored business type as one line, with the visitor's "What kind of business?" after "Other" when they gave
+ * one ("Other: Dog grooming"), for places with room for one value (alerts, Slack).
+ */
+export function businessTypeText(value: string, description?: string | null): string {
+  const label = businessTypeLabel(value);
+  return value === "other" && description ? `${label}: ${description}` : label;
+}
+
 /** The label of a stored team size; unknown values are shown as stored. */
 export function teamSizeLabel(value: string): string {
   return TEAM_SIZE_OPTIONS.find((option) => option.value === value)?.label ?? value;
@@ -146,11 +155,30 @@ export const referralCodeSchema = z.preprocess(
 /** Said on the email field for an address at a disposable-mail domain (checked on the server only). */
 export const PERMANENT_EMAIL_MESSAGE = "Please use a permanent email address.";
 
+/** The longest "What kind of business?" kept: a few words say it ("Dog grooming and walking"). */
+export const BUSINESS_DESCRIPTION_MAX_LENGTH = 100;
+
 /**
- * The waiting list form and POST /api/waitlist; unknown fields are dropped. The server adds one rule to it,
- * the disposable-mail domains (waitlistSignupSchema in lib/validation/disposable-email.ts).
+ * "What kind of business?": optional, asked when the business type is "other" (the featured trades that are
+ * not among the options: pet services, photography, landscaping...). Blank counts as not given.
  */
-export const waitlistSchema = z.object({
+export const businessDescriptionSchema = z.preprocess(
+  blankAsUnset,
+  z
+    .string({ error: "What kind of business must be text" })
+    .trim()
+    .refine(hasNoControlCharacters, { message: `What kind of business ${CONTROL_CHARACTER_MESSAGE}`, abort: true })
+    .max(BUSINESS_DESCRIPTION_MAX_LENGTH, {
+      message: `Please keep it to ${BUSINESS_DESCRIPTION_MAX_LENGTH} characters`,
+    })
+    .optional(),
+);
+
+/**
+ * The waiting list form's fields, as an object (for `.shape` and `.extend`); use waitlistSchema, which also
+ * drops a description given with a business type other than "other". Unknown fields are dropped.
+ */
+export const waitlistFields = z.object({
   name: z
     .string({ error: "Name must be at least 2 characters" })
     .trim()
@@ -162,6 +190,8 @@ export const waitlistSchema = z.object({
     .string({ error: BUSINESS_TYPE_MESSAGE })
     .min(1, { message: BUSINESS_TYPE_MESSAGE })
     .pipe(z.enum(businessTypeValues, { error: BUSINESS_TYPE_MESSAGE })),
+  /** Only with the business type "other" (see onlyOtherDescribed). */
+  businessDescription: businessDescriptionSchema,
   employees: z
     .string({ error: TEAM_SIZE_MESSAGE })
     .min(1, { message: TEAM_SIZE_MESSAGE })
@@ -173,8 +203,29 @@ export const waitlistSchema = z.object({
   ref: referralCodeSchema,
 });
 
-export type WaitlistFormValues = z.input<typeof waitlistSchema>;
-export type WaitlistSignup = z.output<typeof waitlistSchema>;
+/**
+ * A signup schema that ignores "What kind of business?" unless the business type is "other": the form without
+ * scripts shows the field to everyone, and a description left there after choosing another type is neither
+ * checked nor stored.
+ */
+export function onlyOtherDescribed<Schema extends z.ZodType>(schema: Schema) {
+  // Typed as the schema's own input, so a form built on it (zodResolver) knows its fields.
+  return z.preprocess((value: z.input<Schema>) => {
+    if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+    const body = value as Record<string, unknown>;
+    if (body.businessType === "other" || body.businessDescription === undefined) return value;
+    return { ...body, businessDescription: undefined };
+  }, schema);
+}
+
+/**
+ * The waiting list form and POST /api/waitlist. The server adds one rule to it, the disposable-mail domains
+ * (waitlistSignupSchema in lib/validation/disposable-email.ts).
+ */
+export const waitlistSchema = onlyOtherDescribed(waitlistFields);
+
+export type WaitlistFormValues = z.input<typeof waitlistFields>;
+export type WaitlistSignup = z.output<typeof waitlistFields>;
 
 /** The "send me a new link" form on the confirmation page: the address the visitor signed up with. */
 /**

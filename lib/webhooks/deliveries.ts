@@ -20,6 +20,8 @@ export interface WebhookEvent {
       name?: string;
       email?: string;
       businessType?: string;
+      /** "What kind of business?", given with the business type "other"; null otherwise. */
+      businessDescription?: string | null;
       employees?: string;
       source?: string;
     };

@@ -21,6 +21,11 @@ describe("Slack messages", () => {
     expect(slackMessage({ id: "x", type: "waitlist.signup", createdAt: "", data: { entry } })).toEqual({
       text: "New signup on the Otto waiting list: *Ann Smith* (ann@example.com), Car valeting &amp; detailing, team 2-5, source newsletter.",
     });
+    // A visitor who chose Other: their own words after it, escaped like the rest.
+    const other = { ...entry, businessType: "other", businessDescription: "Pets <&> photos" };
+    expect(slackMessage({ id: "x", type: "waitlist.signup", createdAt: "", data: { entry: other } }).text).toContain(
+      "(ann@example.com), Other: Pets &lt;&amp;&gt; photos, team 2-5",
+    );
     expect(slackMessage({ id: "x", type: "waitlist.deleted", createdAt: "", data: { entry: { id: 7 } } }).text).toBe(
       "Entry 7 was deleted from the Otto waiting list.",
     );

@@ -1,5 +1,5 @@
 import { siteConfig } from "@/config/site";
-import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
+import { businessTypeText, teamSizeLabel } from "@/lib/validation/waitlist";
 import type { WebhookEvent } from "@/lib/webhooks/deliveries";
 
 /** Slack's incoming webhooks take a message, not our event. */
@@ -24,7 +24,7 @@ export function slackMessage(event: WebhookEvent): { text: string } {
     case "waitlist.signup":
     case "waitlist.released":
       return {
-        text: `New signup on the ${product} waiting list: ${who} (${slackEscape(entry?.email)}), ${slackEscape(businessTypeLabel(entry?.businessType ?? ""))}, team ${slackEscape(teamSizeLabel(entry?.employees ?? ""))}, source ${slackEscape(entry?.source)}.`,
+        text: `New signup on the ${product} waiting list: ${who} (${slackEscape(entry?.email)}), ${slackEscape(businessTypeText(entry?.businessType ?? "", entry?.businessDescription))}, team ${slackEscape(teamSizeLabel(entry?.employees ?? ""))}, source ${slackEscape(entry?.source)}.`,
       };
     case "waitlist.confirmed":
       return { text: `${who} confirmed their place on the ${product} waiting list.` };

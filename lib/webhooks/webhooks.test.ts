@@ -159,7 +159,8 @@ describe(`webhooks (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, (
     await addWaitlistEntry({
       name: "Ann Smith",
       email: "ann@example.com",
-      businessType: "car",
+      businessType: "other",
+      businessDescription: "Mobile dog grooming",
       employees: "2-5",
       agreedToTerms: true,
       source: { utmSource: "newsletter" },
@@ -213,11 +214,16 @@ describe(`webhooks (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, (
       id: ann.id,
       name: "Ann Smith",
       email: "ann@example.com",
-      businessType: "car",
+      businessType: "other",
+      businessDescription: "Mobile dog grooming",
       source: "newsletter",
       status: "waiting",
     });
-    expect(byType["waitlist.accepted"]!.data.entry).toMatchObject({ id: ann.id, status: "accepted" });
+    expect(byType["waitlist.accepted"]!.data.entry).toMatchObject({
+      id: ann.id,
+      status: "accepted",
+      businessDescription: "Mobile dog grooming",
+    });
     expect(byType["waitlist.deleted"]!.data).toEqual({ entry: { id: bob.id } });
     expect(receiver.received.map((request) => request.body).join()).not.toContain("bob@example.com");
     // Tampering with the body breaks the signature (the signup's, which names Ann: deliveries arrive in any order).

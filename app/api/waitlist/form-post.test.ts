@@ -158,6 +158,7 @@ describe(`the waiting list form posted without scripts (${process.env.DATABASE_U
         name: "Ada Lovelace",
         email: "ada@example",
         businessType: "cleaning",
+        businessDescription: "",
         employees: "2-5",
         agreedToTerms: true,
       },
@@ -172,12 +173,54 @@ describe(`the waiting list form posted without scripts (${process.env.DATABASE_U
         name: "Ada Lovelace",
         email: "Ada@Example.com",
         businessType: "",
+        businessDescription: "",
         employees: "2-5",
         agreedToTerms: false,
       },
     });
     expect(await rows()).toEqual([]);
     expect(mailbox.messages).toEqual([]);
+  });
+
+  it('stores "What kind of business?" with Other, ignores it with another type, and sends a too long one back to the form', async () => {
+    const other = await postForm({ ...valid, businessType: "other", businessDescription: "  Dog grooming  " });
+    expect(other.headers.get("location")).toBe("/waitlist/thanks");
+    // The field is in the plain form for every type: left filled in after choosing another type, it is dropped.
+    const cleaner = await postForm({
+      ...valid,
+      email: "bo@example.com",
+      businessDescription: "x".repeat(500),
+    });
+    expect(cleaner.headers.get("location")).toBe("/waitlist/thanks");
+    expect(
+      await getDb().waitlistEntry.findMany({
+        orderBy: { id: "asc" },
+        select: { email: true, businessDescription: true },
+      }),
+    ).toEqual([
+      { email: "ada@example.com", businessDescription: "Dog grooming" },
+      { email: "bo@example.com", businessDescription: null },
+    ]);
+
+    const tooLong = await postForm({
+      ...valid,
+      email: "cy@example.com",
+      businessType: "other",
+      businessDescription: "y".repeat(101),
+    });
+    expect(tooLong.headers.get("location")).toBe("/waitlist/join");
+    const draft = decodeDraft(cookieOf(tooLong, DRAFT_COOKIE)!.value)!;
+    expect(draft.entries).toMatchObject({ businessType: "other", businessDescription: "y".repeat(101) });
+    // The join page shows the form again with the message on the field, under its label.
+    const html = renderToStaticMarkup(
+      createElement(WaitlistPlainForm, {
+        entries: draft.entries,
+        errors: { businessDescription: "Please keep it to 100 characters" },
+      }),
+    );
+    expect(html).toContain('id="waitlist-business-description"');
+    expect(html).toMatch(/id="waitlist-business-description-error"[^>]*>Please keep it to 100 characters</);
+    expect(await getDb().waitlistEntry.count()).toBe(2);
   });
 
   it("keeps a personal link's code through a post that came back, and only a code that is one", async () => {

@@ -227,6 +227,53 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
     });
   });
 
+  describe('"What kind of business?" (with the business type Other)', () => {
+    const described = () =>
+      getDb().waitlistEntry.findMany({
+        orderBy: { id: "asc" },
+        select: { email: true, businessType: true, businessDescription: true },
+      });
+
+    it("stores it trimmed with Other, and stores nothing for a blank one", async () => {
+      expect((await post({ ...valid, businessType: "other", businessDescription: "  Pet grooming  " })).status).toBe(
+        201,
+      );
+      expect(
+        (await post({ ...valid, email: "bo@example.com", businessType: "other", businessDescription: "   " })).status,
+      ).toBe(201);
+      expect((await post({ ...valid, email: "cy@example.com", businessType: "other" })).status).toBe(201);
+      expect(await described()).toEqual([
+        { email: "ada@example.com", businessType: "other", businessDescription: "Pet grooming" },
+        { email: "bo@example.com", businessType: "other", businessDescription: null },
+        { email: "cy@example.com", businessType: "other", businessDescription: null },
+      ]);
+    });
+
+    it("ignores it with any other business type, whatever it holds", async () => {
+      const response = await post({ ...valid, businessType: "car", businessDescription: "z".repeat(1000) });
+      expect(response.status).toBe(201);
+      expect(await described()).toEqual([{ email: "ada@example.com", businessType: "car", businessDescription: null }]);
+    });
+
+    it("answers 400 on its field when it is too long, not text or holds control characters, storing nothing", async () => {
+      const other = { ...valid, businessType: "other" };
+      expect(
+        (await errorsOf(await post({ ...other, businessDescription: "p".repeat(101) }))).businessDescription,
+      ).toEqual(["Please keep it to 100 characters"]);
+      expect((await errorsOf(await post({ ...other, businessDescription: 42 }))).businessDescription).toEqual([
+        "What kind of business must be text",
+      ]);
+      expect((await errorsOf(await post({ ...other, businessDescription: "Dogs\u0000" }))).businessDescription).toEqual(
+        ["What kind of business must not contain control characters"],
+      );
+      // 100 characters is allowed, counted after trimming.
+      expect((await post({ ...other, businessDescription: ` ${"p".repeat(100)} ` })).status).toBe(201);
+      expect(await described()).toEqual([
+        { email: "ada@example.com", businessType: "other", businessDescription: "p".repeat(100) },
+      ]);
+    });
+  });
+
   it("ignores unknown fields and never stores them", async () => {
     const response = await post({
       ...valid,

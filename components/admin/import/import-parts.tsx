@@ -12,7 +12,7 @@ import {
   importRowOf,
   type ImportMapping,
 } from "@/lib/validation/import";
-import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
+import { businessTypeText, teamSizeLabel } from "@/lib/validation/waitlist";
 
 /** How many rows the preview shows. */
 export const PREVIEW_ROWS = 20;
@@ -129,7 +129,9 @@ export function ImportPreview({
                 {entry?.name ?? row.name ?? [row.firstName, row.lastName].filter(Boolean).join(" ")}
               </TableCell>
               <TableCell>{entry?.email ?? row.email}</TableCell>
-              <TableCell>{entry ? businessTypeLabel(entry.businessType) : row.businessType}</TableCell>
+              <TableCell>
+                {entry ? businessTypeText(entry.businessType, entry.businessDescription) : row.businessType}
+              </TableCell>
               <TableCell>{entry ? teamSizeLabel(entry.employees) : row.teamSize}</TableCell>
               <TableCell>{entry ? timeText(entry.joinedAt) : row.joinedAt}</TableCell>
               <TableCell>{entry ? timeText(entry.confirmedAt) : row.confirmedAt}</TableCell>

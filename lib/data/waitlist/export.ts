@@ -65,7 +65,7 @@ const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 /** The referrer's email, by primary key: the referral's only link the export spells out. */
 const REFERRED_BY = `(SELECT r."email" FROM "waitlist" AS r WHERE r."id" = w."referredById")`;
 const EXPORT_COLUMNS = Prisma.raw(
-  `"id", "name", "email", "businessType", "employees", ${ISO(`"joinedAt"`)} AS "joinedAt", ${ISO(`"confirmedAt"`)} AS "confirmedAt", "status", ${ISO(`"invitedAt"`)} AS "invitedAt", ${ISO(`"acceptedAt"`)} AS "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer", "waitlist_place"(w."lineOrder") AS "place", "referralCode", ${REFERRED_BY} AS "referredBy", "referralCredits", ${ISO(`"heldAt"`)} AS "heldAt", "heldReason", "lineOrder"::text AS "lineOrder"`,
+  `"id", "name", "email", "businessType", "businessDescription", "employees", ${ISO(`"joinedAt"`)} AS "joinedAt", ${ISO(`"confirmedAt"`)} AS "confirmedAt", "status", ${ISO(`"invitedAt"`)} AS "invitedAt", ${ISO(`"acceptedAt"`)} AS "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer", "waitlist_place"(w."lineOrder") AS "place", "referralCode", ${REFERRED_BY} AS "referredBy", "referralCredits", ${ISO(`"heldAt"`)} AS "heldAt", "heldReason", "lineOrder"::text AS "lineOrder"`,
 );
 
 /**
@@ -141,7 +141,8 @@ function holdSqlConnection(): { runner: Promise<SqlRunner>; release: () => Promi
 
 /**
  * The export's columns. The times are ISO 8601 in UTC: exact, sortable, and read as dates by spreadsheets;
- * each is empty until it happens. Source, Medium, Campaign and Referrer are what the signup's visit brought
+ * each is empty until it happens. Business description is what a visitor who chose "Other" said their business
+ * is (empty otherwise). Source, Medium, Campaign and Referrer are what the signup's visit brought
  * (its UTM parameters and referring host), empty for a direct visit. Held and Held reason are set only for
  * a signup held for review (see lib/data/waitlist/held.ts).
  */
@@ -149,6 +150,7 @@ export const WAITLIST_CSV_HEADER = [
   "Name",
   "Email",
   "Business Type",
+  "Business description",
   "Team Size",
   "Joined",
   "Confirmed",
@@ -173,6 +175,7 @@ export function waitlistCsvRecord(row: WaitlistExportRow): string[] {
     row.name,
     row.email,
     businessTypeLabel(row.businessType),
+    row.businessDescription ?? "",
     teamSizeLabel(row.employees),
     row.joinedAt,
     row.confirmedAt ?? "",
@@ -222,6 +225,8 @@ export function waitlistCopyStatement(query: WaitlistExportQuery, literal: (valu
     text(`w."name"`),
     text(`w."email"`),
     label("businessType", BUSINESS_TYPE_OPTIONS),
+    // Free text the visitor typed: a spreadsheet must not run it.
+    text(`w."businessDescription"`),
     label("employees", TEAM_SIZE_OPTIONS),
     time("joinedAt"),
     // A NULL time (not confirmed, invited or accepted yet) is written as an empty field, as the batches write "".

@@ -189,12 +189,12 @@ async function importInTransaction(
     kept.length === 0
       ? []
       : await tx.$queryRaw<{ id: number; email: string; name: string; confirmed: boolean }[]>`
-          INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "consentedAt", "confirmedAt",
+          INSERT INTO "waitlist" ("name", "email", "businessType", "businessDescription", "employees", "joinedAt", "consentedAt", "confirmedAt",
                                   "utmSource", "utmMedium", "utmCampaign", "referrer")
-          SELECT r."name", r."email", r."businessType", r."employees", r."joinedAt", r."joinedAt", r."confirmedAt",
+          SELECT r."name", r."email", r."businessType", r."businessDescription", r."employees", r."joinedAt", r."joinedAt", r."confirmedAt",
                  r."utmSource", r."utmMedium", r."utmCampaign", r."referrer"
           FROM jsonb_to_recordset(${JSON.stringify(kept.map((entry) => ({ ...entry, hash: suppressionHash(entry.email) })))}::jsonb) AS r(
-            "name" text, "email" text, "businessType" text, "employees" text, "joinedAt" timestamptz,
+            "name" text, "email" text, "businessType" text, "businessDescription" text, "employees" text, "joinedAt" timestamptz,
             "confirmedAt" timestamptz, "utmSource" text, "utmMedium" text, "utmCampaign" text, "referrer" text, "hash" text)
           -- Checked again here: someone who left since the check above is not brought back either.
           WHERE NOT EXISTS (SELECT 1 FROM "waitlist_suppressions" AS s WHERE s."hash" = r."hash")

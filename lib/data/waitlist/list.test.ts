@@ -153,6 +153,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
         name: "Carla 100% Real",
         email: "carla_x@example.com",
         businessType: "car",
+        businessDescription: null,
         businessTypeLabel: "Car valeting & detailing",
         employees: "1",
         joinedAt: new Date("2025-03-01T12:00:00Z"),
@@ -308,6 +309,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           name: "Ann",
           email: "ann@example.com",
           businessType: "car",
+          businessDescription: null,
           employees: "1",
           joinedAt: "2025-04-10T09:30:00.123Z",
           confirmedAt: null,
@@ -321,6 +323,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
         "Ann",
         "ann@example.com",
         "Car valeting & detailing",
+        "",
         "Just me",
         "2025-04-10T09:30:00.123Z",
         "",
@@ -345,6 +348,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           name: "Ann",
           email: "ann@example.com",
           businessType: "car",
+          businessDescription: null,
           employees: "1",
           joinedAt: "x",
           confirmedAt: null,
@@ -356,7 +360,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           utmCampaign: "Spring",
           referrer: "news.example",
           ...NO_REFERRAL,
-        }).slice(9),
+        }).slice(10),
       ).toEqual(["newsletter", "email", "Spring", "news.example", "", "abcd2345", "", "0", "", ""]);
       // A confirmed entry in line, referred by someone, with two referrals of its own.
       expect(
@@ -366,6 +370,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           name: "Cy",
           email: "cy@example.com",
           businessType: "car",
+          businessDescription: null,
           employees: "1",
           joinedAt: "x",
           confirmedAt: "x",
@@ -378,7 +383,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           referredBy: "ann@example.com",
           referralCredits: 2,
           lineOrder: "42",
-        }).slice(13),
+        }).slice(14),
       ).toEqual(["1234", "wxyz6789", "ann@example.com", "2", "", ""]);
       // A signup held for review: when, and why, in the last two columns.
       expect(
@@ -387,6 +392,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           name: "Hal",
           email: "hal@example.com",
           businessType: "car",
+          businessDescription: null,
           employees: "1",
           joinedAt: "x",
           confirmedAt: null,
@@ -406,6 +412,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           name: "Ann",
           email: "ann@example.com",
           businessType: "car",
+          businessDescription: null,
           employees: "1",
           joinedAt: "x",
           confirmedAt: "2025-04-11T08:00:00.000Z",
@@ -414,7 +421,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           acceptedAt: null,
           ...NO_SOURCE,
           ...NO_REFERRAL,
-        })[5],
+        })[6],
       ).toBe("2025-04-11T08:00:00.000Z");
       expect(
         waitlistCsvRecord({
@@ -423,6 +430,7 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           name: "Bo",
           email: "bo@example.com",
           businessType: "legacy",
+          businessDescription: null,
           employees: "50+",
           joinedAt: "x",
           confirmedAt: null,
@@ -431,8 +439,8 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
           acceptedAt: null,
           ...NO_SOURCE,
           ...NO_REFERRAL,
-        }).slice(2, 4),
-      ).toEqual(["legacy", "50+"]);
+        }).slice(2, 5),
+      ).toEqual(["legacy", "", "50+"]);
     });
 
     it("reads join times as Date.toISOString writes them, in UTC to the millisecond", async () => {

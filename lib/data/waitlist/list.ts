@@ -6,7 +6,7 @@ import { countAllEntries } from "@/lib/data/waitlist/held";
 import { findSearchPage } from "@/lib/data/waitlist/search";
 import { orderBy, rowColumns, type WaitlistRow } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
-import { businessTypeLabel } from "@/lib/validation/waitlist";
+import { businessTypeText } from "@/lib/validation/waitlist";
 import {
   isFiltered,
   waitlistFilterOf,
@@ -48,7 +48,8 @@ const toEntry = (row: WaitlistRow): AdminWaitlistEntry => ({
   name: row.name,
   email: row.email,
   businessType: row.businessType,
-  businessTypeLabel: businessTypeLabel(row.businessType),
+  businessDescription: row.businessDescription,
+  businessTypeLabel: businessTypeText(row.businessType, row.businessDescription),
   employees: row.employees,
   joinedAt: row.joinedAt,
   confirmedAt: row.confirmedAt,

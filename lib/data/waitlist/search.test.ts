@@ -154,6 +154,7 @@ describe(`adaptive search pages (${process.env.DATABASE_URL ? "PostgreSQL" : "em
         name: "ǅemal Łukasz",
         email: expect.stringMatching(/dzemal@example\.pl$/),
         businessType: "beauty",
+        businessDescription: null,
         employees: "1",
         joinedAt: expect.any(Date),
         confirmedAt: null,

@@ -84,6 +84,8 @@ export async function addWaitlistEntry(
       name: signup.name,
       email,
       businessType: signup.businessType,
+      // Said only of "other" (the schema drops it otherwise; checked again so this layer holds on its own).
+      businessDescription: signup.businessType === "other" ? signup.businessDescription : null,
       employees: signup.employees,
       source: signup.source,
       referralCode: signup.ref,

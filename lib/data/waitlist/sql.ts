@@ -11,6 +11,8 @@ export interface WaitlistRow {
   name: string;
   email: string;
   businessType: string;
+  /** "What kind of business?", with the business type "other" only. */
+  businessDescription: string | null;
   employees: string;
   joinedAt: Date;
   confirmedAt: Date | null;
@@ -46,6 +48,7 @@ export function rowColumns(alias?: string): Prisma.Sql {
       "name",
       "email",
       "businessType",
+      "businessDescription",
       "employees",
       "joinedAt",
       "confirmedAt",

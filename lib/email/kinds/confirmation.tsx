@@ -32,6 +32,8 @@ export interface ConfirmationFields {
   name: string | null;
   email: string;
   businessType: string | null;
+  /** "What kind of business?", given with the business type "other" (a signup's only). */
+  businessDescription?: string | null;
   employees: string | null;
   source?: SignupSource;
   /** The code of the personal link the visitor came through, if any. */
@@ -72,6 +74,7 @@ export function queueConfirmationSql(
       ${fields.source?.utmSource ?? null}::text, ${fields.source?.utmMedium ?? null}::text, ${fields.source?.utmCampaign ?? null}::text, ${fields.source?.referrer ?? null}::text,
       ${signupAlertSubjectPrefix(siteConfig.name)}, ${messageDomain()},
       ${fields.referralCode ?? null}::text, ${fields.signupNetwork ?? null}::text, ${fields.heldReason ?? null}::text,
-      ${fields.releaseAlerts ?? true}, ${fields.proof?.signatureHash ?? null}::bytea, ${fields.proof?.expiresAt ?? null}::timestamptz
+      ${fields.releaseAlerts ?? true}, ${fields.proof?.signatureHash ?? null}::bytea, ${fields.proof?.expiresAt ?? null}::timestamptz,
+      ${fields.businessDescription ?? null}::text
     ) AS "id"`;
 }

@@ -2,7 +2,7 @@ import "server-only";
 
 import { SignupAlertEmail } from "@/emails/signup-alert-email";
 import type { EmailContext } from "@/lib/email/render";
-import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
+import { businessTypeText, teamSizeLabel } from "@/lib/validation/waitlist";
 
 // The alert of a new signup, to each active admin who asked for one per signup. Its rows are queued by the
 // database function `waitlist_queue_signup_alerts` (prisma/sql/functions/signup_alert.sql), which the
@@ -15,6 +15,8 @@ export interface SignupAlertPayload {
   name: string;
   email: string;
   businessType: string;
+  /** "What kind of business?" (with "other" only); absent from alerts queued before it existed. */
+  businessDescription?: string | null;
   employees: string;
   source: string;
   entryId: number;
@@ -30,7 +32,7 @@ export function signupAlertElement(alert: SignupAlertPayload, common: EmailConte
       {...common}
       name={alert.name}
       email={alert.email}
-      businessType={businessTypeLabel(alert.businessType)}
+      businessType={businessTypeText(alert.businessType, alert.businessDescription)}
       teamSize={teamSizeLabel(alert.employees)}
       source={alert.source}
       entryUrl={`${common.siteUrl}/admin/waitlist/${alert.entryId}`}

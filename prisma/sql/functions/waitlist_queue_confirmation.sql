@@ -7,6 +7,8 @@
 -- A repeat signup changes nothing of an entry, its source and referrer included. A referral code that names
 -- no entry is ignored: the signup is kept and answered like any other.
 --
+-- p_business_description is the visitor's "What kind of business?" (the schema keeps it for "other" only).
+--
 -- p_held_reason is set when the signup came without a valid proof of work (lib/challenge/altcha.ts): a new
 -- entry is then stored held, with no email and no alert, and a repeat signup sends nothing. Without it (a
 -- proven signup or request, or an admin's release), an entry held earlier is released: the email it never
@@ -20,7 +22,7 @@ CREATE OR REPLACE FUNCTION "waitlist_queue_confirmation"(
     p_utm_source text, p_utm_medium text, p_utm_campaign text, p_referrer text,
     p_alert_subject text, p_message_domain text,
     p_referral_code text, p_signup_network text, p_held_reason text, p_release_alerts boolean,
-    p_proof_hash bytea, p_proof_expires_at timestamptz
+    p_proof_hash bytea, p_proof_expires_at timestamptz, p_business_description text
 ) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   v_id integer;
@@ -38,9 +40,9 @@ BEGIN
     END IF;
   END IF;
   IF p_signup THEN
-    INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "consentedAt", "confirmationSentAt",
+    INSERT INTO "waitlist" ("name", "email", "businessType", "businessDescription", "employees", "joinedAt", "consentedAt", "confirmationSentAt",
                             "utmSource", "utmMedium", "utmCampaign", "referrer", "referredById", "signupNetwork", "heldAt", "heldReason")
-    VALUES (p_name, p_email, p_business_type, p_employees, p_now, p_now, CASE WHEN p_held_reason IS NULL THEN p_now END,
+    VALUES (p_name, p_email, p_business_type, p_business_description, p_employees, p_now, p_now, CASE WHEN p_held_reason IS NULL THEN p_now END,
             p_utm_source, p_utm_medium, p_utm_campaign, p_referrer,
             (SELECT "id" FROM "waitlist" WHERE "referralCode" = p_referral_code), p_signup_network,
             CASE WHEN p_held_reason IS NOT NULL THEN p_now END, p_held_reason)

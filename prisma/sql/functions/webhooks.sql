@@ -4,7 +4,8 @@
 -- An entry as events describe it.
 CREATE OR REPLACE FUNCTION "webhook_entry"(r "waitlist") RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT jsonb_build_object(
-    'id', r."id", 'name', r."name", 'email', r."email", 'businessType', r."businessType", 'employees', r."employees",
+    'id', r."id", 'name', r."name", 'email', r."email", 'businessType', r."businessType",
+    'businessDescription', r."businessDescription", 'employees', r."employees",
     'source', r."source", 'utmSource', r."utmSource", 'utmMedium', r."utmMedium",
     'utmCampaign', r."utmCampaign", 'referrer', r."referrer", 'status', r."status",
     'joinedAt', r."joinedAt", 'confirmedAt', r."confirmedAt", 'invitedAt', r."invitedAt", 'acceptedAt', r."acceptedAt")

@@ -52,6 +52,7 @@ describe(`GET /api/admin/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "
           name: "New",
           email: "new@example.com",
           businessType: "trades",
+          businessDescription: null,
           businessTypeLabel: "Trades (plumbing, electrical, building)",
           employees: "11+",
           joinedAt: "2025-02-01T09:00:00.000Z",

@@ -52,6 +52,14 @@ async function read(response: Response) {
   return { text, body: JSON.parse(text) as Record<string, unknown> };
 }
 
+/** What the route wrote to the console since call number `from`, as one text. */
+function loggedSince(from: number): string {
+  return consoleCalls
+    .slice(from)
+    .map((args) => args.map(String).join(" "))
+    .join("\n");
+}
+
 function expectNoKey(text: string, key: string) {
   expect(text).not.toContain(key);
 }
@@ -129,7 +137,9 @@ describe("POST /api/ai/test-connection", () => {
     expect(response.status).toBe(502);
     expect(body.message).toBe("The AI provider rejected the API key");
     expect(body.error).toEqual(expect.stringContaining("Incorrect API key provided: [redacted]"));
-    expect(body.error).toEqual(expect.stringContaining("OPENAI_API_KEY"));
+    // The setting to check goes to the server log, not to the public page.
+    expect(text).not.toContain("OPENAI_");
+    expect(loggedSince(0)).toContain("Check the value of OPENAI_API_KEY.");
     expectNoKey(text, key);
     expectNoKey(text, "sk-proj");
     expect(fake.requests).toHaveLength(1);
@@ -190,21 +200,29 @@ describe("POST /api/ai/test-connection", () => {
     const { body } = await read(response);
     expect(response.status).toBe(502);
     expect(body.message).toBe("Could not reach the AI provider");
-    expect(body.error).toEqual(expect.stringContaining("OPENAI_BASE_URL"));
+    expect(JSON.stringify(body)).not.toContain("OPENAI_");
+    expect(loggedSince(0)).toContain("Check OPENAI_BASE_URL");
   });
 
-  it("answers 503 naming OPENAI_API_KEY, without any outbound call, when no key is set", async () => {
+  it("answers 503 without any outbound call when no key is set, naming OPENAI_API_KEY only in the server log, once", async () => {
     configure({});
+    const before = consoleCalls.length;
     const response = await post();
-    const { body } = await read(response);
+    const { text, body } = await read(response);
     expect(response.status).toBe(503);
     expect(body.message).toBe("The AI provider is not configured");
-    expect(body.error).toEqual(expect.stringContaining("OPENAI_API_KEY"));
+    expect(body.error).toEqual(expect.stringContaining("server log"));
+    expect(text).not.toContain("OPENAI_");
     expect(fake.requests).toHaveLength(0);
+    expect(loggedSince(before)).toContain("Set the OPENAI_API_KEY environment variable on the server");
 
     process.env.OPENAI_API_KEY = "   ";
-    expect((await post()).status).toBe(503);
+    const again = await post();
+    expect(again.status).toBe(503);
+    expect(await again.text()).not.toContain("OPENAI_");
     expect(fake.requests).toHaveLength(0);
+    // Said once per server process, not at every press of the button.
+    expect(loggedSince(before).split("OPENAI_API_KEY environment variable")).toHaveLength(2);
   });
 
   it("limits each client to a few tests a minute, with 429 and Retry-After beyond that", async () => {

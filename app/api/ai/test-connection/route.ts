@@ -8,6 +8,16 @@ import { hitRateLimit } from "@/lib/rate-limit";
 
 const TOO_MANY_MESSAGE = "Too many connection tests";
 
+// Said once per server process: every press of the button on an unconfigured server would say it again.
+let notConfiguredLogged = false;
+
+/** Tells the operator, in the server log, what to set; the public answer names no setting. */
+function logNotConfigured(hint: string | undefined) {
+  if (notConfiguredLogged) return;
+  notConfiguredLogged = true;
+  console.warn(`[ai] the /api-test connection test has no AI provider to call. ${hint ?? ""}`.trim());
+}
+
 function respond(outcome: ConnectionTestOutcome) {
   return json(outcome.body, { status: outcome.status, headers: outcome.ok ? {} : outcome.headers });
 }
@@ -28,7 +38,11 @@ export const POST = route(async (request) => {
 
   const config = readAIConfig();
   // Answered before the rate limits: it costs nothing and needs no database.
-  if (!config.apiKey) return respond(notConfiguredOutcome());
+  if (!config.apiKey) {
+    const outcome = notConfiguredOutcome();
+    if (!outcome.ok) logNotConfigured(outcome.hint);
+    return respond(outcome);
+  }
 
   for (const rule of connectionTestRateLimits(clientIp(request))) {
     const state = await hitRateLimit(rule);
@@ -42,10 +56,11 @@ export const POST = route(async (request) => {
 
   const outcome = await runConnectionTest(config);
   if (!outcome.ok) {
-    // Operators need to see failures; the body is already free of the key, and is redacted again to be sure.
+    // Operators need to see failures, with what to check (the hint the public answer leaves out); the body is
+    // already free of the key, and is redacted again to be sure.
     console.warn(
       redactSecrets(
-        `[ai] connection test failed (${outcome.failure}, ${outcome.status}): ${outcome.body.message}. ${outcome.body.error}`,
+        `[ai] connection test failed (${outcome.failure}, ${outcome.status}): ${outcome.body.message}. ${outcome.body.error}${outcome.hint ? ` ${outcome.hint}` : ""}`,
         [config.apiKey],
       ),
     );

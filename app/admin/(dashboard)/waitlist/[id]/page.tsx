@@ -66,6 +66,10 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
   const fields: [string, React.ReactNode][] = [
     ["Email", entry.email],
     ["Business type", businessTypeLabel(entry.businessType)],
+    // What a visitor who chose "Other" said their business is, in their own words.
+    ...(entry.businessType === "other"
+      ? [["What kind of business", entry.businessDescription ?? "Not given"] as [string, React.ReactNode]]
+      : []),
     ["Team size", teamSizeLabel(entry.employees)],
     ["Joined", `${time.format(entry.joinedAt)} UTC`],
     ["Agreed to be emailed", `${time.format(entry.consentedAt)} UTC`],

@@ -14,6 +14,7 @@ const HEADER = [
   "Name",
   "Email",
   "Business Type",
+  "Business description",
   "Team Size",
   "Joined",
   "Confirmed",
@@ -131,11 +132,12 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
 
     const records = parseCsv(await (await get("?sort=joined_asc", cookie)).text());
     expect(records[0]).toEqual(HEADER);
-    // The first thirteen columns; the line's four are covered with the line (lib/data/waitlist/line.test.ts).
-    expect(records[1]!.slice(0, 13)).toEqual([
+    // The first fourteen columns; the line's four are covered with the line (lib/data/waitlist/line.test.ts).
+    expect(records[1]!.slice(0, 14)).toEqual([
       "Mallory",
       "'=cmd|' /C calc'!A0@example.com",
       "Therapy & counselling",
+      "",
       "11+",
       "2024-12-01T00:00:00.000Z",
       "",
@@ -147,11 +149,12 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
       "",
       "",
     ]);
-    expect(records.slice(2).map((record) => record.slice(0, 13))).toEqual(
+    expect(records.slice(2).map((record) => record.slice(0, 14))).toEqual(
       hostile.map(([, expected], index) => [
         expected,
         `person${index}@example.com`,
         "Car valeting & detailing",
+        "",
         "Just me",
         `2025-01-${String(index + 1).padStart(2, "0")}T08:00:00.000Z`,
         "",
@@ -177,11 +180,12 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
     const newestFirst = parseCsv(await (await get("?q=smith", cookie)).text());
     expect(newestFirst.slice(1).map((record) => record[0])).toEqual(["Cat Smith", "Ann Smith"]);
     const byLabel = parseCsv(await (await get("?q=valeting", cookie)).text());
-    expect(byLabel.slice(1).map((record) => record.slice(0, 13))).toEqual([
+    expect(byLabel.slice(1).map((record) => record.slice(0, 14))).toEqual([
       [
         "Bob Jones",
         "bob@example.com",
         "Car valeting & detailing",
+        "",
         "6-10",
         "2025-01-02T00:00:00.000Z",
         "",
@@ -207,7 +211,7 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
       ),
     );
     const all = parseCsv(await (await get("?sort=name_asc", cookie)).text());
-    expect(all.slice(1).map((record) => [record[0], record[5]])).toEqual([
+    expect(all.slice(1).map((record) => [record[0], record[6]])).toEqual([
       ["Ann Smith", ""],
       ["Bob Jones", "2025-01-03T10:00:00.000Z"],
     ]);
@@ -235,8 +239,8 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
                 UPDATE "waitlist" SET "referrer" = 't.co' WHERE "email" = 'bob@example.com'`),
     );
     const all = parseCsv(await (await get("?sort=name_asc", cookie)).text());
-    expect(all[0]!.slice(9, 13)).toEqual(["Source", "Medium", "Campaign", "Referrer"]);
-    expect(all.slice(1).map((record) => [record[0], ...record.slice(9, 13)])).toEqual([
+    expect(all[0]!.slice(10, 14)).toEqual(["Source", "Medium", "Campaign", "Referrer"]);
+    expect(all.slice(1).map((record) => [record[0], ...record.slice(10, 14)])).toEqual([
       ["Ann Smith", "newsletter", "email", "Spring", "news.example"],
       ["Bob Jones", "", "", "", "t.co"],
       ["Cat Smith", "", "", "", ""],
@@ -249,6 +253,25 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
     expect(await names("?source=t.co")).toEqual(["Bob Jones"]);
     expect(await names("?source=direct")).toEqual(["Cat Smith"]);
     expect(await names("?source=news.example")).toEqual([]);
+  });
+
+  it("has what a visitor who chose Other said their business is in the column after Business Type, formulas neutralised", async () => {
+    await insert([
+      ["Ann Smith", "ann@example.com", "other", "1", "2025-01-01T00:00:00Z"],
+      ["Bob Jones", "bob@example.com", "other", "2-5", "2025-01-02T00:00:00Z"],
+      ["Cat Smith", "cat@example.com", "cleaning", "1", "2025-01-03T00:00:00Z"],
+    ]);
+    await withSql((sql) =>
+      sql.exec(`UPDATE "waitlist" SET "businessDescription" = 'Dog grooming, walking & "sitting"' WHERE "email" = 'ann@example.com';
+                UPDATE "waitlist" SET "businessDescription" = '=1+2 photography' WHERE "email" = 'bob@example.com'`),
+    );
+    const all = parseCsv(await (await get("?sort=name_asc", cookie)).text());
+    expect(all[0]!.slice(2, 5)).toEqual(["Business Type", "Business description", "Team Size"]);
+    expect(all.slice(1).map((record) => [record[0], ...record.slice(2, 5)])).toEqual([
+      ["Ann Smith", "Other", 'Dog grooming, walking & "sitting"', "Just me"],
+      ["Bob Jones", "Other", "'=1+2 photography", "2-5"],
+      ["Cat Smith", "Cleaning", "", "Just me"],
+    ]);
   });
 
   it("says when and why a signup was held for review, for held ones only, and filters by held", async () => {
