@@ -65,7 +65,7 @@ export async function startSecondStep(
   });
   const secure = isSecureRequest(request);
   const name = secondStepCookieName(secure);
-  const token = await encode({ token: { adminId, jti: id, purpose }, secret: getAuthSecret(), salt: name, maxAge });
+  const token = await encode({ token: { adminId, pid: id, purpose }, secret: getAuthSecret(), salt: name, maxAge });
   response.cookies.set(name, token, { ...cookieOptions(secure, maxAge), sameSite: "strict" });
 }
 
@@ -75,16 +75,17 @@ export function clearSecondStepCookie(response: NextResponse, request: RequestLi
   response.cookies.set(secondStepCookieName(secure), "", cookieOptions(secure, 0));
 }
 
-async function readClaims(request: RequestLike): Promise<{ adminId: number; jti: string; purpose: string } | null> {
+// The row's id travels as `pid`: Auth.js's encode sets a `jti` of its own.
+async function readClaims(request: RequestLike): Promise<{ adminId: number; pid: string; purpose: string } | null> {
   const name = secondStepCookieName(isSecureRequest(request));
   const token = cookiesOf(request).get(name)?.value;
   if (!token) return null;
   try {
     const payload = (await decode({ token, secret: getAuthSecret(), salt: name })) as Record<string, unknown> | null;
     if (!payload) return null;
-    const { adminId, jti, purpose } = payload;
-    if (typeof adminId !== "number" || typeof jti !== "string" || typeof purpose !== "string") return null;
-    return { adminId, jti, purpose };
+    const { adminId, pid, purpose } = payload;
+    if (typeof adminId !== "number" || typeof pid !== "string" || typeof purpose !== "string") return null;
+    return { adminId, pid, purpose };
   } catch {
     return null;
   }
@@ -100,7 +101,7 @@ export async function readPendingAdmin(request: RequestLike, purpose?: PendingPu
   if (!claims || (purpose && claims.purpose !== purpose)) return null;
   const row = await getDb().adminAuthChallenge.findFirst({
     where: {
-      id: claims.jti,
+      id: claims.pid,
       adminId: claims.adminId,
       purpose: claims.purpose,
       usedAt: null,
@@ -116,7 +117,7 @@ export async function readPendingAdmin(request: RequestLike, purpose?: PendingPu
   const admin = {
     ...row.admin,
     role: parseAdminRole(row.admin.role) ?? "viewer",
-    pendingId: claims.jti,
+    pendingId: claims.pid,
     purpose: row.purpose as PendingPurpose,
     ip: clientIp(request),
     userAgent: request.headers.get("user-agent"),
