@@ -57,11 +57,9 @@ function RemovePasskeyButton({ passkey }: { passkey: PasskeyItem }) {
 export function SecuritySettings({ totpSince, passkeys, recoveryCodesLeft }: SecuritySettingsProps) {
   const router = useRouter();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [addingApp, setAddingApp] = useState(false);
 
   function enrolled(result: EnrolResult) {
     if (result.recoveryCodes) setCodes(result.recoveryCodes);
-    setAddingApp(false);
     router.refresh();
   }
 
@@ -132,15 +130,8 @@ export function SecuritySettings({ totpSince, passkeys, recoveryCodesLeft }: Sec
               action={removeApp}
             />
           </div>
-        ) : addingApp ? (
-          <TotpSetup onDone={enrolled} />
         ) : (
-          <div className="grid justify-items-start gap-2">
-            <p className="text-sm text-muted-foreground">Not set up.</p>
-            <Button variant="outline" onClick={() => setAddingApp(true)}>
-              Set up an authenticator app
-            </Button>
-          </div>
+          <TotpSetup onDone={enrolled} />
         )}
       </section>
 
