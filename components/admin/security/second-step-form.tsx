@@ -111,6 +111,7 @@ export function SecondStepForm({ passkey, totp }: { passkey: boolean; totp: bool
           >
             {error?.kind === "passkey" ? error.message : null}
           </p>
+          <p className="text-center text-sm text-muted-foreground">or</p>
         </div>
       )}
       <form

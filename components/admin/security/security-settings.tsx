@@ -50,6 +50,18 @@ function RemovePasskeyButton({ passkey }: { passkey: PasskeyItem }) {
   );
 }
 
+/** One part of the section (passkeys, the app, recovery codes), under its own heading. */
+function SecurityPart({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h3 id={id} className="font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
 /**
  * Settings, Security: the admin's passkeys, authenticator app and recovery codes. New recovery codes are shown
  * here once, right after they are made.
@@ -81,10 +93,7 @@ export function SecuritySettings({ totpSince, passkeys, recoveryCodesLeft }: Sec
     <div className="grid gap-8">
       {codes && <RecoveryCodesList codes={codes} />}
 
-      <section aria-labelledby="security-passkeys" className="grid gap-3">
-        <h3 id="security-passkeys" className="font-semibold">
-          Passkeys
-        </h3>
+      <SecurityPart id="security-passkeys" title="Passkeys">
         {passkeys.length === 0 ? (
           <p className="text-sm text-muted-foreground">No passkeys yet.</p>
         ) : (
@@ -108,12 +117,9 @@ export function SecuritySettings({ totpSince, passkeys, recoveryCodesLeft }: Sec
           </ul>
         )}
         <PasskeyAdd onDone={enrolled} />
-      </section>
+      </SecurityPart>
 
-      <section aria-labelledby="security-app" className="grid gap-3">
-        <h3 id="security-app" className="font-semibold">
-          Authenticator app
-        </h3>
+      <SecurityPart id="security-app" title="Authenticator app">
         {totpSince ? (
           <div className="flex flex-wrap items-center gap-3">
             <p className="text-sm">Set up {when(totpSince)}.</p>
@@ -133,12 +139,9 @@ export function SecuritySettings({ totpSince, passkeys, recoveryCodesLeft }: Sec
         ) : (
           <TotpSetup onDone={enrolled} />
         )}
-      </section>
+      </SecurityPart>
 
-      <section aria-labelledby="security-recovery" className="grid gap-3">
-        <h3 id="security-recovery" className="font-semibold">
-          Recovery codes
-        </h3>
+      <SecurityPart id="security-recovery" title="Recovery codes">
         <p className="text-sm text-muted-foreground">
           {hasFactor
             ? `${recoveryCodesLeft} of 10 unused. Each signs you in once if you lose your passkey or phone.`
@@ -159,7 +162,7 @@ export function SecuritySettings({ totpSince, passkeys, recoveryCodesLeft }: Sec
             action={regenerate}
           />
         )}
-      </section>
+      </SecurityPart>
     </div>
   );
 }

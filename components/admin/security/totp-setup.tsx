@@ -60,20 +60,26 @@ export function TotpSetup({ onDone }: { onDone: (result: EnrolResult) => void })
   return (
     <div className="grid gap-4">
       <ol className="grid list-decimal gap-4 pl-5 text-sm">
-        <li className="grid gap-2">
-          <span>Scan this QR code with your authenticator app (such as Google Authenticator, 1Password or Authy).</span>
-          <div
-            role="img"
-            aria-label="QR code to add this account to an authenticator app"
-            className="size-44 rounded-md border bg-white p-1 [&>svg]:size-full"
-            dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
-          />
+        <li>
+          <div className="grid gap-2">
+            <span>
+              Scan this QR code with your authenticator app (such as Google Authenticator, 1Password or Authy).
+            </span>
+            <div
+              role="img"
+              aria-label="QR code to add this account to an authenticator app"
+              className="size-44 rounded-md border bg-white p-1 [&>svg]:size-full"
+              dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+            />
+          </div>
         </li>
-        <li className="grid gap-1">
-          <span>Or type this key into the app:</span>
-          <code data-testid="totp-secret" className="w-fit rounded bg-muted px-2 py-1 font-mono text-sm break-all">
-            {setup.secret}
-          </code>
+        <li>
+          <div className="grid gap-1">
+            <span>Or type this key into the app:</span>
+            <code data-testid="totp-secret" className="w-fit rounded bg-muted px-2 py-1 font-mono text-sm break-all">
+              {setup.secret}
+            </code>
+          </div>
         </li>
         <li>Enter the 6-digit code the app shows, to confirm it works.</li>
       </ol>

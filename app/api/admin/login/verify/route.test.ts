@@ -83,6 +83,12 @@ async function enrolTotp(email: string) {
 const SECOND_STEP_COOKIE = "otto.second-step";
 const SESSION_COOKIE = "authjs.session-token";
 
+/** A new sign-in with the password, then its second step. */
+async function signInAndVerify(email: string, step: unknown) {
+  const { cookies } = await signInWithPassword(email);
+  return post(verify, "/api/admin/login/verify", `${SECOND_STEP_COOKIE}=${cookies[SECOND_STEP_COOKIE]}`, step);
+}
+
 describe(`the sign-in's second step (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
   it("keeps the password-only sign-in for an admin without a second factor", async () => {
     await insertAdmin({ email: "grace@example.com", name: "Grace Hopper" });
@@ -147,13 +153,7 @@ describe(`the sign-in's second step (${process.env.DATABASE_URL ? "PostgreSQL" :
     expect(await getDb().adminSession.count()).toBe(1);
 
     // The same code on a new sign-in: refused, it was used.
-    const again = await signInWithPassword("ada@example.com");
-    const replayedCode = await post(
-      verify,
-      "/api/admin/login/verify",
-      `${SECOND_STEP_COOKIE}=${again.cookies[SECOND_STEP_COOKIE]}`,
-      { method: "totp", code },
-    );
+    const replayedCode = await signInAndVerify("ada@example.com", { method: "totp", code });
     expect(replayedCode.status).toBe(401);
     expect(await getDb().adminSession.count()).toBe(1);
   });
@@ -194,13 +194,7 @@ describe(`the sign-in's second step (${process.env.DATABASE_URL ? "PostgreSQL" :
   it("accepts a recovery code once, audits it and emails the admin", async () => {
     const { admin, recoveryCodes } = await enrolTotp("ada@example.com");
     const code = recoveryCodes[3]!;
-    const first = await signInWithPassword("ada@example.com");
-    const used = await post(
-      verify,
-      "/api/admin/login/verify",
-      `${SECOND_STEP_COOKIE}=${first.cookies[SECOND_STEP_COOKIE]}`,
-      { method: "recovery", code: code.toUpperCase() },
-    );
+    const used = await signInAndVerify("ada@example.com", { method: "recovery", code: code.toUpperCase() });
     expect([used.status, (await safeJson(used.clone())).message]).toEqual([200, "Login successful"]);
     expect((await getDb().adminSession.findFirstOrThrow({})).signInMethod).toBe("recovery");
     expect(await getDb().auditLog.count({ where: { action: "security.recovery_code_used", adminId: admin.id } })).toBe(
@@ -213,13 +207,7 @@ describe(`the sign-in's second step (${process.env.DATABASE_URL ? "PostgreSQL" :
     ]);
     expect(mail.every((m) => m.to === "ada@example.com")).toBe(true);
 
-    const second = await signInWithPassword("ada@example.com");
-    const reused = await post(
-      verify,
-      "/api/admin/login/verify",
-      `${SECOND_STEP_COOKIE}=${second.cookies[SECOND_STEP_COOKIE]}`,
-      { method: "recovery", code },
-    );
+    const reused = await signInAndVerify("ada@example.com", { method: "recovery", code });
     expect(reused.status).toBe(401);
     expect((await safeJson(reused)).message).toMatch(/already been used/);
     expect(await getDb().adminSession.count()).toBe(1);
