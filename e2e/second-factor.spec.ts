@@ -205,9 +205,16 @@ test.describe("a server that requires a second factor, and passkeys", () => {
 
     await page.goto("/admin/settings#security");
     await expect(page.getByTestId("passkey-row")).toContainText("Virtual laptop");
+    await page.getByRole("button", { name: "Rename passkey Virtual laptop" }).click();
+    const renameDialog = page.getByRole("dialog", { name: "Rename the passkey" });
+    await renameDialog.getByLabel("Passkey name").fill("Test laptop");
+    await expectNoAxeViolations(page);
+    await renameDialog.getByRole("button", { name: "Save" }).click();
+    await expect(renameDialog).toBeHidden();
+    await expect(page.getByTestId("passkey-row")).toContainText("Test laptop");
     await expect(page.getByTestId("session-row").first()).toContainText("Passkey");
     // The last second factor cannot be removed where one is required.
-    await page.getByRole("button", { name: "Remove passkey Virtual laptop" }).click();
+    await page.getByRole("button", { name: "Remove passkey Test laptop" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
     await expect(page.getByText(/Every admin needs a second factor here/).first()).toBeVisible();
     await expect(page.getByTestId("passkey-row")).toHaveCount(1);

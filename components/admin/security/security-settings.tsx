@@ -7,6 +7,7 @@ import { ConfirmButton } from "@/components/admin/kit/confirm-button";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { PasskeyAdd } from "@/components/admin/security/passkey-add";
 import { RecoveryCodesList } from "@/components/admin/security/recovery-codes-list";
+import { RenamePasskeyDialog } from "@/components/admin/security/rename-passkey-dialog";
 import { TotpSetup, type EnrolResult } from "@/components/admin/security/totp-setup";
 import { Button } from "@/components/ui/button";
 import { apiRequest } from "@/lib/api";
@@ -111,7 +112,10 @@ export function SecuritySettings({ totpSince, passkeys, recoveryCodesLeft }: Sec
                     {passkey.lastUsedAt ? `, last used ${when(passkey.lastUsedAt)}` : ", not used to sign in yet"}
                   </span>
                 </div>
-                <RemovePasskeyButton passkey={passkey} />
+                <div className="flex gap-2">
+                  <RenamePasskeyDialog passkey={passkey} />
+                  <RemovePasskeyButton passkey={passkey} />
+                </div>
               </li>
             ))}
           </ul>
