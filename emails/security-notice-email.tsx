@@ -10,6 +10,8 @@ export interface SecurityNoticeEmailProps {
   headline: string;
   /** More about it: which passkey, and when. */
   detail: string;
+  /** What to do if the admin did not make the change. */
+  advice: string;
   securityUrl: string;
 }
 
@@ -23,6 +25,7 @@ export function SecurityNoticeEmail({
   name,
   headline,
   detail,
+  advice,
   securityUrl,
 }: SecurityNoticeEmailProps) {
   return (
@@ -32,10 +35,7 @@ export function SecurityNoticeEmail({
       </Heading>
       <Text style={{ fontSize: "15px", lineHeight: "22px", margin: "0 0 12px" }}>Hello {name},</Text>
       <Text style={{ fontSize: "15px", lineHeight: "22px", margin: "0 0 12px" }}>{detail}</Text>
-      <Text style={{ fontSize: "15px", lineHeight: "22px", margin: "0 0 12px" }}>
-        If this was you, there is nothing to do. If it was not, sign in and check your security settings now, or ask an
-        admin with full rights to reset your second factor, then change your password.
-      </Text>
+      <Text style={{ fontSize: "15px", lineHeight: "22px", margin: "0 0 12px" }}>{advice}</Text>
       <EmailButton href={securityUrl} spaced>
         Review your security settings
       </EmailButton>

@@ -11,7 +11,9 @@ describe("the security notice email", () => {
       subject: "Work laptop",
       at: "2026-11-27T07:30:00.000Z",
     });
-    expect(text).toContain("A passkey was added to your account.");
+    // The plain-text part writes the heading in capitals.
+    expect(text).toContain("A PASSKEY WAS ADDED TO YOUR ACCOUNT.");
+    expect(html).toContain("A passkey was added to your account.");
     expect(text).toContain('The passkey "Work laptop", on 27 Nov 2026');
     expect(text).toContain("Hello Ada Lovelace,");
     expect(html).toMatch(/href="[^"]*\/admin\/settings#security"/);
@@ -24,7 +26,9 @@ describe("the security notice email", () => {
       subject: "Grace Hopper",
       at: "2026-11-27T07:30:00.000Z",
     });
-    expect(text).toContain("Your second factor was reset.");
+    expect(text).toContain("YOUR SECOND FACTOR WAS RESET.");
+    expect(text).toContain("If you did not ask for this");
+    expect(text).not.toContain("If this was you");
     expect(text).toContain("Grace Hopper removed your passkeys, authenticator app and recovery codes");
     expect(text).toContain("ended your sessions");
   });

@@ -69,6 +69,11 @@ export function securityNoticeElement(payload: SecurityNoticePayload, common: Em
       name={payload.name}
       headline={`${HEADLINES[payload.change]}.`}
       detail={detailOf(payload)}
+      advice={
+        payload.change === "second-factor-reset"
+          ? "If you did not ask for this, tell another admin at once: someone may be trying to take over your account."
+          : "If this was you, there is nothing to do. If it was not, sign in and check your security settings now, or ask an admin with full rights to reset your second factor, then change your password."
+      }
       securityUrl={`${common.siteUrl}/admin/settings#security`}
     />
   );
