@@ -23,6 +23,9 @@ const postgres: Record<string, string> = process.env.E2E_DATABASE_URL
 const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_BASE_URL = baseURL;
 process.env.E2E_BARE_URL = `http://127.0.0.1:${port + 1}`;
+// A server that requires admins to have a second factor. It is addressed as localhost: passkeys need a domain
+// name, and browsers refuse them on an IP address.
+process.env.E2E_STRICT_URL = `http://localhost:${port + 2}`;
 process.env.E2E_FAKE_OPENAI_URL = `http://127.0.0.1:${fakeOpenAIPort}/v1`;
 // The main server sends email here; e2e/email.spec.ts runs a real SMTP server on it (nothing listens otherwise).
 const smtpPort = port + 98;
@@ -104,6 +107,21 @@ export default defineConfig({
         // A referrer's email of the day waits for friends who join together; long enough for the growth
         // journey's two friends to sign up and confirm, short enough to wait for.
         REFERRAL_EMAIL_DELAY_SECONDS: "40",
+      }),
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      // The same build requiring a second factor of every admin (e2e/second-factor.spec.ts).
+      command: nextStart(port + 2),
+      url: `http://127.0.0.1:${port + 2}/api/health`,
+      env: serverEnv("strict", {
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        ADMIN_NAME: E2E_ADMIN.name,
+        TRUSTED_PROXY_HOPS: "1",
+        ADMIN_REQUIRE_SECOND_FACTOR: "true",
+        NEXT_PUBLIC_SITE_URL: `http://localhost:${port + 2}`,
       }),
       timeout: 60_000,
       reuseExistingServer: false,

@@ -30,7 +30,8 @@ export async function proxy(request: NextRequest) {
 
   // The login page itself sends a signed-in admin on to /admin: only it can tell a live session from a
   // revoked one that still carries a valid cookie.
-  if (isAdminPath(pathname) && pathname !== LOGIN_PATH) {
+  // So do the sign-in's own later steps (/admin/login/verify, /admin/login/enrol): they come before any session.
+  if (isAdminPath(pathname) && pathname !== LOGIN_PATH && !pathname.startsWith(`${LOGIN_PATH}/`)) {
     const signedIn = !request.headers.has("x-middleware-subrequest") && (await readSessionClaims(request)) !== null;
     if (!signedIn) {
       const redirect = NextResponse.redirect(new URL(LOGIN_PATH, request.url));

@@ -110,6 +110,21 @@ test.describe("admin sign-in, sessions and admin accounts", () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
+  test("a failed sign-in is also said on the card, next to the fields, besides the toast", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInThroughForm(page, `nobody-${token}@example.com`, "not-the-password");
+    const card = page.getByRole("main");
+    const onCard = card.getByText("Sign-in failed: the email or password is not right.");
+    await expect(onCard).toBeVisible();
+    await expect(page.getByText("Login failed")).toBeVisible();
+    // Beside the fields: between the heading and the email field, inside the form it describes.
+    const form = card.locator("form");
+    await expect(form).toHaveAttribute("aria-describedby", "login-form-error");
+    await expect(form.locator("#login-form-error")).toHaveText("Sign-in failed: the email or password is not right.");
+    await expect(page.getByLabel("Password")).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
   test("an admin deactivated while signed in elsewhere is sent to sign-in on their next page load, and cannot sign in until reactivated", async ({
     browser,
   }) => {

@@ -86,6 +86,15 @@ const envSchema = z
     // An admin session ends after this long without a request, and in any case this long after sign-in.
     ADMIN_SESSION_IDLE_MINUTES: optionalInt(5, 24 * 60, 120),
     ADMIN_SESSION_MAX_HOURS: optionalInt(1, 24 * 30, 8),
+    // Every admin must have a second factor (a passkey or an authenticator app): one without is taken to set
+    // one up right after their password, and no admin page or API answers them before. Recommended in production.
+    ADMIN_REQUIRE_SECOND_FACTOR: z.preprocess(
+      emptyAsUnset,
+      z
+        .enum(["true", "false"], { message: "must be true or false" })
+        .default("false")
+        .transform((v) => v === "true"),
+    ),
     // How long the admin audit log keeps an entry.
     AUDIT_RETENTION_DAYS: optionalInt(30, 3650, 400),
     // Vercel Cron sends it as a bearer token to the maintenance route; without it that route refuses every call.

@@ -7,6 +7,7 @@ import { AddAdminDialog } from "@/components/admin/add-admin-dialog";
 import { filterAdmins, onlyFullAdminId, type AdminListItem } from "@/components/admin/admin-users";
 import { DataTable, type Column, type TableMessage } from "@/components/admin/kit/data-table";
 import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
+import { ResetSecondFactorButton } from "@/components/admin/reset-second-factor-button";
 import { RoleControl } from "@/components/admin/role-control";
 import { ToggleStatusDialog } from "@/components/admin/toggle-status-dialog";
 import { Badge } from "@/components/ui/badge";
@@ -46,13 +47,17 @@ function columns(currentAdminId: number, onlyFullAdmin: number | null): Column<A
     },
     {
       header: "Actions",
-      cell: (admin) =>
-        // The only active admin with full rights cannot be deactivated: say so rather than offer a button that fails.
-        admin.id === onlyFullAdmin ? (
-          <p className="max-w-48 text-xs text-muted-foreground">Add another admin before deactivating this one.</p>
-        ) : (
-          <ToggleStatusDialog admin={admin} isCurrentAdmin={admin.id === currentAdminId} />
-        ),
+      cell: (admin) => (
+        <div className="flex flex-wrap items-center gap-2">
+          {/* The only active admin with full rights cannot be deactivated: say so rather than offer a button that fails. */}
+          {admin.id === onlyFullAdmin ? (
+            <p className="max-w-48 text-xs text-muted-foreground">Add another admin before deactivating this one.</p>
+          ) : (
+            <ToggleStatusDialog admin={admin} isCurrentAdmin={admin.id === currentAdminId} />
+          )}
+          {admin.secondFactor && admin.id !== currentAdminId && <ResetSecondFactorButton admin={admin} />}
+        </div>
+      ),
     },
   ];
 }

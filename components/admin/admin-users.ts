@@ -11,6 +11,8 @@ export interface AdminListItem {
   isActive: boolean;
   createdAt: string;
   role: AdminRole;
+  /** Whether they have a passkey or an authenticator app (the page offers to reset it). */
+  secondFactor?: boolean;
 }
 
 /**

@@ -128,6 +128,41 @@ describe("LoginForm", () => {
     expect(screen.getByRole("button", { name: "Sign In" })).toBeEnabled();
   });
 
+  it("also says a failed sign-in on the card, next to the fields, in a live region that describes the form", async () => {
+    const { user, email, password } = renderForm();
+    const form = email.closest("form")!;
+    expect(form).toHaveAccessibleDescription("");
+    answers.push({ status: 401, body: { message: "Invalid email or password" } });
+    await signIn(user, email, password);
+    const onCard = await screen.findByText("Sign-in failed: the email or password is not right.");
+    expect(onCard).toHaveAttribute("role", "alert");
+    expect(form).toContainElement(onCard);
+    expect(form).toHaveAccessibleDescription("Sign-in failed: the email or password is not right.");
+    expect(password).toHaveFocus();
+
+    // Trying again clears it while the new attempt is under way.
+    answers.push({
+      status: 200,
+      body: { message: "Login successful", admin: { name: "Ada", email: "ada@example.com" } },
+    });
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(screen.queryByText("Sign-in failed: the email or password is not right.")).toBeNull());
+  });
+
+  it("goes to the second step, with no success toast yet, for an admin who has a second factor", async () => {
+    const { user, email, password } = renderForm();
+    answers.push({
+      status: 200,
+      body: {
+        message: "Confirm it's you to continue",
+        secondStep: { purpose: "second-step", next: "/admin/login/verify" },
+      },
+    });
+    await signIn(user, email, password);
+    await waitFor(() => expect(replace).toHaveBeenCalledWith("/admin/login/verify"));
+    expect(screen.queryByText("Login successful")).toBeNull();
+  });
+
   it("falls back to 'Invalid email or password' when the failure has no message", async () => {
     const { user, email, password } = renderForm();
     answers.push({ status: 401, body: "" });

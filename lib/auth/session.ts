@@ -47,7 +47,7 @@ export function sessionCookieName(secure: boolean): string {
 // A plain Request (a script's, or one built by hand) has no parsed cookies: Next parses its Cookie header
 // the same way. A value that is not valid percent-encoding (`%ZZ%`, planted or corrupted) is left out, so
 // it reads as no session at all.
-function cookiesOf(request: RequestLike): CookieReader {
+export function cookiesOf(request: RequestLike): CookieReader {
   return (
     request.cookies ??
     new NextRequest(request.url, { headers: { cookie: request.headers.get("cookie") ?? "" } }).cookies
@@ -58,7 +58,7 @@ function cookiesOf(request: RequestLike): CookieReader {
 // spelling, which browsers read the same.
 const SAME_SITE = "Lax" as "lax";
 
-function cookieOptions(secure: boolean, maxAge: number) {
+export function cookieOptions(secure: boolean, maxAge: number) {
   return {
     path: "/",
     httpOnly: true,

@@ -10,11 +10,14 @@ import {
   rememberAddress,
   TOO_MANY_ATTEMPTS,
 } from "@/lib/auth/login-throttle";
+import type { PendingPurpose } from "@/lib/auth/second-step";
 import type { SessionClaims } from "@/lib/auth/session";
 import { verifyAdminCredentials, type PublicAdmin } from "@/lib/data/admins";
 import { recordAudit } from "@/lib/data/audit";
+import { hasSecondFactor, secondFactorStatus } from "@/lib/data/second-factor";
 import { startAdminSession } from "@/lib/data/sessions";
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
 import { clientIp } from "@/lib/http";
 import { enforceRateLimits, hitRateLimit, resetRateLimit } from "@/lib/rate-limit";
 
@@ -25,15 +28,31 @@ export interface SignedIn {
 }
 
 /**
+ * A password that was right for an admin who must still give a second factor ("second-step") or set one up
+ * ("enrol", when ADMIN_REQUIRE_SECOND_FACTOR is on): no session yet.
+ */
+export interface HalfSignedIn {
+  admin: PublicAdmin;
+  pending: PendingPurpose;
+}
+
+/** Sign-in paths of the second step, after the password. */
+export const SECOND_STEP_PATHS: Record<PendingPurpose, string> = {
+  "second-step": "/admin/login/verify",
+  enrol: "/admin/login/enrol",
+};
+
+/**
  * Signs an admin in from a request: null for an unknown email, a wrong password or a deactivated account
  * alike, after the same bcrypt work. Failures are counted per (email, client) pair and per client, which
  * block for the rest of the window (a 429 is thrown), and per email, which only slows strangers down. A
- * success starts a session of its own (one per device); successes and failures both go to the audit log.
+ * success starts a session of its own (one per device), unless the admin has a second factor to give (or must
+ * set one up): then only the half-signed-in state begins. Successes and failures both go to the audit log.
  */
 export async function signIn(
   request: Request,
   { email, password }: { email: string; password: string },
-): Promise<SignedIn | null> {
+): Promise<SignedIn | HalfSignedIn | null> {
   const ip = clientIp(request);
   const rules = blockingRules(ip, email);
 
@@ -54,6 +73,9 @@ export async function signIn(
 
   await Promise.all([...rules, emailRule].map((rule) => resetRateLimit(rule.key)));
   await rememberAddress(email, ip);
+  const status = await secondFactorStatus(admin.id);
+  if (hasSecondFactor(status)) return { admin, pending: "second-step" };
+  if (env().ADMIN_REQUIRE_SECOND_FACTOR) return { admin, pending: "enrol" };
   const sessionId = await startAdminSession(admin, { ip, userAgent: request.headers.get("user-agent") });
   return { admin, session: { adminId: admin.id, sessionId } };
 }

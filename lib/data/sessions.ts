@@ -7,7 +7,7 @@ import { parseAdminRole } from "@/lib/auth/roles";
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import type { PublicAdmin } from "@/lib/data/admins";
 import { recordAudit } from "@/lib/data/audit";
-import { getDb, type Db } from "@/lib/db";
+import { getDb, type Db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { HttpError } from "@/lib/http";
 
@@ -20,6 +20,18 @@ export interface SessionClient {
   ip: string | null;
   userAgent: string | null;
 }
+
+/** How a session's sign-in was completed: the password alone, or the second factor that followed it. */
+export const SIGN_IN_METHODS = ["password", "passkey", "totp", "recovery"] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** The words the Sessions section shows for each way of signing in. */
+export const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
+  password: "Password only",
+  passkey: "Passkey",
+  totp: "Authenticator app",
+  recovery: "Recovery code",
+};
 
 /** The last-seen time moves at most this often, so a busy admin costs one write a minute, not one a request. */
 export const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -36,13 +48,20 @@ function sessionTimes(now: Date) {
 }
 
 /**
- * Starts a session for an admin who has just proved their password, and records the sign-in in the
- * same transaction. Returns the new session's id, which the session cookie carries.
+ * Starts a session for an admin who has just proved their password (and their second factor, when they have
+ * one), and records the sign-in in the same transaction. `consume` runs first in that transaction: the
+ * second step marks its single-use token there, so one token never starts two sessions. Returns the new
+ * session's id, which the session cookie carries.
  */
-export async function startAdminSession(admin: { id: number; email: string }, client: SessionClient): Promise<string> {
+export async function startAdminSession(
+  admin: { id: number; email: string },
+  client: SessionClient,
+  { method = "password", consume }: { method?: SignInMethod; consume?: (tx: Tx) => Promise<void> } = {},
+): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   const now = new Date();
   await getDb().$transaction(async (tx) => {
+    await consume?.(tx);
     await tx.adminSession.create({
       data: {
         id,
@@ -52,13 +71,14 @@ export async function startAdminSession(admin: { id: number; email: string }, cl
         expiresAt: sessionTimes(now).expiresAt,
         ip: client.ip,
         userAgent: client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+        signInMethod: method,
       },
       select: { id: true },
     });
     await recordAudit(
       tx,
       { id: admin.id, email: admin.email, ip: client.ip },
-      { action: "auth.sign_in", target: `session:${sessionLabel(id)}` },
+      { action: "auth.sign_in", target: `session:${sessionLabel(id)}`, details: { method } },
     );
   });
   return id;
@@ -77,17 +97,23 @@ interface SessionRow extends Omit<PublicAdmin, "role"> {
 /**
  * The admin a session belongs to, if the session is neither revoked, idle past the timeout nor past its
  * absolute end, and the admin is still active: one query over both tables, which also reads the admin's role. Moves the session's last-seen
- * time forward when it is more than a minute old.
+ * time forward when it is more than a minute old. With ADMIN_REQUIRE_SECOND_FACTOR on, an admin without a
+ * second factor has no session that counts (one started before the setting, or whose factor was reset): every
+ * admin page and API turns them away, and signing in again takes them to set one up.
  */
 export async function findSessionAdmin(adminId: number, sessionId: string): Promise<PublicAdmin | null> {
   const now = new Date();
   const { idleSince } = sessionTimes(now);
+  const requireSecondFactor = env().ADMIN_REQUIRE_SECOND_FACTOR;
   const db = getDb();
   const rows = await db.$queryRaw<SessionRow[]>`
     SELECT a."id", a."name", a."email", a."isActive", a."createdAt", a."role", s."lastSeenAt"
     FROM "admin_sessions" AS s JOIN "admin_users" AS a ON a."id" = s."adminId"
     WHERE s."id" = ${sessionId} AND s."adminId" = ${adminId} AND a."isActive"
-      AND s."revokedAt" IS NULL AND s."expiresAt" > ${now} AND s."lastSeenAt" > ${idleSince}`;
+      AND s."revokedAt" IS NULL AND s."expiresAt" > ${now} AND s."lastSeenAt" > ${idleSince}
+      AND (NOT ${requireSecondFactor}::boolean
+        OR EXISTS (SELECT 1 FROM "admin_totp" AS t WHERE t."adminId" = a."id" AND t."confirmedAt" IS NOT NULL)
+        OR EXISTS (SELECT 1 FROM "admin_passkeys" AS p WHERE p."adminId" = a."id"))`;
   const row = rows[0];
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) await touchSession(db, sessionId, now);
@@ -112,6 +138,8 @@ export async function pruneAdminSessions(now = new Date()): Promise<number> {
   const { count } = await getDb().adminSession.deleteMany({
     where: { OR: [{ revokedAt: { not: null } }, { expiresAt: { lte: now } }, { lastSeenAt: { lte: idleSince } }] },
   });
+  // The second step's tokens and passkey challenges live minutes: a day on, none can matter.
+  await getDb().adminAuthChallenge.deleteMany({ where: { expiresAt: { lte: new Date(now.getTime() - 86_400_000) } } });
   return count;
 }
 
@@ -126,6 +154,8 @@ export interface AdminSessionSummary {
   ip: string | null;
   /** The session of the request asking: "this device". */
   current: boolean;
+  /** How the sign-in was completed. */
+  signInMethod: SignInMethod;
 }
 
 /** "Firefox on Windows", "Safari on iOS"; "Unknown device" when the user agent says nothing useful. */
@@ -156,11 +186,22 @@ export async function listAdminSessions(actor: VerifiedAdmin): Promise<AdminSess
   assertVerifiedAdmin(actor);
   const rows = await getDb().adminSession.findMany({
     where: liveSessionWhere(actor.id, new Date()),
-    select: { id: true, createdAt: true, lastSeenAt: true, expiresAt: true, userAgent: true, ip: true },
+    select: {
+      id: true,
+      createdAt: true,
+      lastSeenAt: true,
+      expiresAt: true,
+      userAgent: true,
+      ip: true,
+      signInMethod: true,
+    },
     orderBy: [{ lastSeenAt: "desc" }, { createdAt: "desc" }],
   });
-  const sessions = rows.map(({ userAgent, ...row }) => ({
+  const sessions = rows.map(({ userAgent, signInMethod, ...row }) => ({
     ...row,
+    signInMethod: (SIGN_IN_METHODS as readonly string[]).includes(signInMethod)
+      ? (signInMethod as SignInMethod)
+      : "password",
     device: describeDevice(userAgent),
     current: row.id === actor.sessionId,
   }));

@@ -20,7 +20,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     expect(databaseKind()).toBe(process.env.DATABASE_URL ? "postgres" : "embedded");
   });
 
-  it("creates exactly the admin and waitlist tables, plus rate limits, the signup counter, sessions, the audit log, email, the overview's sums, webhooks, visitor counts, accepted signup challenges, imports and their suppression list, and Prisma's bookkeeping", async () => {
+  it("creates exactly the admin and waitlist tables, plus rate limits, the signup counter, sessions, the audit log, email, the overview's sums, webhooks, visitor counts, accepted signup challenges, imports and their suppression list, admins' second factors, and Prisma's bookkeeping", async () => {
     const tables = await withSql((sql) =>
       sql.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
@@ -28,7 +28,11 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
     );
     expect(tables.map((t) => t.table_name)).toEqual([
       "_prisma_migrations",
+      "admin_auth_challenges",
+      "admin_passkeys",
+      "admin_recovery_codes",
       "admin_sessions",
+      "admin_totp",
       "admin_users",
       "audit_log",
       "challenge_solutions",

@@ -8,6 +8,7 @@ import { digestElement, type DigestPayload } from "@/lib/email/kinds/digest";
 import { invitationElement, type InvitationPayload } from "@/lib/email/kinds/invitation";
 import { invitationAcceptedElement, type InvitationAcceptedPayload } from "@/lib/email/kinds/invitation-accepted";
 import { referralElement, type ReferralPayload } from "@/lib/email/kinds/referral";
+import { securityNoticeElement, type SecurityNoticePayload } from "@/lib/email/kinds/security-notice";
 import { signupAlertElement, type SignupAlertPayload } from "@/lib/email/kinds/signup-alert";
 import { publicSiteUrl } from "@/lib/email/site";
 
@@ -20,7 +21,8 @@ export interface EmailContext {
   siteUrl: string;
 }
 
-export type EmailKind = "confirmation" | "invitation" | "signup-alert" | "invitation-accepted" | "digest" | "referral";
+export type EmailKind =
+  "confirmation" | "invitation" | "signup-alert" | "invitation-accepted" | "digest" | "referral" | "security-notice";
 
 /** Any outbox payload: each kind's fields, every link among them blanked once sent. */
 export type EmailPayload =
@@ -29,7 +31,8 @@ export type EmailPayload =
   | SignupAlertPayload
   | InvitationAcceptedPayload
   | DigestPayload
-  | ReferralPayload;
+  | ReferralPayload
+  | SecurityNoticePayload;
 
 function elementFor(kind: EmailKind, payload: EmailPayload, common: EmailContext) {
   switch (kind) {
@@ -43,6 +46,8 @@ function elementFor(kind: EmailKind, payload: EmailPayload, common: EmailContext
       return digestElement(payload as DigestPayload, common);
     case "referral":
       return referralElement(payload as ReferralPayload, common);
+    case "security-notice":
+      return securityNoticeElement(payload as SecurityNoticePayload, common);
     default:
       return confirmationElement(payload as ConfirmationPayload, common);
   }

@@ -5,7 +5,7 @@ import { LoadFailed, readSection } from "@/components/admin/kit/section";
 import { EndOtherSessionsButton, EndSessionButton } from "@/components/admin/session-actions";
 import { Badge } from "@/components/ui/badge";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
-import { listAdminSessions, type AdminSessionSummary } from "@/lib/data/sessions";
+import { listAdminSessions, SIGN_IN_METHOD_LABELS, type AdminSessionSummary } from "@/lib/data/sessions";
 import { utcDateTime } from "@/lib/format";
 
 function lastSeen(session: AdminSessionSummary, now: Date): string {
@@ -31,6 +31,7 @@ function columns(now: Date): Column<AdminSessionSummary>[] {
       ),
     },
     { header: "IP address", cell: (session) => session.ip ?? "Unknown" },
+    { header: "Signed in with", cell: (session) => SIGN_IN_METHOD_LABELS[session.signInMethod] },
     {
       header: "Signed in",
       className: "whitespace-nowrap",

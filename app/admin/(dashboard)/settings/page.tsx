@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { PageSection, SectionLoader } from "@/components/admin/kit/section";
 import { NotifySettings } from "@/components/admin/settings/notify-settings";
+import { SecuritySection } from "@/components/admin/settings/security-section";
 import { SessionsList } from "@/components/admin/settings/sessions-list";
 import { WebhookList } from "@/components/admin/settings/webhook-list";
 import { AddWebhookForm } from "@/components/admin/webhook-controls";
@@ -38,6 +39,15 @@ export default async function SettingsPage() {
           </SectionLoader>
         </PageSection>
       )}
+      <PageSection
+        id="security"
+        title="Security"
+        description="A second factor keeps your account safe if your password leaks: a passkey, an authenticator app, or both."
+      >
+        <SectionLoader text="Loading your security settings..." className="py-4">
+          <SecuritySection />
+        </SectionLoader>
+      </PageSection>
       <PageSection
         id="sessions"
         title="Sessions"

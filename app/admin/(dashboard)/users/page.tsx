@@ -7,6 +7,7 @@ import { readSection, SectionLoader } from "@/components/admin/kit/section";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { roleCan, roleRefusal } from "@/lib/auth/roles";
 import { listAdmins } from "@/lib/data/admins";
+import { adminsWithSecondFactor } from "@/lib/data/second-factor";
 
 export const metadata: Metadata = { title: "Admin Users" };
 
@@ -19,9 +20,11 @@ async function AdminUsers() {
         {roleRefusal(admin.role, "admins")}
       </p>
     );
-  const admins: AdminListItem[] | null = await readSection("the admin list", async () =>
-    (await listAdmins(admin)).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-  );
+  const admins: AdminListItem[] | null = await readSection("the admin list", async () => {
+    const rows = await listAdmins(admin);
+    const enrolled = await adminsWithSecondFactor(rows.map((row) => row.id));
+    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), secondFactor: enrolled.has(row.id) }));
+  });
   return <AdminUsersPage admins={admins} currentAdminId={admin.id} />;
 }
 

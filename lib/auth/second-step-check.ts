@@ -1,0 +1,99 @@
+import "server-only";
+
+import { blockingRules, TOO_MANY_ATTEMPTS } from "@/lib/auth/login-throttle";
+import {
+  clearSecondStepCookie,
+  completeSignIn,
+  isPendingAdmin,
+  readPendingAdmin,
+  type PendingAdmin,
+} from "@/lib/auth/second-step";
+import { setSessionCookie } from "@/lib/auth/session";
+import { SESSION_ENDED_MESSAGE, verifySessionAdmin } from "@/lib/auth/verified";
+import { recordAudit } from "@/lib/data/audit";
+import { verifyPasskeySignIn } from "@/lib/data/passkeys";
+import { acceptTotpCode, redeemRecoveryCode, type FactorOwner } from "@/lib/data/second-factor";
+import type { SignInMethod } from "@/lib/data/sessions";
+import { getDb } from "@/lib/db";
+import { HttpError, json } from "@/lib/http";
+import { enforceRateLimits, resetRateLimit } from "@/lib/rate-limit";
+import type { secondStepSchema } from "@/lib/validation/second-factor";
+import type { z } from "@/lib/validation/zod";
+
+export type SecondStepInput = z.output<typeof secondStepSchema>;
+
+/** What a refused second step says, for each way of giving it. */
+export const SECOND_STEP_REFUSALS: Record<Exclude<SignInMethod, "password">, string> = {
+  totp: "That code is not right. Check the 6-digit code in your authenticator app and try again.",
+  recovery: "That recovery code is not right, or it has already been used.",
+  passkey: "The passkey could not be verified. Try again, or use another way to sign in.",
+};
+
+async function factorHolds(pending: PendingAdmin, input: SecondStepInput): Promise<boolean> {
+  switch (input.method) {
+    case "totp":
+      return acceptTotpCode(pending.id, input.code);
+    case "recovery":
+      return redeemRecoveryCode(pending, input.code);
+    default:
+      return verifyPasskeySignIn(pending, input.response as Parameters<typeof verifyPasskeySignIn>[1]);
+  }
+}
+
+/**
+ * The second step of a sign-in: each attempt counts against the same limits as a password (per client, and per
+ * email and client), so guessing six digits is as slow as guessing a password. A factor that holds completes
+ * the sign-in (the session cookie, the half-signed-in cookie cleared); one that does not is a 401 and an audit
+ * entry, and the admin may try again while the half-signed-in state lasts.
+ */
+export async function secondStep(request: Request, pending: PendingAdmin, input: SecondStepInput) {
+  const rules = blockingRules(pending.ip, pending.email);
+  await enforceRateLimits(rules, TOO_MANY_ATTEMPTS);
+  if (!(await factorHolds(pending, input))) {
+    await recordAudit(
+      getDb(),
+      { id: pending.id, email: pending.email, ip: pending.ip },
+      {
+        action: "auth.second_factor_failed",
+        details: { method: input.method },
+      },
+    );
+    throw new HttpError(401, SECOND_STEP_REFUSALS[input.method]);
+  }
+  await Promise.all(rules.map((rule) => resetRateLimit(rule.key)));
+  const sessionId = await completeSignIn(pending, input.method);
+  const response = json({ message: "Login successful", admin: { name: pending.name, email: pending.email } });
+  await setSessionCookie(response, request, { adminId: pending.id, sessionId });
+  clearSecondStepCookie(response, request);
+  return response;
+}
+
+/**
+ * Who may set up a second factor in this request: the signed-in admin, or one half signed in who must set one
+ * up before their first session. Anyone else gets the 401 that clears a stale session cookie.
+ */
+export async function requireFactorOwner(request: Request): Promise<FactorOwner> {
+  const admin = await verifySessionAdmin(request);
+  if (admin) return admin;
+  const pending = await readPendingAdmin(request, "enrol");
+  if (pending) return pending;
+  throw new HttpError(401, SESSION_ENDED_MESSAGE, { endsSession: true });
+}
+
+/**
+ * The answer to a second factor just set up. For an admin half signed in to enrol, it is also the end of their
+ * sign-in: the session starts now, signed in by that factor.
+ */
+export async function enrolledResponse(
+  request: Request,
+  owner: FactorOwner,
+  method: "totp" | "passkey",
+  body: { message: string; recoveryCodes: string[] | null },
+) {
+  if (!isPendingAdmin(owner)) return json(body);
+  const sessionId = await completeSignIn(owner, method);
+  const response = json({ ...body, signedIn: true });
+  await setSessionCookie(response, request, { adminId: owner.id, sessionId });
+  clearSecondStepCookie(response, request);
+  return response;
+}

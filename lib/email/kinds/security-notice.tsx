@@ -1,0 +1,102 @@
+import "server-only";
+
+import { siteConfig } from "@/config/site";
+import { SecurityNoticeEmail } from "@/emails/security-notice-email";
+import type { Tx } from "@/lib/db";
+import { newMessageIdSql } from "@/lib/email/message-id";
+import type { EmailContext } from "@/lib/email/render";
+import { utcDateTime } from "@/lib/format";
+
+// The email that tells an admin the way they sign in has changed: a second factor added or removed, new
+// recovery codes, a recovery code used, or their second factor reset by another admin. Queued in the
+// transaction of the change itself, so it is sent exactly when the change happened.
+
+export type SecurityChange =
+  | "totp-added"
+  | "totp-removed"
+  | "passkey-added"
+  | "passkey-removed"
+  | "recovery-codes-made"
+  | "recovery-code-used"
+  | "second-factor-reset";
+
+/** What the email needs. */
+export interface SecurityNoticePayload {
+  name: string;
+  change: SecurityChange;
+  /** The passkey's name, or who reset the second factor. */
+  subject?: string;
+  /** When it happened, ISO 8601. */
+  at: string;
+}
+
+const HEADLINES: Record<SecurityChange, string> = {
+  "totp-added": "An authenticator app was set up on your account",
+  "totp-removed": "The authenticator app was removed from your account",
+  "passkey-added": "A passkey was added to your account",
+  "passkey-removed": "A passkey was removed from your account",
+  "recovery-codes-made": "New recovery codes were made for your account",
+  "recovery-code-used": "A recovery code was used to sign in to your account",
+  "second-factor-reset": "Your second factor was reset",
+};
+
+/** The subject line: the headline, after the product's name. */
+export const securityNoticeSubject = (productName: string, change: SecurityChange) =>
+  `${productName}: ${HEADLINES[change]}`;
+
+function detailOf(payload: SecurityNoticePayload): string {
+  const when = `${utcDateTime.format(new Date(payload.at))} UTC`;
+  switch (payload.change) {
+    case "passkey-added":
+    case "passkey-removed":
+      return `The passkey "${payload.subject ?? "unnamed"}", on ${when}.`;
+    case "recovery-codes-made":
+      return `On ${when}. The codes you had before no longer work.`;
+    case "recovery-code-used":
+      return `On ${when}. That code no longer works; the others still do.`;
+    case "second-factor-reset":
+      return `${payload.subject ?? "An admin"} removed your passkeys, authenticator app and recovery codes on ${when}, and ended your sessions. Sign in with your password to set a new one up.`;
+    default:
+      return `On ${when}.`;
+  }
+}
+
+/** The email of a payload. */
+export function securityNoticeElement(payload: SecurityNoticePayload, common: EmailContext) {
+  return (
+    <SecurityNoticeEmail
+      {...common}
+      name={payload.name}
+      headline={`${HEADLINES[payload.change]}.`}
+      detail={detailOf(payload)}
+      advice={
+        payload.change === "second-factor-reset"
+          ? "If you did not ask for this, tell another admin at once: someone may be trying to take over your account."
+          : "If this was you, there is nothing to do. If it was not, sign in and check your security settings now, or ask an admin with full rights to reset your second factor, then change your password."
+      }
+      securityUrl={`${common.siteUrl}/admin/settings#security`}
+    />
+  );
+}
+
+/** Queues the email to the admin in the caller's transaction; returns the outbox row's id. */
+export async function queueSecurityNotice(
+  tx: Tx,
+  admin: { id: number; email: string; name: string },
+  change: SecurityChange,
+  subject?: string,
+  now = new Date(),
+): Promise<number> {
+  const payload: SecurityNoticePayload = {
+    name: admin.name,
+    change,
+    at: now.toISOString(),
+    ...(subject ? { subject } : {}),
+  };
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    INSERT INTO "email_outbox" ("kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
+    VALUES ('security-notice', ${admin.email}, ${securityNoticeSubject(siteConfig.name, change)},
+            ${JSON.stringify(payload)}::jsonb, ${newMessageIdSql()}, ${now}::timestamptz, ${now}::timestamptz)
+    RETURNING "id"`;
+  return rows[0]!.id;
+}
