@@ -105,6 +105,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["lineOrder", "bigint"],
       ["heldAt", "timestamp with time zone"],
       ["heldReason", "text"],
+      ["remindedAt", "timestamp with time zone"],
     ]);
   });
 
