@@ -29,8 +29,8 @@ export function ConfirmationReminderEmail({
         Your place is waiting, {name}
       </Heading>
       <Text style={{ fontSize: "16px", lineHeight: "26px", margin: "0 0 24px" }}>
-        You joined the {productName} waiting list two days ago, but your email address is not confirmed yet. One click
-        confirms it, and your place in line counts from then.
+        Two days ago we sent you a link to confirm your place on the {productName} waiting list, and your email address
+        is not confirmed yet. One click confirms it, and your place in line counts from then.
       </Text>
       <EmailButton href={confirmUrl}>Confirm my place</EmailButton>
       <EmailLinkText label="Or open this link:" href={confirmUrl} />

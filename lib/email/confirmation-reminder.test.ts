@@ -32,9 +32,7 @@ const mailbox = mailboxForEachTest((started) => ({
   NEXT_PUBLIC_SITE_URL: SITE,
 }));
 
-beforeEach(async () => {
-  await resetDatabase();
-});
+beforeEach(() => resetDatabase());
 
 const signup = (email: string, name = "Ann Smith") =>
   ({ name, email, businessType: "cleaning", employees: "2-5", agreedToTerms: true }) as const;
