@@ -2,6 +2,7 @@ import type { ParsedMail } from "mailparser";
 
 import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { releaseHeldEntries } from "@/lib/data/waitlist/held";
+import { importBatch } from "@/lib/data/waitlist/import";
 import {
   addWaitlistEntry,
   confirmWithToken,
@@ -189,6 +190,24 @@ describe(`the reminder to confirm (${process.env.DATABASE_URL ? "PostgreSQL" : "
     await sweepOutbox({ now: at(48) });
     expect(mailbox.messages.filter((mail) => mail.subject?.startsWith("Reminder"))).toEqual([]);
     expect(mailsTo("ann@example.com", "You're confirmed")).toHaveLength(1);
+  });
+
+  it("reminds imported people only when the import sent them a confirmation", async () => {
+    const admin = await verifiedAdminFor(await insertAdmin({ email: "boss@example.com" }));
+    const row = (line: number, email: string) => ({
+      line,
+      email,
+      name: `Person ${line}`,
+      businessType: "Cleaning",
+      teamSize: "2 to 5",
+      joinedAt: "2026-11-19 09:00:00",
+    });
+    const batch = (rows: ReturnType<typeof row>[], sendConfirmations: boolean) =>
+      importBatch(admin, { importId: crypto.randomUUID(), batch: 0, rows, sendConfirmations }, T0);
+    await batch([row(2, "silent@example.com")], false);
+    await batch([row(2, "asked@example.com")], true);
+    await queueConfirmationReminders(at(48));
+    expect((await outboxOf("confirmation-reminder")).map((reminder) => reminder.to)).toEqual(["asked@example.com"]);
   });
 
   it("counts from the release of a held entry: when its confirmation went", async () => {
