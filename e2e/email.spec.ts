@@ -170,7 +170,10 @@ test.describe("email", () => {
 
     // The outbox shows the message as sent, and opens it.
     await page.goto("/admin/emails");
-    const sent = page.getByTestId("email-row").filter({ hasText: email });
+    const sent = page
+      .getByTestId("email-row")
+      .filter({ hasText: email })
+      .filter({ hasText: "Confirm your place on the Otto waiting list" });
     await expect(sent.getByText("Sent", { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, OUTSIDE_EMAIL_PREVIEWS);
     await sent.getByRole("link", { name: "Confirm your place on the Otto waiting list" }).click();
@@ -178,6 +181,56 @@ test.describe("email", () => {
       page.getByRole("heading", { level: 1, name: "Confirm your place on the Otto waiting list" }),
     ).toBeVisible();
     await expect(page.frameLocator("iframe").getByText("Confirm my place")).toBeVisible();
+  });
+
+  test('confirming brings the "you\'re confirmed" email, with the status page and the way off the list, and it fits a 320 px phone', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const email = `welcome.${run}@example.com`;
+    await signUp(request, email, "Wren Welcome");
+    const confirmation = await mailTo(email, 20_000, "Confirm your place");
+    await confirmByLink(request, linkOf(confirmation, "/waitlist/confirm?token="));
+
+    const mail = await mailTo(email, 20_000, "You're confirmed");
+    expect(mail.subject).toBe("You're confirmed on the Otto waiting list");
+    expect(mail.text).toMatch(/you're confirmed, wren welcome/i);
+    const unsubscribe = mail.headerLines.find((line) => line.key === "list-unsubscribe")!.line;
+    const leaveUrl = /<([^>]+)>/.exec(unsubscribe)![1]!;
+    expect(leaveUrl).toBe(linkOf(mail, "/waitlist/leave?token="));
+    // Exactly one, however often the link is used.
+    await request.post(
+      `/api/waitlist/confirm?token=${new URL(linkOf(confirmation, "/confirm?")).searchParams.get("token")}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(mailbox.messages.filter((message) => recipient(message) === email)).toHaveLength(2);
+
+    // Its button opens the person's own status page.
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.goto(linkOf(mail, "/waitlist/status?token="));
+    await expect(
+      visitor.getByRole("heading", { level: 1, name: "Your place on the Otto waiting list, Wren Welcome" }),
+    ).toBeVisible();
+    await expectNoAxeViolations(visitor);
+    // Both emails, as they came through SMTP, laid out on a 320 px phone: nothing scrolls sideways.
+    await visitor.setViewportSize({ width: 320, height: 640 });
+    for (const received of [confirmation, mail]) {
+      await visitor.setContent(received.html as string);
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    }
+    await context.close();
+
+    // The team's outbox names it plainly.
+    await signInAsAdmin(page.request);
+    await page.goto("/admin/emails");
+    const row = page.getByTestId("email-row").filter({ hasText: email }).filter({ hasText: "You're confirmed" });
+    await expect(row.getByText("“You're confirmed” email")).toBeVisible();
+    await expectNoAxeViolations(page, OUTSIDE_EMAIL_PREVIEWS);
+    await row.getByRole("link", { name: "You're confirmed on the Otto waiting list" }).click();
+    await expect(page.getByText("“You're confirmed” email")).toBeVisible();
+    await expect(page.frameLocator("iframe").getByText("See your place")).toBeVisible();
   });
 
   test("one click on the email's List-Unsubscribe URL erases the entry; the leave page asks before it erases", async ({

@@ -1,6 +1,6 @@
-import { Heading, Link, Text } from "@react-email/components";
+import { Heading, Text } from "@react-email/components";
 
-import { EMAIL_COLOURS, EmailButton, EmailLayout } from "@/emails/email-layout";
+import { EMAIL_COLOURS, EmailButton, EmailLayout, EmailLinkText } from "@/emails/email-layout";
 
 export interface ConfirmationEmailProps {
   productName: string;
@@ -27,9 +27,7 @@ export function ConfirmationEmail({ productName, siteUrl, name, confirmUrl, leav
         where to send your invitation when it is your turn.
       </Text>
       <EmailButton href={confirmUrl}>Confirm my place</EmailButton>
-      <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "24px 0 0" }}>
-        Or open this link: <Link href={confirmUrl}>{confirmUrl}</Link>
-      </Text>
+      <EmailLinkText label="Or open this link:" href={confirmUrl} />
       <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "12px 0 0" }}>
         The link works for 7 days. If you did not sign up, ignore this email: nothing more will be sent.
       </Text>

@@ -1,6 +1,6 @@
-import { Heading, Link, Text } from "@react-email/components";
+import { Heading, Text } from "@react-email/components";
 
-import { EMAIL_COLOURS, EmailButton, EmailLayout } from "@/emails/email-layout";
+import { EMAIL_COLOURS, EmailButton, EmailLayout, EmailLinkText } from "@/emails/email-layout";
 
 export interface InvitationEmailProps {
   productName: string;
@@ -53,13 +53,13 @@ export function InvitationEmail({
         </Text>
       ) : null}
       <EmailButton href={acceptUrl}>Get started</EmailButton>
-      <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "24px 0 0" }}>
-        Or open this link: <Link href={acceptUrl}>{acceptUrl}</Link>
-      </Text>
+      <EmailLinkText label="Or open this link:" href={acceptUrl} />
       {statusUrl ? (
-        <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "16px 0 0" }}>
-          Your waiting list page, with your personal link to share: <Link href={statusUrl}>{statusUrl}</Link>
-        </Text>
+        <EmailLinkText
+          label="Your waiting list page, with your personal link to share:"
+          href={statusUrl}
+          spacing="16px"
+        />
       ) : null}
     </EmailLayout>
   );

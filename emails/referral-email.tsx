@@ -1,6 +1,6 @@
-import { Heading, Link, Text } from "@react-email/components";
+import { Heading, Text } from "@react-email/components";
 
-import { EMAIL_COLOURS, EmailButton, EmailLayout } from "@/emails/email-layout";
+import { EmailButton, EmailLayout, EmailLinkText } from "@/emails/email-layout";
 
 export interface ReferralEmailProps {
   productName: string;
@@ -35,9 +35,7 @@ export function ReferralEmail({ productName, siteUrl, name, friends, place, stat
           : `${joined}; you're now #${grouped.format(place)} on the ${productName} waiting list.`}
       </Text>
       <EmailButton href={statusUrl}>See your place</EmailButton>
-      <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "24px 0 0" }}>
-        Or open this link: <Link href={statusUrl}>{statusUrl}</Link>
-      </Text>
+      <EmailLinkText label="Or open this link:" href={statusUrl} />
     </EmailLayout>
   );
 }

@@ -29,7 +29,7 @@ export function SecurityNoticeEmail({
   securityUrl,
 }: SecurityNoticeEmailProps) {
   return (
-    <EmailLayout productName={productName} siteUrl={siteUrl} preview={headline} settingsUrl={securityUrl}>
+    <EmailLayout productName={productName} siteUrl={siteUrl} preview={headline} securityUrl={securityUrl}>
       <Heading as="h1" style={{ fontSize: "22px", lineHeight: "30px", margin: "0 0 16px" }}>
         {headline}
       </Heading>

@@ -40,6 +40,7 @@ const PRUNED_FROM_SEED = {
   auditEntries: 1,
   rateLimits: 1,
   digests: 0,
+  reminders: 0,
   visits: 0,
   networks: 0,
   challengeSolutions: 0,

@@ -10,6 +10,8 @@ export const OUTBOX_PAGE_SIZE = 50;
 /** One message of the outbox as the admin area lists it. */
 export interface OutboxListItem {
   id: number;
+  /** Which kind of email (lib/email/kinds); emailKindLabel names it. */
+  kind: string;
   to: string;
   subject: string;
   status: string;
@@ -21,6 +23,7 @@ export interface OutboxListItem {
 
 const LIST_SELECT = {
   id: true,
+  kind: true,
   to: true,
   subject: true,
   status: true,
@@ -57,10 +60,11 @@ export async function getOutboxMessage(
   assertVerifiedAdmin(actor);
   const row = await getDb().emailOutbox.findUnique({
     where: { id },
-    select: { ...LIST_SELECT, messageId: true, kind: true, payload: true },
+    select: { ...LIST_SELECT, messageId: true, payload: true },
   });
   if (!row) return null;
-  const { kind, payload, ...message } = row;
+  const { payload, ...message } = row;
+  const kind = row.kind;
   // A message not sent yet still holds its working links (confirm, leave, accept): following one acts for
   // that person, so only a role that may resend emails sees them; others see the message with them blanked.
   const shown = roleCan(actor.role, "resend")

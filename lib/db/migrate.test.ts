@@ -110,6 +110,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["heldAt", "timestamp with time zone"],
       ["heldReason", "text"],
       ["businessDescription", "text"],
+      ["remindedAt", "timestamp with time zone"],
     ]);
   });
 
@@ -241,6 +242,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
         "waitlist_referralCode_key",
         "waitlist_referral_credits_idx",
         "waitlist_referredById_idx",
+        "waitlist_reminder_due_idx",
         "waitlist_signup_network_joined_idx",
         "waitlist_source_trgm_idx",
         "waitlist_status_joined_idx",

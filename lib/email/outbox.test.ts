@@ -113,7 +113,11 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     const leave = tokenOf(links.find((link) => link.includes("/leave?"))!);
     expect(await confirmWithToken(leave)).toEqual({ status: "invalid" });
     expect(await confirmWithToken("x".repeat(43))).toEqual({ status: "invalid" });
-    expect(await confirmWithToken(confirm)).toEqual({ status: "confirmed", name: "Ann Smith" });
+    expect(await confirmWithToken(confirm)).toEqual({
+      status: "confirmed",
+      name: "Ann Smith",
+      emailId: expect.any(Number),
+    });
     const { confirmedAt } = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "ann@example.com" } });
     expect(confirmedAt).toBeInstanceOf(Date);
     expect(await confirmWithToken(confirm)).toEqual({ status: "already-confirmed", name: "Ann Smith" });

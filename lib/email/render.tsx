@@ -4,6 +4,8 @@ import { render } from "@react-email/render";
 
 import { siteConfig } from "@/config/site";
 import { confirmationElement, type ConfirmationPayload } from "@/lib/email/kinds/confirmation";
+import { confirmationReminderElement, type ConfirmationReminderPayload } from "@/lib/email/kinds/confirmation-reminder";
+import { confirmedElement, type ConfirmedPayload } from "@/lib/email/kinds/confirmed";
 import { digestElement, type DigestPayload } from "@/lib/email/kinds/digest";
 import { invitationElement, type InvitationPayload } from "@/lib/email/kinds/invitation";
 import { invitationAcceptedElement, type InvitationAcceptedPayload } from "@/lib/email/kinds/invitation-accepted";
@@ -22,11 +24,21 @@ export interface EmailContext {
 }
 
 export type EmailKind =
-  "confirmation" | "invitation" | "signup-alert" | "invitation-accepted" | "digest" | "referral" | "security-notice";
+  | "confirmation"
+  | "confirmation-reminder"
+  | "confirmed"
+  | "invitation"
+  | "signup-alert"
+  | "invitation-accepted"
+  | "digest"
+  | "referral"
+  | "security-notice";
 
 /** Any outbox payload: each kind's fields, every link among them blanked once sent. */
 export type EmailPayload =
   | ConfirmationPayload
+  | ConfirmationReminderPayload
+  | ConfirmedPayload
   | InvitationPayload
   | SignupAlertPayload
   | InvitationAcceptedPayload
@@ -36,6 +48,10 @@ export type EmailPayload =
 
 function elementFor(kind: EmailKind, payload: EmailPayload, common: EmailContext) {
   switch (kind) {
+    case "confirmation-reminder":
+      return confirmationReminderElement(payload as ConfirmationReminderPayload, common);
+    case "confirmed":
+      return confirmedElement(payload as ConfirmedPayload, common);
     case "invitation":
       return invitationElement(payload as InvitationPayload, common);
     case "signup-alert":

@@ -6,6 +6,8 @@ import { ensureLineSettings, forgetCachedPlaces } from "@/lib/data/waitlist/line
 import { suppressErasedSql } from "@/lib/data/waitlist/suppression";
 import { getDb } from "@/lib/db";
 import { queueConfirmationSql, type ConfirmationFields } from "@/lib/email/kinds/confirmation";
+import { withdrawReminderSql } from "@/lib/email/kinds/confirmation-reminder";
+import { queueConfirmedEmailSql } from "@/lib/email/kinds/confirmed";
 import { queueReferralEmail } from "@/lib/email/kinds/referral";
 import { hashToken, statusTokenOf } from "@/lib/email/tokens";
 import { singleFlightCache } from "@/lib/single-flight-cache";
@@ -117,19 +119,28 @@ export function requestNewConfirmation(
   );
 }
 
-/** What opening a confirmation link did. */
-export type ConfirmResult = { status: "confirmed" | "already-confirmed"; name: string } | { status: "invalid" };
+/**
+ * What opening a confirmation link did; a first confirmation also names the "you're confirmed" email it
+ * queued (`emailId`), to send right after the answer.
+ */
+export type ConfirmResult =
+  | { status: "confirmed"; name: string; emailId?: number | null }
+  | { status: "already-confirmed"; name: string }
+  | { status: "invalid" };
 
 /**
  * Opens a confirmation link: a token that is known, unused, unexpired and meant for confirming marks its
- * entry confirmed and is used up, in one statement. A used token of an entry that is confirmed answers
- * "already-confirmed" (the visitor clicked twice); anything else is "invalid".
+ * entry confirmed and is used up, in one statement. The first confirmation of a waiting entry queues its
+ * "you're confirmed" email and withdraws a reminder to confirm not yet sent, in the same statement. A used
+ * token of an entry that is confirmed answers "already-confirmed" (the visitor clicked twice); anything else
+ * is "invalid".
  */
 export async function confirmWithToken(token: string, now = new Date()): Promise<ConfirmResult> {
   const tokenHash = hashToken(token);
+  const statusToken = statusTokenOf(token);
   // The confirmation numbers the entry and may credit its referrer, under the rule this server runs.
   await ensureLineSettings();
-  const rows = await getDb().$queryRaw<{ name: string; referrerId: number | null }[]>`
+  const rows = await getDb().$queryRaw<{ name: string; referrerId: number | null; emailId: number | null }[]>`
     WITH used AS (
       UPDATE "waitlist_tokens" SET "usedAt" = ${now}
       WHERE "tokenHash" = ${tokenHash} AND "purpose" = 'confirm' AND "usedAt" IS NULL AND "expiresAt" > ${now}
@@ -142,20 +153,28 @@ export async function confirmWithToken(token: string, now = new Date()): Promise
     confirmed AS (
       UPDATE "waitlist" SET "confirmedAt" = COALESCE("confirmedAt", ${now})
       WHERE "id" IN (SELECT "entryId" FROM used)
-      RETURNING "id", "name", "referredById", "referralCredit"
+      RETURNING "id", "name", "email", "status", "referredById", "referralCredit"
     ),
     status AS (
       INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt")
-      SELECT ${hashToken(statusTokenOf(token))}, "id", 'status', ${now} FROM confirmed
+      SELECT ${hashToken(statusToken)}, "id", 'status', ${now} FROM confirmed
       ON CONFLICT ("tokenHash") DO NOTHING
-    )
-    SELECT c."name", CASE WHEN e."first" AND c."referralCredit" = 'credited' THEN c."referredById" END AS "referrerId"
+    ),
+    -- Told once, on the first confirmation, while it waits its turn (an invited entry has its invitation).
+    welcomed AS (
+      SELECT c."id", c."name", c."email" FROM confirmed AS c JOIN earlier AS e ON e."id" = c."id"
+      WHERE e."first" AND c."status" = 'waiting'
+    ),
+    ${queueConfirmedEmailSql("welcomed", statusToken, now)},
+    withdrawn AS (${withdrawReminderSql("confirmed", now)})
+    SELECT c."name", CASE WHEN e."first" AND c."referralCredit" = 'credited' THEN c."referredById" END AS "referrerId",
+           (SELECT "id" FROM confirmed_email) AS "emailId"
     FROM confirmed AS c JOIN earlier AS e ON e."id" = c."id"`;
   if (rows[0]) {
     // A referrer's place may have moved; a credited one hears of it (at most once a day).
     forgetCachedPlaces();
     if (rows[0].referrerId !== null) await queueReferralEmail(rows[0].referrerId, now);
-    return { status: "confirmed", name: rows[0].name };
+    return { status: "confirmed", name: rows[0].name, emailId: rows[0].emailId };
   }
   const earlier = await getDb().$queryRaw<{ name: string }[]>`
     SELECT w."name" FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"

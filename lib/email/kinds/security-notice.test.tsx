@@ -17,6 +17,10 @@ describe("the security notice email", () => {
     expect(text).toContain('The passkey "Work laptop", on 27 Nov 2026');
     expect(text).toContain("Hello Ada Lovelace,");
     expect(html).toMatch(/href="[^"]*\/admin\/settings#security"/);
+    // Sent whatever the admin's email settings, so the footer says why and points at security, not at settings.
+    expect(text).toContain("the way you sign in to the Otto admin area changed");
+    expect(text).toContain("Review your security settings");
+    expect(text).not.toContain("Change your email settings");
   });
 
   it("says who reset the second factor and what went with it", async () => {

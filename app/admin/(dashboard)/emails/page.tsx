@@ -8,6 +8,7 @@ import { LoadFailed, readSection, SectionLoader } from "@/components/admin/kit/s
 import { OutboxStatus } from "@/components/admin/outbox-status";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listOutbox, type OutboxListItem } from "@/lib/data/outbox-admin";
+import { emailKindLabel } from "@/lib/email/kind-labels";
 import { NOT_CONFIGURED_ERROR } from "@/lib/email/outbox";
 import { emailConfigured } from "@/lib/email/transport";
 import { utcDateTime as time } from "@/lib/format";
@@ -20,12 +21,15 @@ const COLUMNS = (configured: boolean): Column<OutboxListItem>[] => [
     header: "Subject",
     className: "min-w-56",
     cell: (message) => (
-      <Link
-        href={`/admin/emails/${message.id}`}
-        className="font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      >
-        {message.subject}
-      </Link>
+      <>
+        <Link
+          href={`/admin/emails/${message.id}`}
+          className="font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          {message.subject}
+        </Link>
+        <span className="block text-xs text-muted-foreground">{emailKindLabel(message.kind)}</span>
+      </>
     ),
   },
   { header: "Status", cell: (message) => <OutboxStatus status={message.status} emailConfigured={configured} /> },

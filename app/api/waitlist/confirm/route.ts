@@ -1,6 +1,7 @@
 import { emailLinkCopy } from "@/content/email-links";
 import { requireSameOrigin } from "@/lib/auth/guard";
 import { confirmWithToken, type ConfirmResult } from "@/lib/data/waitlist/signups";
+import { sendSoon } from "@/lib/email/send-soon";
 import { isWellFormedToken } from "@/lib/email/tokens";
 import { HttpError, json, methodNotAllowed, readForm, route, seeOther, wantsPage } from "@/lib/http";
 
@@ -18,6 +19,8 @@ export const POST = route(async (request) => {
   await readForm(request);
   const token = new URL(request.url).searchParams.get("token");
   const result: ConfirmResult = isWellFormedToken(token) ? await confirmWithToken(token) : { status: "invalid" };
+  // The "you're confirmed" email goes right after the answer.
+  if (result.status === "confirmed") sendSoon(result.emailId ?? null);
   if (wantsPage(request)) {
     const query =
       token === null ? "" : `?token=${encodeURIComponent(token)}${result.status === "confirmed" ? "&done=1" : ""}`;

@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/admin/kit/page-header";
 import { OutboxStatus } from "@/components/admin/outbox-status";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { getOutboxMessage } from "@/lib/data/outbox-admin";
+import { emailKindLabel } from "@/lib/email/kind-labels";
 import { NOT_CONFIGURED_ERROR } from "@/lib/email/outbox";
 import { emailConfigured } from "@/lib/email/transport";
 import { utcDateTimeSeconds as time } from "@/lib/format";
@@ -25,6 +26,8 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
     <div className="mx-auto grid max-w-4xl gap-6">
       <PageHeader title={message.subject} back={{ href: "/admin/emails", label: "All emails" }}>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Kind</dt>
+          <dd>{emailKindLabel(message.kind)}</dd>
           <dt className="text-muted-foreground">To</dt>
           <dd className="break-all">{message.to}</dd>
           <dt className="text-muted-foreground">Status</dt>

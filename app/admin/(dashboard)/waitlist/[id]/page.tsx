@@ -10,6 +10,7 @@ import { OutboxStatus } from "@/components/admin/outbox-status";
 import { StatusBadge } from "@/components/admin/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { getWaitlistEntry, referralCreditText } from "@/lib/data/waitlist/entry-actions";
+import { emailKindLabel } from "@/lib/email/kind-labels";
 import { emailConfigured } from "@/lib/email/transport";
 import { formatNumber, utcDateTime as time } from "@/lib/format";
 import { adminIdSchema } from "@/lib/validation/admin";
@@ -19,12 +20,6 @@ import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 export const metadata: Metadata = { title: "Waitlist entry" };
 
 const linkClass = "text-primary underline-offset-4 hover:underline";
-
-const KIND = {
-  confirmation: "Confirmation email",
-  invitation: "Invitation email",
-  referral: "Referral email",
-} as Record<string, string>;
 
 interface Event {
   at: Date;
@@ -48,7 +43,7 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
       at: email.createdAt,
       what: (
         <>
-          {KIND[email.kind] ?? email.kind} queued: <OutboxStatus status={email.status} emailConfigured={configured} />
+          {emailKindLabel(email.kind)} queued: <OutboxStatus status={email.status} emailConfigured={configured} />
           {email.sentAt ? ` (sent ${time.format(email.sentAt)} UTC)` : email.lastError ? ` (${email.lastError})` : ""}
         </>
       ),

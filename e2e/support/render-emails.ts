@@ -1,0 +1,93 @@
+// Renders every kind of email the site sends, with the real templates and the real rendering code
+// (lib/email/render.tsx), filled with data as long as real people's can be, and prints them as JSON
+// ({ kind: html }). e2e/email-fit.spec.ts runs it with tsx (and server-only-off.mjs) and lays each one out
+// in Chromium at a phone's width.
+import { EMAIL_KIND_LABELS } from "@/lib/email/kind-labels";
+import { renderEmail, type EmailKind, type EmailPayload } from "@/lib/email/render";
+import { publicSiteUrl } from "@/lib/email/site";
+
+const site = publicSiteUrl();
+// Tokens as long as ours are: 43 base64url characters, or 64 hex digits made by the database.
+const token = "Qm9vay1oZXItaW4tYXQtOS1vbi10aGUtMTB0aC1wbGVhc2UtdGhhbmtzLW90dG8";
+const hexToken = "9a5d21f219a0494eb0e7a6570ab83d9d04acf2e219864c1bb7d119ba8faa706e";
+const name = "Maximiliana Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh";
+const email = "maximiliana.wolfeschlegelsteinhausenbergerdorff@featherstonehaugh-property-services.co.uk";
+const entry = {
+  name,
+  email,
+  businessType: "cleaning",
+  employees: "11-50",
+  source: "spring-newsletter-featherstonehaugh-partnership-campaign-2026",
+  entryId: 123456,
+};
+
+/** One payload per kind: the compiler refuses this list while a kind is missing. */
+const SAMPLES: Record<EmailKind, EmailPayload> = {
+  confirmation: {
+    name,
+    confirmUrl: `${site}/waitlist/confirm?token=${token}`,
+    leaveUrl: `${site}/waitlist/leave?token=${token}`,
+  },
+  "confirmation-reminder": {
+    name,
+    confirmUrl: `${site}/waitlist/confirm?token=${hexToken}`,
+    leaveUrl: `${site}/waitlist/leave?token=${hexToken}`,
+  },
+  confirmed: {
+    name,
+    statusUrl: `${site}/waitlist/status?token=${token}`,
+    leaveUrl: `${site}/waitlist/leave?token=${token}`,
+  },
+  invitation: {
+    name,
+    acceptUrl: `${site}/early-access?token=${hexToken}`,
+    leaveUrl: `${site}/waitlist/leave?token=${hexToken}`,
+    statusUrl: `${site}/waitlist/status?token=${hexToken}`,
+    note: "Looking forward to hearing how the new rota works for your teams in Featherstonehaugh-under-Lyne: https://example.com/a-very-long-link-the-team-pasted-into-its-note-without-any-spaces",
+  },
+  "signup-alert": entry,
+  "invitation-accepted": entry,
+  digest: {
+    day: "2026-11-25",
+    total: 12345,
+    accepted: 321,
+    byType: [
+      { key: "cleaning", signups: 5000 },
+      { key: "other", signups: 7345 },
+    ],
+    bySource: [
+      { key: entry.source, signups: 9000 },
+      { key: "direct", signups: 3345 },
+    ],
+    newest: [
+      { name, businessType: "cleaning" },
+      { name: "Bo Li", businessType: "tutoring" },
+    ],
+  },
+  referral: {
+    day: "2026-11-25",
+    name,
+    friends: 1234,
+    place: 98765,
+    statusUrl: `${site}/waitlist/status?token=${token}`,
+    leaveUrl: `${site}/waitlist/leave?token=${token}`,
+  },
+  "security-notice": {
+    name,
+    change: "passkey-added",
+    subject: "Maximiliana's work phone in the Featherstonehaugh-under-Lyne office (the one with the cracked screen)",
+    at: "2026-11-25T16:40:00.000Z",
+  },
+};
+
+async function main() {
+  const kinds = Object.keys(EMAIL_KIND_LABELS) as EmailKind[];
+  const rendered: Record<string, string> = {};
+  for (const kind of kinds) rendered[kind] = (await renderEmail(kind, SAMPLES[kind])).html;
+  process.stdout.write(JSON.stringify(rendered));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
