@@ -379,7 +379,7 @@ test.describe("the header on the pages for people on the list", () => {
     await expectNoAxeViolations(page);
   }
 
-  test("at 1280: confirmed and already confirmed offer the demo; leave, left and early access the way home", async ({
+  test("at 1280: thanks, confirmed, already confirmed and status offer the demo; leave, left and early access the way home", async ({
     page,
     request,
     browser,
@@ -403,6 +403,12 @@ test.describe("the header on the pages for people on the list", () => {
     await expectHeaderCta(page, "See the demo", "/#chat-experience");
     await page.goto(linkOf(mail, "/waitlist/confirm?token="));
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectHeaderCta(page, "See the demo", "/#chat-experience");
+    // Their place in line, from the "you're confirmed" email, and the page the form without script lands on.
+    await page.goto(linkOf(await mailTo(email, "You're confirmed"), "/waitlist/status?token="));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectHeaderCta(page, "See the demo", "/#chat-experience");
+    await page.goto("/waitlist/thanks");
     await expectHeaderCta(page, "See the demo", "/#chat-experience");
 
     // Invited, and welcomed.

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { MessagePage } from "@/components/site/message-page";
 import { ShareActions } from "@/components/waitlist/share-actions";
 import { emailLinkCopy } from "@/content/email-links";
+import { pageHeaderCtas } from "@/content/landing/navigation";
 import { lineRule, statusOfToken, type WaitlistStatus } from "@/lib/data/waitlist/line";
 import { absoluteUrl } from "@/lib/email/site";
 import { isWellFormedToken } from "@/lib/email/tokens";
@@ -34,7 +35,7 @@ export default async function StatusPage({ searchParams }: { searchParams: Promi
   const personalLink = absoluteUrl(`/?ref=${status.referralCode}`);
   const message = `${copy.shareText} ${personalLink}`;
   return (
-    <MessagePage title={copy.title(status.name)}>
+    <MessagePage title={copy.title(status.name)} headerCta={pageHeaderCtas.member}>
       <Place status={status} />
 
       <section aria-labelledby="status-link" className="mt-6 grid gap-3">

@@ -4,7 +4,7 @@ import Link from "next/link";
 
 import { MessagePage } from "@/components/site/message-page";
 import { siteConfig } from "@/config/site";
-import { joinWaitlistLink } from "@/content/landing/navigation";
+import { joinWaitlistLink, pageHeaderCtas } from "@/content/landing/navigation";
 import { waitlistCopy } from "@/content/waitlist";
 import { THANKS_COOKIE, thanksAddress } from "@/lib/waitlist-form-post";
 
@@ -22,7 +22,11 @@ export default async function WaitlistThanksPage() {
   const email = thanksAddress((await cookies()).get(THANKS_COOKIE)?.value);
   const { nextStep } = waitlistCopy;
   return (
-    <MessagePage title={waitlistCopy.success.title} homeLabel={`Back to ${siteConfig.name}`}>
+    <MessagePage
+      title={waitlistCopy.success.title}
+      homeLabel={`Back to ${siteConfig.name}`}
+      headerCta={pageHeaderCtas.member}
+    >
       <p className="text-lg text-muted-foreground">{waitlistCopy.success.description}</p>
       <section
         aria-labelledby="next-step-heading"
