@@ -4,7 +4,8 @@ import { SearchIcon } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 
 import { AddAdminDialog } from "@/components/admin/add-admin-dialog";
-import { filterAdmins, onlyFullAdminId, type AdminListItem } from "@/components/admin/admin-users";
+import { deactivationRefusal, filterAdmins, onlyFullAdminId, type AdminListItem } from "@/components/admin/admin-users";
+import { EmailAddress } from "@/components/admin/email-address";
 import { DataTable, type Column, type TableMessage } from "@/components/admin/kit/data-table";
 import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
 import { RoleControl } from "@/components/admin/role-control";
@@ -14,7 +15,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { formatLongDate } from "@/lib/format";
 
-function columns(currentAdminId: number, onlyFullAdmin: number | null): Column<AdminListItem>[] {
+function columns(
+  currentAdminId: number,
+  onlyFullAdmin: number | null,
+  admins: AdminListItem[],
+): Column<AdminListItem>[] {
   return [
     {
       header: "Name",
@@ -28,7 +33,7 @@ function columns(currentAdminId: number, onlyFullAdmin: number | null): Column<A
         </>
       ),
     },
-    { header: "Email", className: "break-all", cell: (admin) => admin.email },
+    { header: "Email", cell: (admin) => <EmailAddress address={admin.email} /> },
     {
       header: "Role",
       cell: (admin) => <RoleControl admin={admin} onlyFullAdmin={admin.id === onlyFullAdmin} />,
@@ -46,13 +51,15 @@ function columns(currentAdminId: number, onlyFullAdmin: number | null): Column<A
     },
     {
       header: "Actions",
-      cell: (admin) =>
-        // The only active admin with full rights cannot be deactivated: say so rather than offer a button that fails.
-        admin.id === onlyFullAdmin ? (
-          <p className="max-w-48 text-xs text-muted-foreground">Add another admin before deactivating this one.</p>
+      cell: (admin) => {
+        // An admin the server would refuse to deactivate: say why rather than offer a dialog whose answer is "no".
+        const refusal = deactivationRefusal(admin, admins);
+        return refusal ? (
+          <p className="max-w-48 text-xs text-muted-foreground">{refusal}</p>
         ) : (
           <ToggleStatusDialog admin={admin} isCurrentAdmin={admin.id === currentAdminId} />
-        ),
+        );
+      },
     },
   ];
 }
@@ -123,7 +130,7 @@ export function AdminUsersPage({ admins, currentAdminId }: AdminUsersPageProps) 
       </p>
       <DataTable
         label="Admin users"
-        columns={columns(currentAdminId, onlyFullAdminId(admins ?? []))}
+        columns={columns(currentAdminId, onlyFullAdminId(admins ?? []), admins ?? [])}
         rows={shown}
         rowKey={(admin) => admin.id}
         rowTestId="admin-row"

@@ -1,6 +1,7 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 import Link from "next/link";
 
+import { EmailAddress } from "@/components/admin/email-address";
 import { HeldBadge } from "@/components/admin/held-badge";
 import { JoinedTime } from "@/components/admin/joined-time";
 import { TableMessageRow, type TableMessage } from "@/components/admin/kit/data-table";
@@ -116,13 +117,14 @@ export function StatusBadge({ status }: { status: string }) {
  * The waitlist table: a checkbox to select each row, Place (in line, or none), Name, Email, Business Type
  * (label), Team Size (badge), Source, Joined (long date), Confirmed, Status, Referrals (credited). All eleven
  * fit beside the sidebar on a 1280-pixel screen: the cells are a little tighter than other tables', a long
- * email address or source wraps (anywhere: neither has spaces), and so do a date and the "Team Size" heading,
- * rather than pushing Referrals out of sight.
+ * email address wraps at its @ or dots, a source anywhere (it has no spaces), and so do a date and the "Team
+ * Size" heading, rather than pushing Referrals out of sight.
  */
 export function WaitlistTable({ entries, view, message, selectable = false }: WaitlistTableProps) {
   return (
     <Table containerLabel="Waitlist entries" stackOnPhone aria-busy={message?.kind === "loading"}>
-      <TableHeader>
+      {/* On a phone the sortable headers become a strip of buttons: as wide as the cards below it. */}
+      <TableHeader className="max-md:block">
         <TableRow className="hover:bg-transparent">
           <TableHead data-row-select="" className="w-10 pr-0">
             {selectable ? <PageCheckbox /> : <span className="sr-only">Select</span>}
@@ -166,8 +168,8 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
                   {entry.name}
                 </Link>
               </TableCell>
-              <TableCell data-label="Email" className="min-w-32 px-2 [overflow-wrap:anywhere]">
-                {entry.email}
+              <TableCell data-label="Email" className="min-w-32 px-2">
+                <EmailAddress address={entry.email} />
               </TableCell>
               <TableCell data-label="Business Type" className="min-w-28 px-2">
                 {entry.businessTypeLabel}

@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 
+import { EmailAddress } from "@/components/admin/email-address";
 import { EntryActions } from "@/components/admin/entry-actions";
+import { emailEventText } from "@/components/admin/entry-timeline";
 import { HeldEntryActions } from "@/components/admin/held-actions";
 import { HeldBadge, HeldNotice } from "@/components/admin/held-badge";
 import { PageHeader } from "@/components/admin/kit/page-header";
-import { OutboxStatus } from "@/components/admin/outbox-status";
 import { StatusBadge } from "@/components/admin/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { getWaitlistEntry, referralCreditText } from "@/lib/data/waitlist/entry-actions";
@@ -19,12 +20,6 @@ import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 export const metadata: Metadata = { title: "Waitlist entry" };
 
 const linkClass = "text-primary underline-offset-4 hover:underline";
-
-const KIND = {
-  confirmation: "Confirmation email",
-  invitation: "Invitation email",
-  referral: "Referral email",
-} as Record<string, string>;
 
 interface Event {
   at: Date;
@@ -43,20 +38,11 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
 
   // Signing up comes first, even if an email's time (set by this server) is a moment before the database's.
   const events: Event[] = [];
-  for (const email of entry.emails) {
-    events.push({
-      at: email.createdAt,
-      what: (
-        <>
-          {KIND[email.kind] ?? email.kind} queued: <OutboxStatus status={email.status} emailConfigured={configured} />
-          {email.sentAt ? ` (sent ${time.format(email.sentAt)} UTC)` : email.lastError ? ` (${email.lastError})` : ""}
-        </>
-      ),
-    });
-  }
+  for (const email of entry.emails) events.push({ at: email.createdAt, what: emailEventText(email, configured) });
   if (entry.confirmedAt) events.push({ at: entry.confirmedAt, what: "Confirmed their address" });
   if (entry.invitedAt) events.push({ at: entry.invitedAt, what: "Invited" });
-  if (entry.acceptedAt) events.push({ at: entry.acceptedAt, what: "Opened their invitation" });
+  // Opening the invitation's link is what accepts it: the status says Accepted, and so does the timeline.
+  if (entry.acceptedAt) events.push({ at: entry.acceptedAt, what: "Accepted their invitation" });
   events.sort((a, b) => a.at.getTime() - b.at.getTime());
   events.unshift({ at: entry.joinedAt, what: "Signed up" });
   // Held at signup, so straight after it (released entries lose the mark, and this line with it).
@@ -64,7 +50,7 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
     events.splice(1, 0, { at: entry.heldAt, what: `Held for review: ${heldReasonLabel(entry.heldReason)}` });
 
   const fields: [string, React.ReactNode][] = [
-    ["Email", entry.email],
+    ["Email", <EmailAddress key="email" address={entry.email} />],
     ["Business type", businessTypeLabel(entry.businessType)],
     ["Team size", teamSizeLabel(entry.employees)],
     ["Joined", `${time.format(entry.joinedAt)} UTC`],
@@ -130,7 +116,7 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
           {fields.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd className="break-all">{value}</dd>
+              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
         </dl>
@@ -163,8 +149,10 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
                 <Link href={`/admin/waitlist/${friend.id}`} className={linkClass}>
                   {friend.name}
                 </Link>{" "}
-                <span className="break-all text-muted-foreground">({friend.email})</span>:{" "}
-                {referralCreditText(friend.referralCredit, friend.confirmedAt !== null)}
+                <span className="text-muted-foreground">
+                  (<EmailAddress address={friend.email} />)
+                </span>
+                : {referralCreditText(friend.referralCredit, friend.confirmedAt !== null)}
               </li>
             ))}
           </ul>
