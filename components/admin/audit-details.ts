@@ -25,7 +25,7 @@ function notifyName(value: unknown): string {
 }
 
 /**
- * The filters of a waitlist view as words: 'search “anna”, status Waiting, team size 2-5'. Values shown by
+ * The filters of a waitlist view as words: 'search “anna”, status: Waiting, team size: 2-5'. Values shown by
  * their option's label where the filter offers a choice.
  */
 export function describeWaitlistFilters(filters: unknown): string {
@@ -33,12 +33,12 @@ export function describeWaitlistFilters(filters: unknown): string {
   const values = filters as Record<string, unknown>;
   const parts: string[] = [];
   if (typeof values.q === "string" && values.q !== "") parts.push(`search ${quoted(values.q)}`);
-  for (const filter of ANY_WAITLIST_FILTERS) {
+  for (const filter of [...ANY_WAITLIST_FILTERS].sort((a, b) => a.control.place - b.control.place)) {
     const value = values[filter.key];
     if (typeof value !== "string" || value === "") continue;
     const option =
       filter.control.kind === "select" ? filter.control.options.find((choice) => choice.value === value) : undefined;
-    parts.push(`${filter.label.toLowerCase()} ${option ? option.label : quoted(value)}`);
+    parts.push(`${filter.label.toLowerCase()}: ${option ? option.label : quoted(value)}`);
   }
   return parts.join(", ");
 }
