@@ -1,7 +1,7 @@
 import { getOutboxMessage, withRemovedLinksNoted } from "@/lib/data/outbox-admin";
-import { REMOVED_LINK } from "@/lib/email/render";
 import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
+import { REMOVED_LINK } from "@/lib/email/render";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
