@@ -118,7 +118,7 @@ export function StatusBadge({ status }: { status: string }) {
  * (label), Team Size (badge), Source, Joined (long date), Confirmed, Status, Referrals (credited). All eleven
  * fit beside the sidebar on a 1280-pixel screen: the cells are a little tighter than other tables', a long
  * email address wraps at its @ or dots, a source anywhere (it has no spaces), and so do a date and the "Team
- * Size" heading, rather than pushing Referrals out of sight.
+ * Size" and "Business Type" headings, rather than pushing Referrals out of sight.
  */
 export function WaitlistTable({ entries, view, message, selectable = false }: WaitlistTableProps) {
   return (
@@ -132,7 +132,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
           <SortHeader label="Place" column="place" view={view} className="px-1" />
           <SortHeader label="Name" column="name" view={view} />
           <TableHead className="px-2">Email</TableHead>
-          <TableHead className="px-2">Business Type</TableHead>
+          <TableHead className="px-2 whitespace-normal">Business Type</TableHead>
           <TableHead className="px-2 whitespace-normal">Team Size</TableHead>
           <TableHead className="px-2">Source</TableHead>
           <SortHeader label="Joined" column="joined" view={view} />
@@ -171,7 +171,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
               <TableCell data-label="Email" className="min-w-32 px-2">
                 <EmailAddress address={entry.email} />
               </TableCell>
-              <TableCell data-label="Business Type" className="min-w-28 px-2">
+              <TableCell data-label="Business Type" className="min-w-24 px-2">
                 {entry.businessTypeLabel}
               </TableCell>
               <TableCell data-label="Team Size" className="px-2">
