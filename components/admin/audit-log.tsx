@@ -135,7 +135,8 @@ function columns(targets: Map<string, AuditTargetLabel>): Column<AuditEntry>[] {
     },
     {
       header: "Admin",
-      className: "min-w-36",
+      // Room for a usual address on one line; a long one wraps at its @ or a dot.
+      className: "min-w-44",
       cell: (entry) => (entry.adminEmail ? <EmailAddress address={entry.adminEmail} /> : "Unknown"),
     },
     { header: "Action", cell: (entry) => AUDIT_ACTIONS[entry.action] ?? entry.action },

@@ -87,7 +87,8 @@ function SortHeader({
     <TableHead
       data-sortable=""
       aria-sort={active ? (ascending ? "ascending" : "descending") : "none"}
-      className={cn("px-1.5", className)}
+      // On a phone the header is a strip of these buttons: as tall as they are, not a table row's 44 px.
+      className={cn("px-1.5 max-md:h-auto", className)}
     >
       <Link
         href={`?${waitlistViewSearch({ ...view, sort: next, page: 1 })}`}
@@ -125,8 +126,8 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
     <Table containerLabel="Waitlist entries" stackOnPhone aria-busy={message?.kind === "loading"}>
       {/* On a phone the sortable headers become a strip of buttons: as wide as the cards below it. */}
       <TableHeader className="max-md:block">
-        <TableRow className="hover:bg-transparent">
-          <TableHead data-row-select="" className="w-10 pr-0">
+        <TableRow className="hover:bg-transparent max-md:items-center">
+          <TableHead data-row-select="" className="w-10 pr-0 max-md:h-auto">
             {selectable ? <PageCheckbox /> : <span className="sr-only">Select</span>}
           </TableHead>
           <SortHeader label="Place" column="place" view={view} className="px-1" />
