@@ -40,8 +40,8 @@ async function entryId(request: APIRequestContext, email: string): Promise<numbe
 }
 
 /**
- * Every address on the page wraps, if at all, only after its @ or before a dot: the first character of each
- * rendered line after the first is a dot, or follows an @. Returns the addresses that broke elsewhere.
+ * Every address on the page wraps, if at all, only after its @ or a hyphen, or before a dot: the first character
+ * of each rendered line after the first is a dot, or follows an @ or a hyphen. Returns those that broke elsewhere.
  */
 async function addressesBrokenMidWord(page: Page): Promise<string[]> {
   return page.locator("[data-email-address]").evaluateAll((spans) =>
@@ -57,7 +57,9 @@ async function addressesBrokenMidWord(page: Page): Promise<string[]> {
           tops.push(range.getBoundingClientRect().top);
         }
       }
-      const bad = tops.some((top, i) => i > 0 && top > tops[i - 1]! + 2 && text[i] !== "." && text[i - 1] !== "@");
+      const bad = tops.some(
+        (top, i) => i > 0 && top > tops[i - 1]! + 2 && text[i] !== "." && !["@", "-"].includes(text[i - 1]!),
+      );
       return bad ? [text] : [];
     }),
   );
@@ -80,7 +82,7 @@ test.describe("the admin area, round two", () => {
   });
 
   for (const width of [375, 1280]) {
-    test(`addresses wrap only at the @ or a dot on the list, the users, the emails and the audit log at ${width}`, async ({
+    test(`addresses wrap only at the @, a dot or a hyphen on the list, the users, the emails and the audit log at ${width}`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height: 900 });
