@@ -159,7 +159,7 @@ test.describe("signups held for review", () => {
     await page.goto("/admin/audit");
     const auditRows = page.getByTestId("audit-row");
     await expect(
-      auditRows.filter({ hasText: "Deleted held signups" }).filter({ hasText: "deleted: 2" }).first(),
+      auditRows.filter({ hasText: "Deleted held signups" }).filter({ hasText: "2 held signups deleted." }).first(),
     ).toBeVisible();
     await expect(auditRows.filter({ hasText: "Released held signups" }).first()).toBeVisible();
   });

@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 
-import { EMAIL_KIND_LABELS } from "@/lib/email/kind-labels";
+import { EMAIL_KINDS } from "@/lib/email/kind-labels";
 
 // Every kind of email the site sends, rendered by the real templates and rendering code (in a process of its
 // own: e2e/support/render-emails.ts) with names, addresses and links as long as real ones get, then laid out
@@ -39,10 +39,10 @@ test.describe("emails on a phone", () => {
   test.use({ viewport: PHONE });
 
   test("the renderer knows every kind the site sends", () => {
-    expect(Object.keys(rendered).sort()).toEqual(Object.keys(EMAIL_KIND_LABELS).sort());
+    expect(Object.keys(rendered).sort()).toEqual(Object.keys(EMAIL_KINDS).sort());
   });
 
-  for (const kind of Object.keys(EMAIL_KIND_LABELS)) {
+  for (const kind of Object.keys(EMAIL_KINDS)) {
     test(`${kind}: fits 320 px with no sideways scrolling, and its written-out link wraps and still works`, async ({
       page,
     }) => {

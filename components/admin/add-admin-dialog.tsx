@@ -100,7 +100,8 @@ export function AddAdminDialog() {
           <FormField
             id="add-admin-password"
             label="Password"
-            hint="At least 8 characters."
+            // One message at a time: the hint until the password is refused, then the reason instead.
+            hint={errors.password ? undefined : "At least 8 characters."}
             error={errors.password?.message}
           >
             {(control) => (

@@ -13,7 +13,7 @@ import {
   UsersIcon,
   XIcon,
 } from "lucide-react";
-import Link from "next/link";
+import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState } from "react";
@@ -37,6 +37,21 @@ const NAV_ITEMS = [
   { href: "/admin/audit", label: "Audit Log", icon: ScrollTextIcon },
   { href: "/admin/settings", label: "Settings", icon: SettingsIcon },
 ] as const;
+
+/**
+ * A link's icon, or a spinner while the page it leads to is on its way (a slow connection, a busy server),
+ * so a click never looks ignored. Inside the link: useLinkStatus reads the link it sits in.
+ */
+function NavLinkIcon({ icon: Icon }: { icon: (typeof NAV_ITEMS)[number]["icon"] }) {
+  const { pending } = useLinkStatus();
+  if (!pending) return <Icon className="size-4" aria-hidden="true" />;
+  return (
+    <>
+      <Loader2Icon data-link-pending="" className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+      <span className="sr-only">Loading: </span>
+    </>
+  );
+}
 
 /** Where the held-for-review badge leads: the list, showing only the held signups. */
 export const HELD_LIST_HREF = "/admin?held=yes";
@@ -91,7 +106,7 @@ export function AdminNavLinks({ onNavigate, heldCount = 0 }: { onNavigate?: () =
                 badge && "pr-14",
               )}
             >
-              <Icon className="size-4" aria-hidden="true" />
+              <NavLinkIcon icon={Icon} />
               {label}
             </Link>
             {badge && (

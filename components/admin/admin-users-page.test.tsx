@@ -446,4 +446,35 @@ describe("AdminUsersPage", () => {
     expect(within(rows()[2]!).getByRole("combobox", { name: "Role of Katherine Johnson" })).toHaveTextContent("Viewer");
     expect(within(rows()[1]!).getByRole("button", { name: "Activate Grace Hopper" })).toBeInTheDocument();
   });
+
+  it("offers no Deactivate for the last active admin, whatever their role, and says why in its place", async () => {
+    // Only Katherine can sign in (a viewer): deactivating her would leave nobody, as the server refuses.
+    admins = [
+      { ...ada, isActive: false },
+      { ...katherine, role: "viewer" },
+    ];
+    renderPage();
+    const last = within(rows()[1]!);
+    expect(
+      last.getByText("The last active admin: activate or add another admin before deactivating this one."),
+    ).toBeInTheDocument();
+    expect(last.queryByRole("button", { name: /Deactivate/ })).not.toBeInTheDocument();
+    expect(within(rows()[0]!).getByRole("button", { name: "Activate Ada Lovelace" })).toBeInTheDocument();
+  });
+
+  it("shows one message under Password: the hint until the password is refused, then only the reason", async () => {
+    const user = renderPage();
+    await user.click(screen.getByRole("button", { name: "Add Admin" }));
+    const d = within(await screen.findByRole("dialog", { name: "Add New Admin User" }));
+    expect(d.getByLabelText("Password")).toHaveAccessibleDescription(/^At least 8 characters\.\s*$/);
+    await user.type(d.getByLabelText("Name"), "Katherine Johnson");
+    await user.type(d.getByLabelText("Email"), "katherine@example.com");
+    await user.type(d.getByLabelText("Password"), "short");
+    await user.type(d.getByLabelText("Confirm Password"), "short");
+    await user.click(d.getByRole("button", { name: "Create Admin" }));
+    expect(await d.findByText("Password must be at least 8 characters")).toBeInTheDocument();
+    expect(d.queryByText("At least 8 characters.")).not.toBeInTheDocument();
+    expect(d.getByLabelText("Password")).toHaveAccessibleDescription("Password must be at least 8 characters");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
 });

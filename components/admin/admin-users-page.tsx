@@ -4,7 +4,8 @@ import { SearchIcon } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 
 import { AddAdminDialog } from "@/components/admin/add-admin-dialog";
-import { filterAdmins, onlyFullAdminId, type AdminListItem } from "@/components/admin/admin-users";
+import { deactivationRefusal, filterAdmins, onlyFullAdminId, type AdminListItem } from "@/components/admin/admin-users";
+import { EmailAddress } from "@/components/admin/email-address";
 import { DataTable, type Column, type TableMessage } from "@/components/admin/kit/data-table";
 import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
 import { ResetSecondFactorButton } from "@/components/admin/reset-second-factor-button";
@@ -15,7 +16,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { formatLongDate } from "@/lib/format";
 
-function columns(currentAdminId: number, onlyFullAdmin: number | null): Column<AdminListItem>[] {
+function columns(
+  currentAdminId: number,
+  onlyFullAdmin: number | null,
+  admins: AdminListItem[],
+): Column<AdminListItem>[] {
   return [
     {
       header: "Name",
@@ -29,7 +34,7 @@ function columns(currentAdminId: number, onlyFullAdmin: number | null): Column<A
         </>
       ),
     },
-    { header: "Email", className: "break-all", cell: (admin) => admin.email },
+    { header: "Email", cell: (admin) => <EmailAddress address={admin.email} /> },
     {
       header: "Role",
       cell: (admin) => <RoleControl admin={admin} onlyFullAdmin={admin.id === onlyFullAdmin} />,
@@ -47,17 +52,20 @@ function columns(currentAdminId: number, onlyFullAdmin: number | null): Column<A
     },
     {
       header: "Actions",
-      cell: (admin) => (
-        <div className="flex flex-wrap items-center gap-2">
-          {/* The only active admin with full rights cannot be deactivated: say so rather than offer a button that fails. */}
-          {admin.id === onlyFullAdmin ? (
-            <p className="max-w-48 text-xs text-muted-foreground">Add another admin before deactivating this one.</p>
-          ) : (
-            <ToggleStatusDialog admin={admin} isCurrentAdmin={admin.id === currentAdminId} />
-          )}
-          {admin.secondFactor && admin.id !== currentAdminId && <ResetSecondFactorButton admin={admin} />}
-        </div>
-      ),
+      cell: (admin) => {
+        // An admin the server would refuse to deactivate: say why rather than offer a dialog whose answer is "no".
+        const refusal = deactivationRefusal(admin, admins);
+        return (
+          <div className="flex flex-wrap items-center gap-2">
+            {refusal ? (
+              <p className="max-w-48 text-xs text-muted-foreground">{refusal}</p>
+            ) : (
+              <ToggleStatusDialog admin={admin} isCurrentAdmin={admin.id === currentAdminId} />
+            )}
+            {admin.secondFactor && admin.id !== currentAdminId && <ResetSecondFactorButton admin={admin} />}
+          </div>
+        );
+      },
     },
   ];
 }
@@ -128,7 +136,7 @@ export function AdminUsersPage({ admins, currentAdminId }: AdminUsersPageProps) 
       </p>
       <DataTable
         label="Admin users"
-        columns={columns(currentAdminId, onlyFullAdminId(admins ?? []))}
+        columns={columns(currentAdminId, onlyFullAdminId(admins ?? []), admins ?? [])}
         rows={shown}
         rowKey={(admin) => admin.id}
         rowTestId="admin-row"

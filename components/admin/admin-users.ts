@@ -24,6 +24,19 @@ export function onlyFullAdminId(admins: AdminListItem[]): number | null {
   return full.length === 1 ? full[0]!.id : null;
 }
 
+/**
+ * Why this admin cannot be deactivated, by the server's two rules, or null when they can: the last active
+ * admin (nobody could sign in), or the last active admin with full rights (nobody could manage admins). The
+ * page says this in place of the Deactivate button rather than refusing after the dialog is confirmed.
+ */
+export function deactivationRefusal(admin: AdminListItem, admins: AdminListItem[]): string | null {
+  if (!admin.isActive) return null;
+  const active = admins.filter((other) => other.isActive);
+  if (active.length <= 1) return "The last active admin: activate or add another admin before deactivating this one.";
+  if (admin.id === onlyFullAdminId(admins)) return "Add another admin before deactivating this one.";
+  return null;
+}
+
 /** Admins whose name or email contains the query, ignoring case and surrounding spaces. */
 export function filterAdmins(admins: AdminListItem[], query: string): AdminListItem[] {
   const needle = query.trim().toLowerCase();

@@ -2,12 +2,14 @@ import { DownloadIcon } from "lucide-react";
 import Form from "next/form";
 import Link from "next/link";
 
+import { describeAuditDetails } from "@/components/admin/audit-details";
+import { EmailAddress } from "@/components/admin/email-address";
 import { DataTable, type Column } from "@/components/admin/kit/data-table";
 import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { LoadFailed } from "@/components/admin/kit/section";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import type { AuditPage } from "@/lib/data/audit-admin";
+import type { AuditPage, AuditTargetLabel } from "@/lib/data/audit-admin";
 import { formatNumber, utcDateTimeSeconds as time } from "@/lib/format";
 import { AUDIT_ACTION_VALUES, AUDIT_ACTIONS, auditQuerySearch, type AuditQuery } from "@/lib/validation/audit";
 
@@ -35,7 +37,8 @@ export function AuditFilters({
   return (
     <Form
       action="/admin/audit"
-      className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end"
+      // The four fields share the first row and the buttons take the second, so no select is cut short ("Any actio").
+      className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,1fr)_minmax(14rem,1fr)_auto_auto] lg:items-end"
     >
       <div className="grid gap-2">
         <label htmlFor="audit-admin" className="text-sm font-medium">
@@ -80,7 +83,7 @@ export function AuditFilters({
         </label>
         <Input id="audit-to" name="to" type="date" defaultValue={query.to ?? ""} />
       </div>
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1">
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
         <Button type="submit">Apply filters</Button>
         <Link href="/admin/audit" className={buttonVariants({ variant: "ghost" })}>
           Clear
@@ -100,32 +103,70 @@ export function AuditFilters({
   );
 }
 
-function describeDetails(details: unknown): string {
-  if (details === null || details === undefined) return "";
-  if (typeof details !== "object") return String(details);
-  return Object.entries(details as Record<string, unknown>)
-    .map(
-      ([key, value]) =>
-        `${key}: ${typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`,
-    )
-    .join(", ");
+function AuditTarget({ target, label }: { target: string | null; label: AuditTargetLabel | undefined }) {
+  if (!target) return null;
+  if (!label) return <>{target}</>;
+  const text = label.href ? (
+    <Link
+      href={label.href}
+      className="font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      {label.text}
+    </Link>
+  ) : (
+    label.text
+  );
+  return label.email ? (
+    <span className="grid">
+      <span>{text}</span>
+      <EmailAddress address={label.email} className="text-muted-foreground" />
+    </span>
+  ) : (
+    text
+  );
 }
 
-const COLUMNS: Column<AuditEntry>[] = [
-  {
-    header: "Time (UTC)",
-    className: "whitespace-nowrap",
-    cell: (entry) => <time dateTime={entry.at.toISOString()}>{time.format(entry.at)}</time>,
-  },
-  { header: "Admin", className: "break-all", cell: (entry) => entry.adminEmail ?? "Unknown" },
-  { header: "Action", cell: (entry) => AUDIT_ACTIONS[entry.action] ?? entry.action },
-  { header: "Target", cell: (entry) => entry.target ?? "" },
-  { header: "IP address", cell: (entry) => entry.ip ?? "" },
-  { header: "Details", className: "min-w-48 text-muted-foreground", cell: (entry) => describeDetails(entry.details) },
-];
+function columns(targets: Map<string, AuditTargetLabel>): Column<AuditEntry>[] {
+  return [
+    {
+      header: "Time (UTC)",
+      className: "whitespace-nowrap",
+      cell: (entry) => <time dateTime={entry.at.toISOString()}>{time.format(entry.at)}</time>,
+    },
+    {
+      header: "Admin",
+      // Room for a usual address on one line; a long one wraps at its @ or a dot.
+      className: "min-w-44",
+      cell: (entry) => (entry.adminEmail ? <EmailAddress address={entry.adminEmail} /> : "Unknown"),
+    },
+    { header: "Action", cell: (entry) => AUDIT_ACTIONS[entry.action] ?? entry.action },
+    {
+      header: "Target",
+      className: "min-w-32",
+      cell: (entry) => (
+        <AuditTarget target={entry.target} label={entry.target ? targets.get(entry.target) : undefined} />
+      ),
+    },
+    { header: "IP address", cell: (entry) => entry.ip ?? "" },
+    {
+      header: "Details",
+      className: "min-w-48 text-muted-foreground",
+      cell: (entry) => describeAuditDetails(entry.action, entry.details).join(" "),
+    },
+  ];
+}
 
 /** The log's entries, newest first, and the page controls. */
-export function AuditTable({ query, data }: { query: AuditQuery; data: AuditPage | null }) {
+export function AuditTable({
+  query,
+  data,
+  targets = new Map(),
+}: {
+  query: AuditQuery;
+  data: AuditPage | null;
+  /** Each target of the page as a readable thing (describeAuditTargets); one missing shows as stored. */
+  targets?: Map<string, AuditTargetLabel>;
+}) {
   if (!data) {
     return (
       <LoadFailed
@@ -145,7 +186,7 @@ export function AuditTable({ query, data }: { query: AuditQuery; data: AuditPage
       </p>
       <DataTable
         label="Audit log"
-        columns={COLUMNS}
+        columns={columns(targets)}
         rows={data.entries}
         rowKey={(entry) => entry.id}
         rowTestId="audit-row"

@@ -20,20 +20,23 @@ interface EntryActionsProps {
 }
 
 /**
- * One entry's actions: resend confirmation, invite or resend invitation, and delete (after naming the
- * person), each only for a role that may take it (a viewer sees none).
+ * One entry's actions: resend confirmation (until they confirm), invite or resend invitation (until they
+ * accept: an accepted invitation has done its work), and delete (after naming the person), each only for a
+ * role that may take it (a viewer sees none).
  */
 export function EntryActions({ id, name, email, status, confirmed }: EntryActionsProps) {
   const router = useRouter();
   const canResend = useAdminCan("resend");
-  const canInvite = useAdminCan(status === "waiting" ? "invite" : "resend");
+  const mayInvite = useAdminCan(status === "waiting" ? "invite" : "resend");
+  const canInvite = mayInvite && status !== "accepted";
   const canDelete = useAdminCan("delete");
   // "And never import again": the address joins the suppression list, so no import of an old list brings them back.
   const [suppress, setSuppress] = useState(false);
   const resend = useAdminAction({
     request: () => apiRequest("POST", `/api/admin/waitlist/${id}/confirmation`),
     succeeded: { title: "Confirmation email sent" },
-    failed: "That did not work",
+    // The server's reason follows (sent too recently, say: it allows one every ten minutes, as the public form does).
+    failed: "Confirmation email not sent",
   });
   const invite = useAdminAction({
     request: () => apiRequest("POST", `/api/admin/waitlist/${id}/invitation`, { note: "" }),

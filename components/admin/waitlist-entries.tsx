@@ -107,7 +107,13 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
   const showPages = data.total > data.pageSize || view.page > 1;
   return (
     <>
-      <div className="flex min-h-6 flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+      {/* Nothing to show on an empty list (the table says so): the line keeps its status for screen readers only,
+          rather than leaving a blank gap above the selection bar. */}
+      <div
+        className={
+          empty ? "sr-only" : "flex min-h-6 flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground"
+        }
+      >
         <p role="status" aria-live="polite">
           {summary(data, filtered)}
         </p>

@@ -1,11 +1,13 @@
 "use client";
 
-import { SearchIcon, XIcon } from "lucide-react";
+import { ChevronDownIcon, SearchIcon, SlidersHorizontalIcon, XIcon } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
 import { ANY_WAITLIST_FILTERS, filterValueOf, type AnyWaitlistFilter } from "@/lib/validation/waitlist-filters";
 import {
   MAX_WAITLIST_SEARCH_LENGTH,
@@ -65,8 +67,50 @@ const CONTROLS = [...ANY_WAITLIST_FILTERS].sort((a, b) => a.control.place - b.co
 export function WaitlistFilters({ view, sources = [] }: { view: WaitlistViewState; sources?: readonly string[] }) {
   const replaceView = useReplaceView();
   const id = useId();
+  // On a phone the filters fold behind one button, so the list is on the first screen; wider, they all show.
+  const [open, setOpen] = useState(false);
+  const on = CONTROLS.filter((filter) => filterValueOf(view, filter) !== undefined).length;
   return (
-    <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <div className="grid gap-3">
+      <Button
+        type="button"
+        variant="outline"
+        className="justify-between md:hidden"
+        aria-expanded={open}
+        aria-controls={`${id}-filters`}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="flex items-center gap-2">
+          <SlidersHorizontalIcon aria-hidden="true" />
+          Filters
+          <span className="sr-only">,</span>
+          <Badge variant={on > 0 ? "default" : "muted"}>{on > 0 ? `${on} on` : "none on"}</Badge>
+        </span>
+        <ChevronDownIcon aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
+      </Button>
+      <FilterControls id={id} open={open} view={view} sources={sources} replaceView={replaceView} />
+    </div>
+  );
+}
+
+function FilterControls({
+  id,
+  open,
+  view,
+  sources,
+  replaceView,
+}: {
+  id: string;
+  open: boolean;
+  view: WaitlistViewState;
+  sources: readonly string[];
+  replaceView: (next: WaitlistViewState) => void;
+}) {
+  return (
+    <fieldset
+      id={`${id}-filters`}
+      className={cn("gap-3 sm:grid-cols-2 md:grid lg:grid-cols-5", open ? "grid" : "hidden")}
+    >
       <legend className="sr-only">Filter the list</legend>
       {CONTROLS.map((filter) => {
         const apply = (value: string | undefined) =>

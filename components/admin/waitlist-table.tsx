@@ -1,6 +1,7 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 import Link from "next/link";
 
+import { EmailAddress } from "@/components/admin/email-address";
 import { HeldBadge } from "@/components/admin/held-badge";
 import { JoinedTime } from "@/components/admin/joined-time";
 import { TableMessageRow, type TableMessage } from "@/components/admin/kit/data-table";
@@ -86,7 +87,8 @@ function SortHeader({
     <TableHead
       data-sortable=""
       aria-sort={active ? (ascending ? "ascending" : "descending") : "none"}
-      className={cn("px-2", className)}
+      // On a phone the header is a strip of these buttons: as tall as they are, not a table row's 44 px.
+      className={cn("px-1.5 max-md:h-auto", className)}
     >
       <Link
         href={`?${waitlistViewSearch({ ...view, sort: next, page: 1 })}`}
@@ -116,27 +118,28 @@ export function StatusBadge({ status }: { status: string }) {
  * The waitlist table: a checkbox to select each row, Place (in line, or none), Name, Email, Business Type
  * (label), Team Size (badge), Source, Joined (long date), Confirmed, Status, Referrals (credited). All eleven
  * fit beside the sidebar on a 1280-pixel screen: the cells are a little tighter than other tables', a long
- * email address or source wraps (anywhere: neither has spaces), and so do a date and the "Team Size" heading,
- * rather than pushing Referrals out of sight.
+ * email address wraps at its @ or dots, a source anywhere (it has no spaces), and so do a date and the "Team
+ * Size" and "Business Type" headings, rather than pushing Referrals out of sight.
  */
 export function WaitlistTable({ entries, view, message, selectable = false }: WaitlistTableProps) {
   return (
     <Table containerLabel="Waitlist entries" stackOnPhone aria-busy={message?.kind === "loading"}>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead data-row-select="" className="w-10 pr-0">
+      {/* On a phone the sortable headers become a strip of buttons: as wide as the cards below it. */}
+      <TableHeader className="max-md:block">
+        <TableRow className="hover:bg-transparent max-md:items-center">
+          <TableHead data-row-select="" className="w-10 pr-0 max-md:h-auto">
             {selectable ? <PageCheckbox /> : <span className="sr-only">Select</span>}
           </TableHead>
           <SortHeader label="Place" column="place" view={view} className="px-1" />
           <SortHeader label="Name" column="name" view={view} />
-          <TableHead className="px-2">Email</TableHead>
-          <TableHead className="px-2">Business Type</TableHead>
-          <TableHead className="px-2 whitespace-normal">Team Size</TableHead>
-          <TableHead className="px-2">Source</TableHead>
+          <TableHead className="px-1.5">Email</TableHead>
+          <TableHead className="px-1.5 whitespace-normal">Business Type</TableHead>
+          <TableHead className="px-1.5 whitespace-normal">Team Size</TableHead>
+          <TableHead className="px-1.5">Source</TableHead>
           <SortHeader label="Joined" column="joined" view={view} />
-          <TableHead className="px-2">Confirmed</TableHead>
-          <TableHead className="px-2">Status</TableHead>
-          <TableHead className="px-2 text-right">Referrals</TableHead>
+          <TableHead className="px-1.5">Confirmed</TableHead>
+          <TableHead className="px-1.5">Status</TableHead>
+          <TableHead className="px-1.5 text-right">Referrals</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -158,7 +161,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
                   `#${formatNumber(entry.place)}`
                 )}
               </TableCell>
-              <TableCell data-label="Name" className="min-w-28 px-2 font-medium">
+              <TableCell data-label="Name" className="min-w-28 px-1.5 font-medium">
                 <Link
                   href={`/admin/waitlist/${entry.id}`}
                   className="underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
@@ -166,22 +169,22 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
                   {entry.name}
                 </Link>
               </TableCell>
-              <TableCell data-label="Email" className="min-w-32 px-2 [overflow-wrap:anywhere]">
-                {entry.email}
+              <TableCell data-label="Email" className="min-w-32 px-1.5">
+                <EmailAddress address={entry.email} />
               </TableCell>
-              <TableCell data-label="Business Type" className="min-w-28 px-2">
+              <TableCell data-label="Business Type" className="min-w-24 px-1.5">
                 {entry.businessTypeLabel}
               </TableCell>
-              <TableCell data-label="Team Size" className="px-2">
+              <TableCell data-label="Team Size" className="px-1.5">
                 <Badge variant={teamSizeBadgeVariant(entry.employees)}>{teamSizeLabel(entry.employees)}</Badge>
               </TableCell>
-              <TableCell data-label="Source" className="min-w-16 px-2 [overflow-wrap:anywhere]">
+              <TableCell data-label="Source" className="min-w-16 px-1.5 [overflow-wrap:anywhere]">
                 {entry.source === DIRECT_SOURCE ? <span className="text-muted-foreground">Direct</span> : entry.source}
               </TableCell>
-              <TableCell data-label="Joined" className="px-2">
+              <TableCell data-label="Joined" className="px-1.5">
                 <JoinedTime iso={entry.joinedAt.toISOString()} />
               </TableCell>
-              <TableCell data-label="Confirmed" className="px-2">
+              <TableCell data-label="Confirmed" className="px-1.5">
                 {entry.confirmedAt ? (
                   <Badge variant="success">
                     <time dateTime={entry.confirmedAt.toISOString()}>Confirmed</time>
@@ -190,11 +193,11 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
                   <Badge variant="muted">Not yet</Badge>
                 )}
               </TableCell>
-              <TableCell data-label="Status" className="px-2">
+              <TableCell data-label="Status" className="px-1.5">
                 {/* A held entry is waiting too, but not yet on the list: that is what the team needs to see. */}
                 {entry.heldAt ? <HeldBadge reason={entry.heldReason ?? null} /> : <StatusBadge status={entry.status} />}
               </TableCell>
-              <TableCell data-label="Referrals" className="px-2 text-right tabular-nums">
+              <TableCell data-label="Referrals" className="px-1.5 text-right tabular-nums">
                 {formatNumber(entry.referrals)}
               </TableCell>
             </TableRow>

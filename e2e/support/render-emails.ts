@@ -2,7 +2,7 @@
 // (lib/email/render.tsx), filled with data as long as real people's can be, and prints them as JSON
 // ({ kind: html }). e2e/email-fit.spec.ts runs it with tsx (and server-only-off.mjs) and lays each one out
 // in Chromium at a phone's width.
-import { EMAIL_KIND_LABELS } from "@/lib/email/kind-labels";
+import { EMAIL_KINDS } from "@/lib/email/kind-labels";
 import { renderEmail, type EmailKind, type EmailPayload } from "@/lib/email/render";
 import { publicSiteUrl } from "@/lib/email/site";
 
@@ -81,7 +81,7 @@ const SAMPLES: Record<EmailKind, EmailPayload> = {
 };
 
 async function main() {
-  const kinds = Object.keys(EMAIL_KIND_LABELS) as EmailKind[];
+  const kinds = Object.keys(EMAIL_KINDS) as EmailKind[];
   const rendered: Record<string, string> = {};
   for (const kind of kinds) rendered[kind] = (await renderEmail(kind, SAMPLES[kind])).html;
   process.stdout.write(JSON.stringify(rendered));

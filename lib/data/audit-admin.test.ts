@@ -2,8 +2,9 @@ import { parse } from "csv-parse/sync";
 
 import { GET as exportAudit } from "@/app/api/admin/audit/export/route";
 import { GET as listAudit } from "@/app/api/admin/audit/route";
+import { describeAuditTargets } from "@/lib/data/audit-admin";
 import { getDb } from "@/lib/db";
-import { insertAdmin, safeJson, startTestSession, testRequest } from "@/test/admin";
+import { insertAdmin, safeJson, startTestSession, testRequest, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
@@ -148,5 +149,44 @@ describe(`the audit log for admins (${process.env.DATABASE_URL ? "PostgreSQL" : 
     expect(records).toHaveLength(2_345);
     const times = records.map((record) => record[0]!);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it("names each target as a thing an owner recognises, and what has gone since by its kind", async () => {
+    const entry = await getDb().waitlistEntry.create({
+      data: {
+        name: "Rosa Nowak",
+        email: "rosa@example.com",
+        businessType: "cleaning",
+        employees: "1",
+        consentedAt: new Date(),
+      },
+      select: { id: true },
+    });
+    const { sessionId } = await startTestSession(grace, {
+      userAgent:
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+    });
+    const targets = [
+      `admin:${ada.id}`,
+      `entry:${entry.id}`,
+      "entry:999999",
+      `session:${sessionId.slice(0, 8)}`,
+      "session:gone1234",
+      "import:7f2c",
+      "webhook:404",
+    ];
+    const labels = await describeAuditTargets(
+      await verifiedAdminFor(ada),
+      targets.map((target) => ({ target })),
+    );
+    expect(targets.map((target) => labels.get(target))).toEqual([
+      { text: "Test Admin", email: "ada@example.com" },
+      { text: "Rosa Nowak", href: `/admin/waitlist/${entry.id}` },
+      { text: "A waitlist entry, since deleted" },
+      { text: "Session from Chrome on Linux" },
+      { text: "A session" },
+      { text: "An import of a list" },
+      { text: "A webhook, since removed" },
+    ]);
   });
 });

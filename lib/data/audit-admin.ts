@@ -2,6 +2,7 @@ import "server-only";
 
 import { assertAdminCan, assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit, recordViewHourly } from "@/lib/data/audit";
+import { describeDevice } from "@/lib/data/sessions";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction, type AuditQuery } from "@/lib/validation/audit";
@@ -68,6 +69,94 @@ export async function listAuditEntries(actor: VerifiedAdmin, query: AuditQuery):
   ]);
   return { entries: rows.map(toEntry), total, page: query.page, pageSize: AUDIT_PAGE_SIZE };
 }
+
+/** What an entry acted on, as the Audit Log page names it: words, and where to see it when it still exists. */
+export interface AuditTargetLabel {
+  text: string;
+  /** An admin's email address, shown beside their name. */
+  email?: string;
+  href?: string;
+}
+
+/** A target's kind and id (`entry:12` is ["entry", "12"]). */
+function splitTarget(target: string): [string, string] {
+  const at = target.indexOf(":");
+  return at < 0 ? [target, ""] : [target.slice(0, at), target.slice(at + 1)];
+}
+
+const positiveIds = (ids: string[]) =>
+  ids.filter((id) => /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647).map(Number);
+
+/**
+ * The targets of a page of the log as readable things: "Rosa Nowak" (an entry, linked), "Ada Admin" (an admin,
+ * with their address), "Session from Chrome on Linux", "Webhook to hooks.example.com", each looked up in one
+ * query per kind. What has gone since (an entry deleted, a session pruned) is named by its kind alone.
+ */
+export async function describeAuditTargets(
+  actor: VerifiedAdmin,
+  entries: Pick<AuditEntry, "target">[],
+): Promise<Map<string, AuditTargetLabel>> {
+  assertVerifiedAdmin(actor);
+  const byKind = new Map<string, string[]>();
+  for (const { target } of entries) {
+    if (!target) continue;
+    const [kind, id] = splitTarget(target);
+    byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
+  }
+  const db = getDb();
+  const adminIds = positiveIds(byKind.get("admin") ?? []);
+  const entryIds = positiveIds(byKind.get("entry") ?? []);
+  const webhookIds = positiveIds(byKind.get("webhook") ?? []);
+  // A session is named in the log by the first characters of its id, which are enough to find it while it lasts.
+  const sessionLabels = [...new Set(byKind.get("session") ?? [])].filter((label) => /^[\w-]{8}$/.test(label));
+  const [admins, waitlist, webhooks, sessions] = await Promise.all([
+    adminIds.length
+      ? db.adminUser.findMany({ where: { id: { in: adminIds } }, select: { id: true, name: true, email: true } })
+      : [],
+    entryIds.length
+      ? db.waitlistEntry.findMany({ where: { id: { in: entryIds } }, select: { id: true, name: true } })
+      : [],
+    webhookIds.length
+      ? db.webhook.findMany({ where: { id: { in: webhookIds } }, select: { id: true, url: true } })
+      : [],
+    sessionLabels.length
+      ? db.adminSession.findMany({
+          where: { OR: sessionLabels.map((label) => ({ id: { startsWith: label } })) },
+          select: { id: true, userAgent: true },
+        })
+      : [],
+  ]);
+  const labels = new Map<string, AuditTargetLabel>();
+  for (const admin of admins) labels.set(`admin:${admin.id}`, { text: admin.name, email: admin.email });
+  for (const entry of waitlist)
+    labels.set(`entry:${entry.id}`, { text: entry.name, href: `/admin/waitlist/${entry.id}` });
+  for (const webhook of webhooks)
+    labels.set(`webhook:${webhook.id}`, { text: `Webhook to ${webhookHost(webhook.url)}` });
+  for (const session of sessions)
+    labels.set(`session:${session.id.slice(0, 8)}`, { text: `Session from ${describeDevice(session.userAgent)}` });
+  for (const { target } of entries) {
+    if (!target || labels.has(target)) continue;
+    labels.set(target, { text: GONE[splitTarget(target)[0]] ?? target });
+  }
+  return labels;
+}
+
+function webhookHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+// What a target is called once it cannot be looked up: deleted, pruned, or never kept.
+const GONE: Record<string, string> = {
+  admin: "An admin",
+  entry: "A waitlist entry, since deleted",
+  session: "A session",
+  webhook: "A webhook, since removed",
+  import: "An import of a list",
+};
 
 /** Everyone who appears in the log or can sign in, for the page's "who" filter. */
 export async function listAuditAdmins(actor: VerifiedAdmin): Promise<{ id: number; name: string; email: string }[]> {

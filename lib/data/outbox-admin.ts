@@ -3,7 +3,7 @@ import "server-only";
 import { roleCan } from "@/lib/auth/roles";
 import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { getDb } from "@/lib/db";
-import { renderEmail, withoutLinks, type EmailKind, type EmailPayload } from "@/lib/email/render";
+import { REMOVED_LINK, renderEmail, withoutLinks, type EmailKind, type EmailPayload } from "@/lib/email/render";
 
 export const OUTBOX_PAGE_SIZE = 50;
 
@@ -70,6 +70,21 @@ export async function getOutboxMessage(
   const shown = roleCan(actor.role, "resend")
     ? (payload as unknown as EmailPayload)
     : withoutLinks(payload as unknown as EmailPayload);
-  const { html, text } = await renderEmail(kind as EmailKind, shown);
-  return { ...message, html, text };
+  const rendered = await renderEmail(kind as EmailKind, shown);
+  const note = message.status === "sent" ? "Link removed after sending" : "Link not shown to your role";
+  return { ...message, ...withRemovedLinksNoted(rendered, note) };
+}
+
+/**
+ * A rendered message whose blanked links say so in words: the stand-in address means nothing to an owner
+ * reading the email. Its buttons stay, but lead nowhere; where the address itself was printed, the note is.
+ */
+export function withRemovedLinksNoted(
+  { html, text }: { html: string; text: string },
+  note: string,
+): { html: string; text: string } {
+  return {
+    html: html.replaceAll(`href="${REMOVED_LINK}"`, "").replaceAll(REMOVED_LINK, note),
+    text: text.replaceAll(REMOVED_LINK, `(${note})`),
+  };
 }

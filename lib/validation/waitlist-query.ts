@@ -218,10 +218,10 @@ export const MAX_INVITATION_BATCH = 10_000;
 
 /** How many of the queue one invitation request may invite. */
 export const invitationLimitSchema = z
-  .number({ error: "limit must be a whole number" })
-  .int("limit must be a whole number")
-  .min(1, "limit must be at least 1")
-  .max(MAX_INVITATION_BATCH, `limit must be at most ${formatNumber(MAX_INVITATION_BATCH)}`);
+  .number({ error: "Enter how many to invite, as a whole number" })
+  .int("Enter how many to invite, as a whole number")
+  .min(1, "Invite at least one person")
+  .max(MAX_INVITATION_BATCH, `You can invite up to ${formatNumber(MAX_INVITATION_BATCH)} people at a time`);
 
 /**
  * Whether entries that never confirmed their address are invited too. Not unless asked: their confirmation

@@ -91,43 +91,50 @@ export async function getWaitlistEntry(actor: VerifiedAdmin, id: number) {
 }
 
 /**
- * Sends an entry a new confirmation email now (the admin's "Resend confirmation"; no ten-minute wait),
- * recorded in the audit log in the same statement. "held" for an entry held for review; null when the entry
- * is unknown or already confirmed.
+ * Sends an entry a new confirmation email (the admin's "Resend confirmation"), at most one every ten minutes
+ * as the public "send me a new link" does, so a second click cannot fill the person's inbox; recorded in the
+ * audit log in the same statement. "held" for an entry held for review, "confirmed" once its address is
+ * confirmed, "too-soon" while a confirmation went out in the last ten minutes; null when the entry is unknown.
  */
 export async function resendConfirmation(
   actor: VerifiedAdmin,
   id: number,
   now = new Date(),
-): Promise<number | "held" | null> {
+): Promise<number | "held" | "confirmed" | "too-soon" | null> {
   assertAdminCan(actor, "resend");
-  const entry = await getDb().waitlistEntry.findUnique({ where: { id }, select: { email: true, heldAt: true } });
+  const entry = await getDb().waitlistEntry.findUnique({
+    where: { id },
+    select: { email: true, heldAt: true, confirmedAt: true },
+  });
   if (!entry) return null;
   // A held entry gets its first email by being released (lib/data/waitlist/held.ts), never by a resend.
   if (entry.heldAt) return "held";
+  if (entry.confirmedAt) return "confirmed";
   const outboxId = await requestNewConfirmation(entry.email, now, {
-    resendBefore: now,
     audit: { actor: auditActorOf(actor), target: `entry:${id}` },
   });
-  return outboxId;
+  // Nothing queued for an unconfirmed entry: one went out within the interval (or the entry was confirmed or
+  // removed a moment ago, which the next page view shows).
+  return outboxId ?? "too-soon";
 }
 
 /**
- * Sends an invited (or accepted) entry its invitation again, with a new link, recorded in the audit log in
- * the same statement; a waiting entry is invited. "held" for an entry held for review; null when no entry has
- * this id.
+ * Sends an invited entry its invitation again, with a new link, recorded in the audit log in the same
+ * statement; a waiting entry is invited. "held" for an entry held for review; "accepted" for one that has
+ * accepted already (their invitation has done its work); null when no entry has this id.
  */
 export async function inviteOrResend(
   actor: VerifiedAdmin,
   id: number,
   note: string,
   now = new Date(),
-): Promise<number[] | "held" | null> {
+): Promise<number[] | "held" | "accepted" | null> {
   assertAdminCan(actor, "invite");
   const entry = await getDb().waitlistEntry.findUnique({ where: { id }, select: { status: true, heldAt: true } });
   if (!entry) return null;
   // Held for review: nobody is invited before the team has looked (releasing sends the confirmation first).
   if (entry.heldAt) return "held";
+  if (entry.status === "accepted") return "accepted";
   // One person, named on their own page, invited by a deliberate click (the page shows whether they confirmed).
   if (entry.status === "waiting") {
     return (await inviteEntries(actor, { ids: [id], includeUnconfirmed: true }, note, now)).outboxIds;

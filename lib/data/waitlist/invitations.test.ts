@@ -365,7 +365,7 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     );
   });
 
-  it("resends a confirmation at once for an admin, and invites or re-invites one entry, each with one audit entry", async () => {
+  it("resends a confirmation for an admin as often as the public resend allows, and invites or re-invites one entry, each with one audit entry", async () => {
     await addWaitlistEntry({
       name: "Ann Smith",
       email: "ann@example.com",
@@ -381,8 +381,22 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
           params: Promise.resolve({ id: String(ann.id) }),
         },
       );
+    const confirmations = () => getDb().emailOutbox.count({ where: { entryId: ann.id, kind: "confirmation" } });
+    // Her signup's confirmation went a moment ago: a resend now is refused, saying why, and queues nothing.
+    const tooSoon = await post("confirmation");
+    expect(tooSoon.status).toBe(429);
+    expect(((await tooSoon.json()) as { message: string }).message).toBe(
+      "A confirmation email went to them in the last 10 minutes. Please wait before sending another.",
+    );
+    expect(await confirmations()).toBe(1);
+    // Ten minutes on, one resend goes; a second click straight after is refused like the first.
+    await getDb().waitlistEntry.update({
+      where: { id: ann.id },
+      data: { confirmationSentAt: new Date(Date.now() - 11 * 60_000) },
+    });
     expect((await post("confirmation")).status).toBe(200);
-    expect(await getDb().emailOutbox.count({ where: { entryId: ann.id, kind: "confirmation" } })).toBe(2);
+    expect((await post("confirmation")).status).toBe(429);
+    expect(await confirmations()).toBe(2);
     expect((await post("invitation", { note: "Hello" })).status).toBe(200);
     expect((await post("invitation", { note: "" })).status).toBe(200);
     expect(await getDb().emailOutbox.count({ where: { entryId: ann.id, kind: "invitation" } })).toBe(2);
@@ -409,6 +423,13 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
     ).toEqual(["waitlist.resend_confirmation", "waitlist.invite", "waitlist.resend_invitation"]);
     await getDb().waitlistEntry.update({ where: { id: ann.id }, data: { confirmedAt: new Date() } });
     expect((await post("confirmation")).status).toBe(409);
+    // Accepted: the invitation has done its work, so it is not sent again.
+    const resent = await post("invitation", { note: "" });
+    expect(resent.status).toBe(409);
+    expect(((await resent.json()) as { message: string }).message).toBe(
+      "They have accepted their invitation already: there is nothing to resend.",
+    );
+    expect(await getDb().emailOutbox.count({ where: { entryId: ann.id, kind: "invitation" } })).toBe(2);
     expect(await getDb().auditLog.count()).toBe(3);
   });
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
+import { EmailAddress } from "@/components/admin/email-address";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { OutboxStatus } from "@/components/admin/outbox-status";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
@@ -29,7 +30,9 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
           <dt className="text-muted-foreground">Kind</dt>
           <dd>{emailKindLabel(message.kind)}</dd>
           <dt className="text-muted-foreground">To</dt>
-          <dd className="break-all">{message.to}</dd>
+          <dd>
+            <EmailAddress address={message.to} />
+          </dd>
           <dt className="text-muted-foreground">Status</dt>
           <dd>
             <OutboxStatus status={message.status} emailConfigured={configured} /> after {message.attempts}{" "}

@@ -2,15 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 
+import { EmailAddress } from "@/components/admin/email-address";
 import { EntryActions } from "@/components/admin/entry-actions";
+import { emailEventText } from "@/components/admin/entry-timeline";
 import { HeldEntryActions } from "@/components/admin/held-actions";
 import { HeldBadge, HeldNotice } from "@/components/admin/held-badge";
 import { PageHeader } from "@/components/admin/kit/page-header";
-import { OutboxStatus } from "@/components/admin/outbox-status";
 import { StatusBadge } from "@/components/admin/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { getWaitlistEntry, referralCreditText } from "@/lib/data/waitlist/entry-actions";
-import { emailKindLabel } from "@/lib/email/kind-labels";
 import { emailConfigured } from "@/lib/email/transport";
 import { formatNumber, utcDateTime as time } from "@/lib/format";
 import { adminIdSchema } from "@/lib/validation/admin";
@@ -38,20 +38,11 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
 
   // Signing up comes first, even if an email's time (set by this server) is a moment before the database's.
   const events: Event[] = [];
-  for (const email of entry.emails) {
-    events.push({
-      at: email.createdAt,
-      what: (
-        <>
-          {emailKindLabel(email.kind)} queued: <OutboxStatus status={email.status} emailConfigured={configured} />
-          {email.sentAt ? ` (sent ${time.format(email.sentAt)} UTC)` : email.lastError ? ` (${email.lastError})` : ""}
-        </>
-      ),
-    });
-  }
+  for (const email of entry.emails) events.push({ at: email.createdAt, what: emailEventText(email, configured) });
   if (entry.confirmedAt) events.push({ at: entry.confirmedAt, what: "Confirmed their address" });
   if (entry.invitedAt) events.push({ at: entry.invitedAt, what: "Invited" });
-  if (entry.acceptedAt) events.push({ at: entry.acceptedAt, what: "Opened their invitation" });
+  // Opening the invitation's link is what accepts it: the status says Accepted, and so does the timeline.
+  if (entry.acceptedAt) events.push({ at: entry.acceptedAt, what: "Accepted their invitation" });
   events.sort((a, b) => a.at.getTime() - b.at.getTime());
   events.unshift({ at: entry.joinedAt, what: "Signed up" });
   // Held at signup, so straight after it (released entries lose the mark, and this line with it).
@@ -59,7 +50,7 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
     events.splice(1, 0, { at: entry.heldAt, what: `Held for review: ${heldReasonLabel(entry.heldReason)}` });
 
   const fields: [string, React.ReactNode][] = [
-    ["Email", entry.email],
+    ["Email", <EmailAddress key="email" address={entry.email} />],
     ["Business type", businessTypeLabel(entry.businessType)],
     // What a visitor who chose "Other" said their business is, in their own words.
     ...(entry.businessType === "other"
@@ -129,7 +120,7 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
           {fields.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd className="break-all">{value}</dd>
+              <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
         </dl>
@@ -162,8 +153,10 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
                 <Link href={`/admin/waitlist/${friend.id}`} className={linkClass}>
                   {friend.name}
                 </Link>{" "}
-                <span className="break-all text-muted-foreground">({friend.email})</span>:{" "}
-                {referralCreditText(friend.referralCredit, friend.confirmedAt !== null)}
+                <span className="text-muted-foreground">
+                  (<EmailAddress address={friend.email} />)
+                </span>
+                : {referralCreditText(friend.referralCredit, friend.confirmedAt !== null)}
               </li>
             ))}
           </ul>

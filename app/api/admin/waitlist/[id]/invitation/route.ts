@@ -5,7 +5,10 @@ import { HttpError, json, parseWith, readJson, route } from "@/lib/http";
 import { adminIdSchema } from "@/lib/validation/admin";
 import { invitationNoteSchema } from "@/lib/validation/waitlist-query";
 
-/** Invites one entry, or sends an invited entry its invitation again with a new link: `{ note? }`. */
+/**
+ * Invites one entry, or sends an invited entry its invitation again with a new link: `{ note? }`. 409 for an
+ * entry that has accepted already, or is held for review.
+ */
 export const POST = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
   const admin = await requireAdmin(request);
   requireSameOrigin(request);
@@ -15,6 +18,8 @@ export const POST = route<{ params: Promise<{ id: string }> }>(async (request, {
   if (outboxIds === null) throw new HttpError(404, "No waitlist entry has this id.");
   if (outboxIds === "held")
     throw new HttpError(409, "This signup is held for review: release it before inviting them.");
+  if (outboxIds === "accepted")
+    throw new HttpError(409, "They have accepted their invitation already: there is nothing to resend.");
   if (outboxIds.length === 0) throw new HttpError(409, "This entry could not be invited just now. Please try again.");
   sendSoon(outboxIds);
   return json({ message: "Invitation sent" });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 
+import { EmailAddress } from "@/components/admin/email-address";
 import { DataTable, type Column } from "@/components/admin/kit/data-table";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
@@ -11,15 +12,29 @@ import { listOutbox, type OutboxListItem } from "@/lib/data/outbox-admin";
 import { emailKindLabel } from "@/lib/email/kind-labels";
 import { NOT_CONFIGURED_ERROR } from "@/lib/email/outbox";
 import { emailConfigured } from "@/lib/email/transport";
-import { utcDateTime as time } from "@/lib/format";
+
+// The list's times, in UTC as its headers say: the day and the time of day, each kept on one line.
+const utcDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+const utcTime = new Intl.DateTimeFormat("en-GB", { timeStyle: "short", timeZone: "UTC" });
 
 export const metadata: Metadata = { title: "Emails" };
 
+/** A moment as its date over its time, so the two date columns stay narrow enough for the rest to fit at 1280 px. */
+function When({ at }: { at: Date }) {
+  return (
+    <time dateTime={at.toISOString()} className="grid">
+      <span className="whitespace-nowrap">{utcDate.format(at)}</span>
+      <span className="whitespace-nowrap text-muted-foreground">{utcTime.format(at)}</span>
+    </time>
+  );
+}
+
 const COLUMNS = (configured: boolean): Column<OutboxListItem>[] => [
-  { header: "Recipient", className: "break-all", cell: (message) => message.to },
+  // Wide enough for a usual address on one or two lines; it wraps only at the @ or a dot.
+  { header: "Recipient", className: "min-w-40", cell: (message) => <EmailAddress address={message.to} /> },
   {
     header: "Subject",
-    className: "min-w-56",
+    className: "min-w-40",
     cell: (message) => (
       <>
         <Link
@@ -32,24 +47,24 @@ const COLUMNS = (configured: boolean): Column<OutboxListItem>[] => [
       </>
     ),
   },
-  { header: "Status", cell: (message) => <OutboxStatus status={message.status} emailConfigured={configured} /> },
-  { header: "Attempts", cell: (message) => message.attempts },
+  {
+    header: "Status",
+    cell: (message) => (
+      <div className="grid justify-items-start gap-1">
+        <OutboxStatus status={message.status} emailConfigured={configured} />
+        <span className="text-xs whitespace-nowrap text-muted-foreground">
+          {message.attempts} {message.attempts === 1 ? "attempt" : "attempts"}
+        </span>
+      </div>
+    ),
+  },
   {
     header: "Last error",
-    className: "min-w-48 text-muted-foreground",
+    className: "min-w-32 text-muted-foreground",
     cell: (message) => message.lastError ?? (message.status === "pending" && !configured ? NOT_CONFIGURED_ERROR : ""),
   },
-  {
-    header: "Created (UTC)",
-    className: "whitespace-nowrap",
-    cell: (message) => <time dateTime={message.createdAt.toISOString()}>{time.format(message.createdAt)}</time>,
-  },
-  {
-    header: "Sent (UTC)",
-    className: "whitespace-nowrap",
-    cell: (message) =>
-      message.sentAt ? <time dateTime={message.sentAt.toISOString()}>{time.format(message.sentAt)}</time> : "",
-  },
+  { header: "Created (UTC)", cell: (message) => <When at={message.createdAt} /> },
+  { header: "Sent (UTC)", cell: (message) => (message.sentAt ? <When at={message.sentAt} /> : "") },
 ];
 
 async function Outbox({ page }: { page: number }) {

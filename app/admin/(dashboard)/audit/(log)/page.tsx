@@ -5,15 +5,18 @@ import { PageHeader } from "@/components/admin/kit/page-header";
 import { readSection, SectionLoader } from "@/components/admin/kit/section";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { roleCan } from "@/lib/auth/roles";
-import { listAuditAdmins, listAuditEntries } from "@/lib/data/audit-admin";
+import { describeAuditTargets, listAuditAdmins, listAuditEntries } from "@/lib/data/audit-admin";
 import { auditQuerySearch, readAuditQuery, type AuditQuery } from "@/lib/validation/audit";
 
 export const metadata: Metadata = { title: "Audit Log" };
 
 async function AuditResults({ query }: { query: AuditQuery }) {
   const admin = await requireCurrentAdmin();
-  const data = await readSection("the audit log", () => listAuditEntries(admin, query));
-  return <AuditTable query={query} data={data} />;
+  const data = await readSection("the audit log", async () => {
+    const page = await listAuditEntries(admin, query);
+    return { page, targets: await describeAuditTargets(admin, page.entries) };
+  });
+  return <AuditTable query={query} data={data?.page ?? null} targets={data?.targets} />;
 }
 
 export default async function AuditPageRoute({
