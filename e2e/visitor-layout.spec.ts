@@ -160,11 +160,15 @@ for (const width of [1024, 1280]) {
     const stripBox = (await strip.boundingBox())!;
     expect(stripBox.x).toBeGreaterThanOrEqual(0);
     expect(stripBox.x + stripBox.width).toBeLessThanOrEqual(width);
+    const rows = new Map<number, number>();
     for (const tab of await strip.getByRole("tab").all()) {
       const box = (await tab.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(stripBox.x);
       expect(box.x + box.width).toBeLessThanOrEqual(stripBox.x + stripBox.width + 0.5);
+      rows.set(Math.round(box.y), (rows.get(Math.round(box.y)) ?? 0) + 1);
     }
+    // No tab left alone on a line of its own.
+    expect(Math.min(...rows.values())).toBeGreaterThan(1);
 
     await page.goto("/#features");
     const badges = page.locator("#features li").filter({ hasText: "Coming Soon" });

@@ -309,7 +309,14 @@ test.describe("finding the live demo", () => {
     );
     expect(tops).toEqual([...tops].sort((a, b) => a - b));
 
-    // "What would you ask it?" on screen, in the upper part of it: Pain Points is no longer marked.
+    // Pain Points in view is marked; "What would you ask it?" (the business types, which have no link of their
+    // own) on screen, in the upper part of it: Pain Points is no longer marked.
+    await page
+      .locator("#pain-points")
+      .evaluate((node) =>
+        window.scrollTo({ top: node.getBoundingClientRect().top + window.scrollY - 100, behavior: "instant" }),
+      );
+    await expect(nav.getByRole("link", { name: "Pain Points" })).toHaveAttribute("aria-current", "location");
     const heading = page.getByRole("heading", { name: "What would you ask it?" });
     await heading.evaluate((node) =>
       window.scrollTo({ top: node.getBoundingClientRect().top + window.scrollY - 250, behavior: "instant" }),

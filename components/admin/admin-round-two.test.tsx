@@ -71,10 +71,16 @@ describe("an entry's timeline", () => {
     ).toBe("Confirmation email sent to them at 25 Nov 2026, 17:05 UTC");
     expect(
       emailEventText(
-        { kind: "invitation", status: "failed", createdAt: at, sentAt: null, lastError: "Mailbox unavailable" },
+        {
+          kind: "invitation",
+          status: "failed",
+          createdAt: at,
+          sentAt: null,
+          lastError: "Can't send mail - all recipients were rejected: 550 5.1.1 Mailbox unavailable",
+        },
         true,
       ),
-    ).toBe("Invitation email to them could not be sent: Mailbox unavailable");
+    ).toBe("Invitation email to them could not be sent; the Emails page has the mail server's reason");
     expect(
       emailEventText({ kind: "confirmation", status: "pending", createdAt: at, sentAt: null, lastError: null }, false),
     ).toBe("Confirmation email to them not sent: email is not configured on this site");
@@ -184,7 +190,7 @@ describe("the list's filters on a phone", () => {
 
 describe("each admin section's loading state", () => {
   it.each([
-    ["the list", ListLoading, "Loading waitlist entries..."],
+    ["the list", ListLoading, "Loading entries..."],
     ["an entry", EntryLoading, "Loading the entry..."],
     ["the overview", OverviewLoading, "Loading the overview..."],
     ["the audit log", AuditLoading, "Loading the audit log..."],

@@ -24,7 +24,8 @@ export function emailEventText(email: TimelineEmail, emailConfigured: boolean): 
       return `${name} sent to ${to}${late ? ` at ${utcDateTime.format(email.sentAt!)} UTC` : ""}`;
     }
     case "failed":
-      return `${name} to ${to} could not be sent${email.lastError ? `: ${email.lastError}` : ""}`;
+      // The mail server's own words (codes, addresses, jargon) stay on the email's page in the Emails section.
+      return `${name} to ${to} could not be sent; the Emails page has the mail server's reason`;
     default:
       return emailConfigured
         ? `${name} to ${to} is waiting to be sent`

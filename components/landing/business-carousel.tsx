@@ -75,13 +75,15 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
 
   return (
     <div role="region" aria-roledescription="carousel" aria-label={label} className="flex flex-col gap-8">
+      {/* A phone scrolls the row sideways. From lg the nine tabs sit in a pill: two even rows (five and four) until
+          xl, where they fit on one, so no width leaves a tab alone on a line or hidden past the edge. */}
       <div
         ref={listRef}
         role="tablist"
         aria-label="Business types"
         // One row at every width: where the tabs do not fit it scrolls sideways (the selected tab is scrolled into
         // view), rather than wrapping one tab onto a line of its own.
-        className="-mx-6 flex snap-x scroll-px-6 gap-2 overflow-x-auto px-6 py-1 [scrollbar-width:none] lg:mx-auto lg:w-fit lg:max-w-full lg:gap-0.5 lg:rounded-[1.75rem] lg:border lg:bg-card lg:p-1.5 lg:shadow-[0_8px_24px_-16px_oklch(0.3_0.1_275/0.35)]"
+        className="-mx-6 flex snap-x scroll-px-6 gap-2 overflow-x-auto px-6 py-1 [scrollbar-width:none] lg:mx-auto lg:grid lg:w-fit lg:max-w-full lg:grid-cols-5 lg:gap-0.5 xl:flex lg:rounded-[1.75rem] lg:border lg:bg-card lg:p-1.5 lg:shadow-[0_8px_24px_-16px_oklch(0.3_0.1_275/0.35)]"
       >
         {slides.map((tab, index) => {
           const selected = index === active;
@@ -100,7 +102,7 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
               onClick={() => select(index)}
               onKeyDown={onTabKeyDown}
               className={cx(
-                "inline-flex h-10 shrink-0 snap-start items-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors lg:gap-1.5 lg:px-3",
+                "inline-flex h-10 shrink-0 snap-start items-center justify-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors lg:gap-1.5 lg:px-3",
                 "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none",
                 "[&_svg]:size-4 [&_svg]:shrink-0",
                 selected

@@ -42,6 +42,18 @@ export function blockingRules(ip: string | null, email: string): RateLimitRule[]
   return rules;
 }
 
+/**
+ * Second-step attempts for one admin, from anywhere, kept across password sign-ins: whoever is trying codes
+ * already has the password, so these block (signing in again with it clears the per-client counters, never
+ * these). Ten in a quarter of an hour and fifty in a day leave six digits out of reach.
+ */
+export function secondFactorRules(adminId: number): RateLimitRule[] {
+  return [
+    { key: `second-factor-fail:${adminId}:window`, limit: 10, windowMs: LOGIN_FAILURE_WINDOW_MS },
+    { key: `second-factor-fail:${adminId}:day`, limit: 50, windowMs: 24 * 60 * 60 * 1000 },
+  ];
+}
+
 /** The per-email counter: it never blocks, it only feeds loginSlowdownMs. */
 export function emailFailureRule(email: string): RateLimitRule {
   return { key: `login-fail:email:${email}`, limit: Number.MAX_SAFE_INTEGER, windowMs: LOGIN_FAILURE_WINDOW_MS };

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { blockingRules, TOO_MANY_ATTEMPTS } from "@/lib/auth/login-throttle";
+import { blockingRules, rememberAddress, secondFactorRules, TOO_MANY_ATTEMPTS } from "@/lib/auth/login-throttle";
 import {
   clearSecondStepCookie,
   completeSignIn,
@@ -12,7 +12,13 @@ import { setSessionCookie } from "@/lib/auth/session";
 import { SESSION_ENDED_MESSAGE, verifySessionAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
 import { verifyPasskeySignIn } from "@/lib/data/passkeys";
-import { acceptTotpCode, redeemRecoveryCode, type FactorOwner } from "@/lib/data/second-factor";
+import {
+  acceptTotpCode,
+  hasSecondFactor,
+  redeemRecoveryCode,
+  secondFactorStatus,
+  type FactorOwner,
+} from "@/lib/data/second-factor";
 import type { SignInMethod } from "@/lib/data/sessions";
 import { getDb } from "@/lib/db";
 import { HttpError, json } from "@/lib/http";
@@ -42,12 +48,12 @@ async function factorHolds(pending: PendingAdmin, input: SecondStepInput): Promi
 
 /**
  * The second step of a sign-in: each attempt counts against the same limits as a password (per client, and per
- * email and client), so guessing six digits is as slow as guessing a password. A factor that holds completes
+ * email and client), and against the admin's own second-step limits, which a right password does not clear. A factor that holds completes
  * the sign-in (the session cookie, the half-signed-in cookie cleared); one that does not is a 401 and an audit
  * entry, and the admin may try again while the half-signed-in state lasts.
  */
 export async function secondStep(request: Request, pending: PendingAdmin, input: SecondStepInput) {
-  const rules = blockingRules(pending.ip, pending.email);
+  const rules = [...blockingRules(pending.ip, pending.email), ...secondFactorRules(pending.id)];
   await enforceRateLimits(rules, TOO_MANY_ATTEMPTS);
   if (!(await factorHolds(pending, input))) {
     await recordAudit(
@@ -61,6 +67,7 @@ export async function secondStep(request: Request, pending: PendingAdmin, input:
     throw new HttpError(401, SECOND_STEP_REFUSALS[input.method]);
   }
   await Promise.all(rules.map((rule) => resetRateLimit(rule.key)));
+  await rememberAddress(pending.email, pending.ip);
   const sessionId = await completeSignIn(pending, input.method);
   const response = json({ message: "Login successful", admin: { name: pending.name, email: pending.email } });
   await setSessionCookie(response, request, { adminId: pending.id, sessionId });
@@ -76,7 +83,9 @@ export async function requireFactorOwner(request: Request): Promise<FactorOwner>
   const admin = await verifySessionAdmin(request);
   if (admin) return admin;
   const pending = await readPendingAdmin(request, "enrol");
-  if (pending) return pending;
+  // Setting up a first factor is what this state is for: once the admin has one (set up elsewhere meanwhile),
+  // the state no longer opens a session without it.
+  if (pending && !hasSecondFactor(await secondFactorStatus(pending.id))) return pending;
   throw new HttpError(401, SESSION_ENDED_MESSAGE, { endsSession: true });
 }
 
@@ -92,6 +101,7 @@ export async function enrolledResponse(
 ) {
   if (!isPendingAdmin(owner)) return json(body);
   const sessionId = await completeSignIn(owner, method);
+  await rememberAddress(owner.email, owner.ip);
   const response = json({ ...body, signedIn: true });
   await setSessionCookie(response, request, { adminId: owner.id, sessionId });
   clearSecondStepCookie(response, request);

@@ -72,10 +72,11 @@ export async function signIn(
   }
 
   await Promise.all([...rules, emailRule].map((rule) => resetRateLimit(rule.key)));
-  await rememberAddress(email, ip);
   const status = await secondFactorStatus(admin.id);
   if (hasSecondFactor(status)) return { admin, pending: "second-step" };
   if (env().ADMIN_REQUIRE_SECOND_FACTOR) return { admin, pending: "enrol" };
+  // Only a complete sign-in makes this address one the admin signs in from (exempt from the per-email slowdown).
+  await rememberAddress(email, ip);
   const sessionId = await startAdminSession(admin, { ip, userAgent: request.headers.get("user-agent") });
   return { admin, session: { adminId: admin.id, sessionId } };
 }

@@ -89,8 +89,12 @@ function toPublicAdmin<T extends { role: string }>(row: T): T & { role: AdminRol
   return { ...row, role: parseAdminRole(row.role) ?? "viewer" };
 }
 
-/** Ends every session an admin holds (deactivation, a password reset). */
-function endAllSessions(db: Db | Tx, adminId: number) {
+/**
+ * Ends every session an admin holds (deactivation, a password reset), and every sign-in half done with the old
+ * password: its second step, or its setting up of a first second factor, would otherwise still start a session.
+ */
+async function endAllSessions(db: Db | Tx, adminId: number) {
+  await db.adminAuthChallenge.deleteMany({ where: { adminId } });
   return db.adminSession.updateMany({ where: { adminId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 

@@ -178,7 +178,9 @@ export async function removePasskey(actor: VerifiedAdmin, id: string): Promise<v
     const key = await tx.adminPasskey.findFirst({ where: { id, adminId: actor.id }, select: { name: true } });
     if (!key) throw new HttpError(404, "No passkey of yours has this id.");
     await assertNotLastFactor(tx, actor.id, "passkey");
-    await tx.adminPasskey.delete({ where: { id } });
+    // Two removals of the same key at once: the second finds nothing left, and says so rather than failing.
+    const removed = await tx.adminPasskey.deleteMany({ where: { id, adminId: actor.id } });
+    if (removed.count === 0) throw new HttpError(404, "No passkey of yours has this id.");
     return recordFactorChange(
       tx,
       actor,
@@ -233,11 +235,12 @@ export async function verifyPasskeySignIn(pending: PendingAdmin, response: Authe
       },
     });
     if (!verified) return false;
-    await getDb().adminPasskey.update({
-      where: { id: key.id },
+    // Only from the counter just checked: of two uses carrying the same counter (a cloned key), one gets through.
+    const moved = await getDb().adminPasskey.updateMany({
+      where: { id: key.id, counter: key.counter },
       data: { counter: BigInt(authenticationInfo.newCounter), lastUsedAt: new Date() },
     });
-    return true;
+    return moved.count === 1;
   } catch {
     return false;
   }

@@ -71,12 +71,18 @@ export async function recordFactorChange(
   return queueSecurityNotice(tx, owner, change, subject);
 }
 
+/** Holds the admin's row until the transaction ends: changes to their factors happen one at a time. */
+async function lockAdmin(tx: Tx, adminId: number): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "admin_users" WHERE "id" = ${adminId} FOR UPDATE`;
+}
+
 /**
  * Refuses to remove the last second factor while the setting requires one: the admin's own sessions would
- * stop working at once.
+ * stop working at once. Two removals at once are taken in turn, so they cannot each leave the other's.
  */
 export async function assertNotLastFactor(tx: Tx, adminId: number, removing: "totp" | "passkey"): Promise<void> {
   if (!env().ADMIN_REQUIRE_SECOND_FACTOR) return;
+  await lockAdmin(tx, adminId);
   const status = await secondFactorStatus(adminId, tx);
   const left =
     (removing === "totp" ? 0 : status.totpSince ? 1 : 0) + status.passkeys - (removing === "passkey" ? 1 : 0);
@@ -92,6 +98,8 @@ export async function assertNotLastFactor(tx: Tx, adminId: number, removing: "to
  * be shown once: only their hashes are kept.
  */
 export async function replaceRecoveryCodes(tx: Tx, adminId: number): Promise<string[]> {
+  // Two regenerations at once: the second replaces the first's codes rather than adding ten more.
+  await lockAdmin(tx, adminId);
   const codes = newRecoveryCodes();
   await tx.adminRecoveryCode.deleteMany({ where: { adminId } });
   await tx.adminRecoveryCode.createMany({ data: codes.map((code) => ({ adminId, codeHash: hashRecoveryCode(code) })) });

@@ -7,6 +7,7 @@ import { POST as confirmTotp } from "@/app/api/admin/security/totp/confirm/route
 import { POST as beginTotp } from "@/app/api/admin/security/totp/route";
 import { GET as session } from "@/app/api/admin/session/route";
 import { DELETE as resetFactor } from "@/app/api/admin/users/[id]/second-factor/route";
+import { upsertAdmin } from "@/lib/data/admins";
 import { getDb } from "@/lib/db";
 import { insertAdmin, safeJson, sessionCookieFor, TEST_PASSWORD, testRequest } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
@@ -267,6 +268,45 @@ describe(`the sign-in's second step (${process.env.DATABASE_URL ? "PostgreSQL" :
     expect(
       (await getDb().adminSession.findFirstOrThrow({ where: { revokedAt: null, signInMethod: "totp" } })).adminId,
     ).toBe(admin.id);
+  });
+
+  it("limits code guesses per admin, however often the password is given again and from wherever", async () => {
+    const { secret } = await enrolTotp("eve@example.com");
+    // A code none of the three the app accepts right now (one step either way) could be.
+    const valid = new Set([-1, 0, 1, 2].map((steps) => codeAt(secret, steps)));
+    let wrong = "000000";
+    for (let n = 1; valid.has(wrong); n++) wrong = String(n).padStart(6, "0");
+    // Each guess after a fresh password sign-in from a fresh address: the per-client counters never fill.
+    for (let guess = 0; guess < 10; guess++)
+      expect((await signInAndVerify("eve@example.com", { method: "totp", code: wrong })).status).toBe(401);
+    const blocked = await signInAndVerify("eve@example.com", { method: "totp", code: codeAt(secret) });
+    expect(blocked.status).toBe(429);
+    expect(await getDb().adminSession.count()).toBe(0);
+  });
+
+  it("ends half-done sign-ins when the password is reset", async () => {
+    const { secret } = await enrolTotp("ada@example.com");
+    const { cookies } = await signInWithPassword("ada@example.com");
+    const pending = `${SECOND_STEP_COOKIE}=${cookies[SECOND_STEP_COOKIE]}`;
+    await upsertAdmin({ email: "ada@example.com", name: "Ada Lovelace", password: "a-brand-new-password-123" });
+    const late = await post(verify, "/api/admin/login/verify", pending, { method: "totp", code: codeAt(secret) });
+    expect(late.status).toBe(401);
+    expect(await getDb().adminSession.count({ where: { revokedAt: null } })).toBe(0);
+  });
+
+  it("does not let a set-up-first cookie add a factor once the admin has one", async () => {
+    process.env.ADMIN_REQUIRE_SECOND_FACTOR = "true";
+    const admin = await insertAdmin({ email: "grace@example.com", name: "Grace Hopper" });
+    const { cookies } = await signInWithPassword("grace@example.com");
+    const stale = `${SECOND_STEP_COOKIE}=${cookies[SECOND_STEP_COOKIE]}`;
+    // Meanwhile the admin sets up an app from another sign-in.
+    const mine = `${SECOND_STEP_COOKIE}=${(await signInWithPassword("grace@example.com")).cookies[SECOND_STEP_COOKIE]}`;
+    const setup = await safeJson<{ secret: string }>(await post(beginTotp, "/api/admin/security/totp", mine));
+    const code = codeAt(setup.secret.replace(/\s/g, ""));
+    expect((await post(confirmTotp, "/api/admin/security/totp/confirm", mine, { code })).status).toBe(200);
+
+    expect((await post(beginTotp, "/api/admin/security/totp", stale)).status).toBe(401);
+    expect(await getDb().adminSession.count({ where: { adminId: admin.id, revokedAt: null } })).toBe(1);
   });
 
   it("lets an admin with full rights reset another admin's second factor, ending their sessions", async () => {
