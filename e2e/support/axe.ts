@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
+import { expectAnimationsFinished } from "@/e2e/support/animations";
+
 /** The rules the site is held to: WCAG 2.2 at level AA. */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -16,6 +18,8 @@ export async function expectNoAxeViolations(page: Page, scope: AxeScope = {}): P
   // A client-side navigation sets the new page's title a moment after its content: axe must not catch the
   // document between the two (it reports an empty title).
   await expect(page).toHaveTitle(/\S/);
+  // A toast part-way through fading in or out is drawn at part opacity: its contrast is measured once it settles.
+  await expectAnimationsFinished(page, "[data-sonner-toaster]");
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (scope.include) builder = builder.include(scope.include);
   if (scope.exclude) builder = builder.exclude(scope.exclude);
