@@ -1,8 +1,8 @@
 import "server-only";
 
-import { createHmac, hkdfSync, randomInt } from "node:crypto";
+import { createHmac, randomInt } from "node:crypto";
 
-import { getAuthSecret } from "@/lib/auth/secret";
+import { authSecretKey } from "@/lib/auth/secret";
 
 /** How many recovery codes an admin gets at a time. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -24,13 +24,7 @@ export function newRecoveryCodes(): string[] {
 // Keyed, with a label of its own: a copy of the database alone is not enough to try every possible code against
 // every admin's hashes at once (about 50 bits each is within reach of a GPU for a plain hash).
 const KEY_LABEL = "otto admin recovery codes v1";
-let key: { secret: string; key: Buffer } | undefined;
-
-function hashKey(): Buffer {
-  const secret = getAuthSecret();
-  if (key?.secret !== secret) key = { secret, key: Buffer.from(hkdfSync("sha256", secret, "", KEY_LABEL, 32)) };
-  return key.key;
-}
+const hashKey = () => authSecretKey(KEY_LABEL);
 
 /** What is stored of a code: its HMAC-SHA-256 under a key derived from AUTH_SECRET. Spaces, dashes and case are ignored. */
 export function hashRecoveryCode(code: string): string {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -24,4 +24,19 @@ export function getAuthSecret(): string {
   mkdirSync(path.dirname(SECRET_FILE), { recursive: true });
   writeFileSync(SECRET_FILE, secret, { mode: 0o600 });
   return secret;
+}
+
+const derivedKeys = new Map<string, { secret: string; key: Buffer }>();
+
+/**
+ * A 32-byte key for one purpose, derived from AUTH_SECRET with HKDF under that purpose's own label, so no two
+ * features share a key. Made again if AUTH_SECRET changes.
+ */
+export function authSecretKey(label: string): Buffer {
+  const secret = getAuthSecret();
+  const cached = derivedKeys.get(label);
+  if (cached?.secret === secret) return cached.key;
+  const key = Buffer.from(hkdfSync("sha256", secret, "", label, 32));
+  derivedKeys.set(label, { secret, key });
+  return key;
 }

@@ -1,11 +1,11 @@
 import "server-only";
 
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 
 import { siteConfig } from "@/config/site";
-import { getAuthSecret } from "@/lib/auth/secret";
+import { authSecretKey } from "@/lib/auth/secret";
 
 // Authenticator apps (RFC 6238) as every common app expects them: SHA-1, six digits, a new code every 30
 // seconds. A code one step early or late is still accepted, for a phone whose clock has drifted.
@@ -16,13 +16,7 @@ const WINDOW = 1;
 
 // Its own label, so this key is never the one that seals cookies or keys another feature's hashes.
 const KEY_LABEL = "otto admin authenticator app secrets v1";
-let key: { secret: string; key: Buffer } | undefined;
-
-function secretKey(): Buffer {
-  const secret = getAuthSecret();
-  if (key?.secret !== secret) key = { secret, key: Buffer.from(hkdfSync("sha256", secret, "", KEY_LABEL, 32)) };
-  return key.key;
-}
+const secretKey = () => authSecretKey(KEY_LABEL);
 
 /** The app's secret as stored: AES-256-GCM, `iv.tag.ciphertext` in base64url. */
 export function encryptTotpSecret(base32: string): string {
