@@ -17,7 +17,22 @@ const noBrowserFetchOnServer = {
   message:
     "Server code never uses the browser's fetch helper: shared values belong in a module both import (lib/api-codes.ts).",
 };
-const restrict = (...patterns) => ["error", { patterns }];
+const noDataInValidation = {
+  group: ["@/lib/db", "@/lib/db/*", "@/lib/data/*"],
+  message: "lib/validation is loaded in the browser by the forms: it never reaches the database.",
+};
+const noComponentsInContent = {
+  group: ["@/components/*", "@/app/*"],
+  message: "content is typed data (copy, demo scripts, sample data): components read it, never the other way.",
+};
+// Only the session check may seal an admin as verified; anywhere else, sealing would let code act as an admin
+// it built itself.
+const sealOnlyInSessionCheck = {
+  name: "@/lib/auth/verified",
+  importNames: ["sealVerifiedAdmin"],
+  message: "Only lib/auth/session-admin.ts seals a verified admin: get one from requireAdmin or getCurrentAdmin.",
+};
+const restrict = (...patterns) => ["error", { patterns, paths: [sealOnlyInSessionCheck] }];
 
 export default defineConfig([
   ...nextVitals,
@@ -29,6 +44,12 @@ export default defineConfig([
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
       ],
     },
+  },
+  {
+    // Two modules that import each other load in an order that depends on who asked first. A dynamic import()
+    // runs after both have loaded, so it may close a loop (lib/db.ts loads the embedded database on demand).
+    files: ["**/*.{ts,tsx}"],
+    rules: { "import/no-cycle": ["error", { allowUnsafeDynamicCyclicDependency: true }] },
   },
   {
     files: ["**/*.{ts,tsx}"],
@@ -43,6 +64,22 @@ export default defineConfig([
     files: ["lib/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}", "lib/api.ts", "lib/query-client.ts"],
     rules: { "no-restricted-imports": restrict(relative, noComponentsInLib, noBrowserFetchOnServer) },
+  },
+  {
+    files: ["lib/validation/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": restrict(relative, noComponentsInLib, noBrowserFetchOnServer, noDataInValidation),
+    },
+  },
+  {
+    files: ["content/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": restrict(relative, noComponentsInContent) },
+  },
+  {
+    files: ["lib/auth/session-admin.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [relative, noComponentsInLib, noBrowserFetchOnServer] }] },
   },
   globalIgnores([
     ".next/**",

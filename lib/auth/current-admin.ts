@@ -7,7 +7,8 @@ import { cache } from "react";
 import { LOGIN_PATH } from "@/lib/admin-paths";
 import { readPendingAdmin, type PendingAdmin, type PendingPurpose } from "@/lib/auth/second-step";
 import type { RequestLike } from "@/lib/auth/session";
-import { verifySessionAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
+import { verifySessionAdmin } from "@/lib/auth/session-admin";
+import type { VerifiedAdmin } from "@/lib/auth/verified";
 
 /** The page being rendered, as the session checks read a request. */
 async function pageRequest(): Promise<RequestLike> {

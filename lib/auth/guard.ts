@@ -1,7 +1,8 @@
 import "server-only";
 
 import type { RequestLike } from "@/lib/auth/session";
-import { SESSION_ENDED_MESSAGE, verifySessionAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
+import { verifySessionAdmin } from "@/lib/auth/session-admin";
+import { SESSION_ENDED_MESSAGE, type VerifiedAdmin } from "@/lib/auth/verified";
 import { HttpError } from "@/lib/http";
 
 /**

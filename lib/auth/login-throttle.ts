@@ -1,6 +1,6 @@
 import "server-only";
 
-import { verifySessionAdmin } from "@/lib/auth/verified";
+import { verifySessionAdmin } from "@/lib/auth/session-admin";
 import { clientRateKey, isRemembered, remember, type RateLimitRule } from "@/lib/rate-limit";
 
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;

@@ -9,7 +9,8 @@ import {
   type PendingAdmin,
 } from "@/lib/auth/second-step";
 import { setSessionCookie } from "@/lib/auth/session";
-import { SESSION_ENDED_MESSAGE, verifySessionAdmin } from "@/lib/auth/verified";
+import { verifySessionAdmin } from "@/lib/auth/session-admin";
+import { SESSION_ENDED_MESSAGE } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
 import { verifyPasskeySignIn } from "@/lib/data/passkeys";
 import {

@@ -1,11 +1,9 @@
 import "server-only";
 
 import { roleCan, roleRefusal, type AdminAbility } from "@/lib/auth/roles";
-import { readSessionClaims, type RequestLike } from "@/lib/auth/session";
 import type { PublicAdmin } from "@/lib/data/admins";
 import type { AuditActor } from "@/lib/data/audit";
-import { findSessionAdmin } from "@/lib/data/sessions";
-import { clientIp, HttpError } from "@/lib/http";
+import { HttpError } from "@/lib/http";
 
 /** The 401 message for a request without a valid admin session. */
 export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
@@ -29,18 +27,11 @@ export interface SessionAdmin extends PublicAdmin {
 const verifiedAdmins = new WeakSet<object>();
 
 /**
- * The signed-in admin of a request, or null: checks the session cookie, its session row (not revoked,
- * idle or expired) and the admin row (active). The result is registered as verified and frozen, so its id cannot be swapped.
+ * Registers an admin whose session lookup has just succeeded as verified, and freezes it so its id cannot be
+ * swapped. Only the session check (lib/auth/session-admin.ts) may call it; ESLint refuses the import anywhere
+ * else, so no other code can turn an object it built into an acting admin.
  */
-export async function verifySessionAdmin(request: RequestLike): Promise<VerifiedAdmin | null> {
-  // A request that claims to be one of Next's internal subrequests is someone probing the
-  // old middleware bypass (CVE-2025-29927): never treat it as signed in.
-  if (request.headers.has("x-middleware-subrequest")) return null;
-  const claims = await readSessionClaims(request);
-  if (!claims) return null;
-  const found = await findSessionAdmin(claims.adminId, claims.sessionId);
-  if (!found) return null;
-  const admin: SessionAdmin = { ...found, sessionId: claims.sessionId, ip: clientIp(request) };
+export function sealVerifiedAdmin(admin: SessionAdmin): VerifiedAdmin {
   Object.freeze(admin);
   verifiedAdmins.add(admin);
   return admin as VerifiedAdmin;
@@ -51,7 +42,7 @@ export function auditActorOf(admin: VerifiedAdmin): AuditActor {
   return { id: admin.id, email: admin.email, ip: admin.ip };
 }
 
-/** True only for an admin produced by verifySessionAdmin (requireAdmin). */
+/** True only for an admin produced by the session check (verifySessionAdmin, through requireAdmin). */
 export function isVerifiedAdmin(actor: unknown): actor is VerifiedAdmin {
   return typeof actor === "object" && actor !== null && verifiedAdmins.has(actor);
 }

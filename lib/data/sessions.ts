@@ -12,8 +12,8 @@ import { env } from "@/lib/env";
 import { HttpError } from "@/lib/http";
 
 // Admin sessions: the rows a session check reads (start, find, prune) and the Sessions section's view of
-// them (list, end, revoke). lib/auth/verified.ts calls findSessionAdmin and the functions below call it
-// back (assertVerifiedAdmin) only when they run, never while the modules load, so the two may import each other.
+// them (list, end, revoke). The session check (lib/auth/session-admin.ts) calls findSessionAdmin; the functions
+// below take the admin it verified (assertVerifiedAdmin, from lib/auth/verified.ts, which imports no data).
 
 /** The device a session was started from, as the sign-in request told it. */
 export interface SessionClient {

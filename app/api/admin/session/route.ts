@@ -1,5 +1,5 @@
 import { clearSessionCookie } from "@/lib/auth/session";
-import { verifySessionAdmin } from "@/lib/auth/verified";
+import { verifySessionAdmin } from "@/lib/auth/session-admin";
 import { json, route } from "@/lib/http";
 
 /** Who is signed in: the admin's name and email, or a 401 that also clears a stale cookie. */
