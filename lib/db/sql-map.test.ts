@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
+import { NO_PLACE } from "@/lib/data/waitlist/sql";
 import { withSql } from "@/lib/db";
 import { prepareTestDatabase } from "@/test/db";
 
@@ -50,5 +51,22 @@ describe(`the map of triggers and functions (${process.env.DATABASE_URL ? "Postg
     const { triggers, functions } = await databaseNames();
     const held = new Set([...triggers, ...functions]);
     expect([...namesOnTheMap()].filter((name) => !held.has(name))).toEqual([]);
+  });
+
+  it("names 'no place' the same in SQL and TypeScript", async () => {
+    const [row] = await withSql((sql) =>
+      sql.query<{ noPlace: string }>(`SELECT "waitlist_no_place"()::text AS "noPlace"`),
+    );
+    expect(BigInt(row!.noPlace)).toBe(NO_PLACE);
+  });
+
+  it("keeps a single waitlist_place, by line order (the old one by key and number is dropped)", async () => {
+    const rows = await withSql((sql) =>
+      sql.query<{ args: string }>(
+        `SELECT pg_get_function_identity_arguments(oid) AS args FROM pg_proc
+          WHERE pronamespace = current_schema()::regnamespace AND proname = 'waitlist_place'`,
+      ),
+    );
+    expect(rows.map((r) => r.args)).toEqual(["p_order bigint"]);
   });
 });

@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { FORMULA_TRIGGER_CHARACTERS } from "@/lib/csv";
 import { recordAudit } from "@/lib/data/audit";
-import { filterCondition, NO_PLACE, ORDER, orderBy, type WaitlistRow } from "@/lib/data/waitlist/sql";
+import { filterCondition, ORDER, orderBy, type WaitlistRow } from "@/lib/data/waitlist/sql";
 import { copyOut, getDb, withSql } from "@/lib/db";
 import type { SqlRunner } from "@/lib/db/migrate";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -252,7 +252,7 @@ export function waitlistCopyStatement(query: WaitlistExportQuery, literal: (valu
   // Joined under names of their own ("lineId", "referrerEmail"), so the filter's bare column names still
   // mean the entry's.
   const joins = Prisma.raw(
-    `LEFT JOIN (SELECT "id" AS "lineId", row_number() OVER (ORDER BY "lineOrder") AS "place" FROM "waitlist" WHERE "lineOrder" < ${NO_PLACE}) AS line ON line."lineId" = w."id"
+    `LEFT JOIN (SELECT "id" AS "lineId", row_number() OVER (ORDER BY "lineOrder") AS "place" FROM "waitlist" WHERE "lineOrder" < "waitlist_no_place"()) AS line ON line."lineId" = w."id"
      LEFT JOIN LATERAL (SELECT r."email" AS "referrerEmail" FROM "waitlist" AS r WHERE r."id" = w."referredById") AS referrer ON TRUE`,
   );
   const select = Prisma.sql`SELECT ${Prisma.join(columns, ", ")} FROM "waitlist" AS w ${joins} WHERE ${filterCondition(query)} ORDER BY ${orderBy(query.sort, "w")}`;

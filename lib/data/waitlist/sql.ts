@@ -35,7 +35,8 @@ export interface WaitlistRow {
 
 /**
  * The "lineOrder" of every entry with no place in line (unconfirmed, invited or accepted): the largest
- * bigint, so they follow the line when sorted by place (the line_order migration).
+ * bigint, so they follow the line when sorted by place (the line_order migration). SQL names it as
+ * "waitlist_no_place"() (prisma/sql/functions/waitlist_line.sql); lib/db/sql-map.test.ts checks they agree.
  */
 export const NO_PLACE = 9223372036854775807n;
 

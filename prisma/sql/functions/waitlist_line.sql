@@ -1,3 +1,11 @@
+-- "lineOrder" of an entry with no place in line (unconfirmed, invited or accepted): the largest bigint, so
+-- it sorts after everyone in line. Named once here; lib/data/waitlist/sql.ts holds the same number as NO_PLACE
+-- and a test checks the two agree. (The generated column and the bucket triggers' WHEN clauses, written by the
+-- line_order migration, keep the literal: a migration is never edited.)
+CREATE OR REPLACE FUNCTION "waitlist_no_place"() RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+  SELECT 9223372036854775807::bigint
+$$;
+
 -- The place in line and referral credit (made by the referrals and line_order migrations). An entry's key is
 -- its confirmation number less `places` for each credited referral, counting at most `maxCredits`; its place
 -- is one more than the waiting, confirmed entries whose (key, number) comes first, which the generated
@@ -127,7 +135,7 @@ CREATE OR REPLACE FUNCTION "waitlist_line_buckets_move"(p_from bigint[], p_to bi
     UNION ALL
     SELECT o, 1 FROM unnest(p_to) AS o
   ) AS moves
-  WHERE o < 9223372036854775807
+  WHERE o < "waitlist_no_place"()
   GROUP BY 1 HAVING sum(d) <> 0 ORDER BY 1
   ON CONFLICT ("bucket", "slot") DO UPDATE SET "count" = b."count" + EXCLUDED."count"
 $$;
@@ -169,15 +177,9 @@ END $$;
 -- "waitlist_lineOrder_id_idx". Nobody's place is stored. Null for an entry with no place (unconfirmed,
 -- invited or accepted: the largest bigint).
 CREATE OR REPLACE FUNCTION "waitlist_place"(p_order bigint) RETURNS integer LANGUAGE sql STABLE AS $$
-  SELECT CASE WHEN p_order < 9223372036854775807 THEN (1
+  SELECT CASE WHEN p_order < "waitlist_no_place"() THEN (1
     + COALESCE((SELECT sum("count") FROM "waitlist_line_buckets" WHERE "bucket" < p_order >> 42), 0)
     + (SELECT count(*) FROM "waitlist" WHERE "lineOrder" >= (p_order >> 42) << 42 AND "lineOrder" < p_order))::integer END
-$$;
-
--- The same place by key and number, as the code before the line_order migration asks for it: kept while a
--- deployment of that code may still be serving during a deploy of this one.
-CREATE OR REPLACE FUNCTION "waitlist_place"(p_key bigint, p_seq bigint) RETURNS integer LANGUAGE sql STABLE AS $$
-  SELECT "waitlist_place"(p_key * 4294967296 + (4294967296 - p_seq))
 $$;
 
 -- How many people are in line: confirmed and still waiting.
