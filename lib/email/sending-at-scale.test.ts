@@ -26,7 +26,7 @@ prepareTestDatabase();
 // refuses (450) past PER_SECOND in any second, with EMAIL_RATE_PER_SECOND set to that limit. By default a
 // scaled version that drains in seconds, the sweeps' clock running CLOCK_SPEED times fast so that each
 // cron-sized budget covers a short stretch of real time. EMAIL_SCALE_LITERAL=1 runs it in full: 10,000
-// invitations, 200 ms a message, 10 a second, at real speed (a long run: see the README's Benchmarks). Each setting can also be
+// invitations, 200 ms a message, 10 a second, at real speed (a long run: see docs/benchmarks.md). Each setting can also be
 // given on its own (EMAIL_SCALE_ENTRIES, EMAIL_SCALE_DELAY_MS, EMAIL_SCALE_PER_SECOND, EMAIL_SCALE_CLOCK_SPEED).
 const literal = process.env.EMAIL_SCALE_LITERAL === "1";
 const setting = (name: string, scaled: number, full: number) => Number(process.env[name] || (literal ? full : scaled));

@@ -4,7 +4,7 @@
 // time, the invitation request's time and the longest cron call; last, one `BENCH_RESULT {json}` line for
 // email-drain.bench.mjs. Every message must arrive exactly once, or it fails.
 //   node node_modules/tsx/dist/cli.mjs scripts/bench/email-drain.ts
-// runs it alone (a long run: see the README's Benchmarks), in a fresh schema of BENCH_DATABASE_URL (default
+// runs it alone (a long run: see docs/benchmarks.md), in a fresh schema of BENCH_DATABASE_URL (default
 // postgresql://root@127.0.0.1:5432/test) dropped afterwards. BENCH_EMAIL_ENTRIES, BENCH_EMAIL_DELAY_MS and
 // BENCH_EMAIL_PER_SECOND change the scenario.
 import Module from "node:module";

@@ -159,7 +159,7 @@ async function statusPage(
  *    business-type indexes and sort them. The cost follows the matches: tens of thousands, all far down
  *    the order (a first name, sorted by name), are the slower end. Searches those indexes cannot narrow
  *    (no three letters or digits in a row, e.g. "zq") scan the table instead: that is the slow case
- *    (see the README's Benchmarks), and no index this schema has can serve it.
+ *    (see docs/benchmarks.md), and no index this schema has can serve it.
  */
 export async function findSearchPage(
   search: WaitlistFilter,
