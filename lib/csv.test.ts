@@ -35,6 +35,14 @@ async function* batchesOf(batches: string[][][], onRead?: (index: number) => voi
   }
 }
 
+/**
+ * Lets every pending read-ahead run: a few turns of the event loop (a stream's pull is scheduled as a
+ * microtask, a batch's generator may await once more), with no wall-clock wait for a slow machine to miss.
+ */
+async function settle(turns = 10) {
+  for (let turn = 0; turn < turns; turn++) await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe("neutraliseFormula", () => {
   it.each(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])("prefixes %j with a quote", (value) => {
     expect(neutraliseFormula(value)).toBe(`'${value}`);
@@ -105,11 +113,11 @@ describe("createCsvStream", () => {
     const reader = stream.getReader();
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toBe('"Name"\r\n"row 0"\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     // Batch 0 went out; batch 1 is read ahead for the next pull; nothing further until asked.
     expect(read).toEqual([0, 1]);
     await reader.read();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(read).toEqual([0, 1, 2]);
     await reader.cancel();
     expect(read).toEqual([0, 1, 2]);
