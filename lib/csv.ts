@@ -1,7 +1,6 @@
 import { Transform, type Readable } from "node:stream";
 
-/** First characters that make a spreadsheet run a cell as a formula (or treat it as one after stripping a tab or carriage return). */
-export const FORMULA_TRIGGER_CHARACTERS: readonly string[] = ["=", "+", "-", "@", "\t", "\r"];
+import { FORMULA_TRIGGER_CHARACTERS } from "@/lib/spreadsheet-formula";
 
 /**
  * Neutralises spreadsheet formula injection (CWE-1236): a value starting with `=`, `+`, `-`, `@`, tab or

@@ -1,3 +1,4 @@
+import { FORMULA_TRIGGER_CHARACTERS } from "@/lib/spreadsheet-formula";
 import {
   BUSINESS_DESCRIPTION_MAX_LENGTH,
   BUSINESS_TYPE_OPTIONS,
@@ -336,9 +337,6 @@ export function importTimeOf(text: string | undefined, now: Date): Date | null |
   if (time.getTime() > now.getTime() + 5 * 60 * 1000) return null;
   return time;
 }
-
-// The characters lib/csv.ts's export puts a ' before (that module is the server's; this one runs in the browser too).
-const FORMULA_TRIGGER_CHARACTERS: readonly string[] = ["=", "+", "-", "@", "\t", "\r"];
 
 /** A cell as a spreadsheet-safe export wrote it: a leading ' put before a formula's first character is taken off. */
 function unescaped(value: string | undefined): string | undefined {

@@ -3,12 +3,12 @@ import "server-only";
 import type { Readable } from "node:stream";
 
 import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
-import { FORMULA_TRIGGER_CHARACTERS } from "@/lib/csv";
 import { recordAudit } from "@/lib/data/audit";
 import { filterCondition, ORDER, orderBy, type WaitlistRow } from "@/lib/data/waitlist/sql";
 import { copyOut, getDb, withSql } from "@/lib/db";
 import type { SqlRunner } from "@/lib/db/migrate";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { FORMULA_TRIGGER_CHARACTERS } from "@/lib/spreadsheet-formula";
 import { BUSINESS_TYPE_OPTIONS, businessTypeLabel, TEAM_SIZE_OPTIONS, teamSizeLabel } from "@/lib/validation/waitlist";
 import type { WaitlistExportQuery } from "@/lib/validation/waitlist-query";
 
