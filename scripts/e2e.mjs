@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Playwright against a production build, in Debian's chromium.
 //   npm run test:e2e [-- playwright args]   E2E_SKIP_BUILD=1 reuses the last build; NEXT_DIST_DIR and E2E_PORT pick its folder and ports.
-//   E2E_DATABASE_URL=postgresql://... serves the main server from a fresh, migrated schema of that database.
+//   E2E_DATABASE_URL=postgresql://... serves the main server from a fresh, migrated schema of that database
+//   (with E2E_DATABASE_FRESH=1, from a fresh database of that server instead: for a URL naming a pooler).
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -47,29 +48,51 @@ if (!process.env.E2E_SKIP_BUILD) {
   if (status !== 0) process.exit(status);
 }
 
+// E2E_DATABASE_FRESH=1: a database of its own (created and dropped here) rather than a schema, served from its
+// public schema. A transaction pooler cannot keep a session's search_path, so this is how the site is tested
+// through one (E2E_DATABASE_URL naming the pooler), as it runs on Vercel with Neon or Supabase.
+const fresh = process.env.E2E_DATABASE_FRESH === "1";
 let schema;
+let database;
+const adminClient = async () => {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  return client;
+};
 if (process.env.E2E_DATABASE_URL) {
-  schema = `e2e_${runId}`.toLowerCase();
-  env.E2E_DATABASE_SCHEMA = schema;
-  console.log(`[e2e] Migrating PostgreSQL schema ${schema}...`);
+  let target = { DATABASE_URL: process.env.E2E_DATABASE_URL };
+  if (fresh) {
+    database = `e2e_${runId}`.toLowerCase();
+    const client = await adminClient();
+    await client.query(`CREATE DATABASE "${database}"`);
+    await client.end();
+    const url = new URL(process.env.E2E_DATABASE_URL);
+    url.pathname = `/${database}`;
+    env.E2E_DATABASE_URL = url.toString();
+    env.E2E_DATABASE_SCHEMA = "";
+    target = { DATABASE_URL: env.E2E_DATABASE_URL, DATABASE_SCHEMA: "" };
+    console.log(`[e2e] Migrating PostgreSQL database ${database}...`);
+  } else {
+    schema = `e2e_${runId}`.toLowerCase();
+    env.E2E_DATABASE_SCHEMA = schema;
+    target.DATABASE_SCHEMA = schema;
+    console.log(`[e2e] Migrating PostgreSQL schema ${schema}...`);
+  }
   const migrated = run(
     "node",
     ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/db-migrate.ts"],
-    {
-      DATABASE_URL: process.env.E2E_DATABASE_URL,
-      DATABASE_SCHEMA: schema,
-    },
+    target,
   );
   if (migrated !== 0) process.exit(migrated);
 }
 
 const status = run("node", ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], env);
 
-if (schema) {
-  const pg = (await import("pg")).default;
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+if (schema || database) {
+  const client = await adminClient();
+  if (schema) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  if (database) await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   await client.end();
 }
 

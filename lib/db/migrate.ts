@@ -77,6 +77,11 @@ export function readFunctionFiles(): FunctionFile[] {
  * `CREATE FUNCTION` is only what its triggers start with), and no write ever commits between a migration
  * and the bodies its triggers need (a confirmation then would be counted by a placeholder, and lost).
  * A failure anywhere leaves the database as it was. Idempotent. Returns the names of the migrations it applied.
+ *
+ * Two deploys migrating at once take turns on a transaction-level advisory lock, taken first in that same
+ * transaction: it ends with the transaction whatever happens, so it works through a transaction pooler
+ * (PgBouncer, Neon's and Supabase's), where a session lock and its unlock could land on different server
+ * connections and the lock would stay behind on one of them, holding up the next deploy.
  */
 export async function applyMigrations(
   db: SqlRunner,
@@ -85,39 +90,37 @@ export async function applyMigrations(
   const migrations = options.migrations ?? readMigrations();
   const functions = options.functions ?? readFunctionFiles();
   const useLock = options.useAdvisoryLock ?? true;
-  if (useLock) await db.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
-  try {
-    await db.exec(CREATE_BOOKKEEPING);
-    const rows = await db.query<{ migration_name: string; checksum: string }>(
+  let pending: Migration[] = [];
+  await db.transaction(async (tx) => {
+    if (useLock) await tx.query("SELECT pg_advisory_xact_lock($1)", [ADVISORY_LOCK_KEY]);
+    // Read under the lock: a deploy that waited for it sees what the one before it applied.
+    await tx.exec(CREATE_BOOKKEEPING);
+    const rows = await tx.query<{ migration_name: string; checksum: string }>(
       `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
     );
     const applied = new Map(rows.map((row) => [row.migration_name, row.checksum]));
-    const pending = migrations.filter((migration) => {
+    pending = migrations.filter((migration) => {
       const recorded = applied.get(migration.name);
       if (recorded !== undefined && recorded !== migration.checksum) {
         console.warn(`[migrate] ${migration.name} was changed after it was applied (checksum differs)`);
       }
       return recorded === undefined;
     });
+    for (const migration of pending) {
+      const id = randomUUID();
+      await tx.query(
+        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)`,
+        [id, migration.checksum, migration.name],
+      );
+      await tx.exec(migration.sql);
+      await tx.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [
+        id,
+      ]);
+    }
     // The files every time, not only after a new migration: a changed file takes effect on the next deploy,
     // and replacing a body that has not changed changes nothing. Under the same lock, so two servers never
     // replace the same function at once.
-    await db.transaction(async (tx) => {
-      for (const migration of pending) {
-        const id = randomUUID();
-        await tx.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)`,
-          [id, migration.checksum, migration.name],
-        );
-        await tx.exec(migration.sql);
-        await tx.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [
-          id,
-        ]);
-      }
-      for (const file of functions) await tx.exec(file.sql);
-    });
-    return pending.map((migration) => migration.name);
-  } finally {
-    if (useLock) await db.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]);
-  }
+    for (const file of functions) await tx.exec(file.sql);
+  });
+  return pending.map((migration) => migration.name);
 }
