@@ -31,6 +31,21 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "bcryptjs"],
+  // On Vercel (DATABASE_URL required, above) the embedded database is never opened, and Vercel resizes
+  // images itself, so no function ships PGlite or sharp's libvips: every cold start would load them for
+  // nothing. Elsewhere the traces keep them, for a self-hosted server that runs with the embedded database.
+  ...(process.env.VERCEL === "1"
+    ? {
+        outputFileTracingExcludes: {
+          "*": [
+            "node_modules/@electric-sql/**",
+            "node_modules/pglite-prisma-adapter/**",
+            "node_modules/sharp/**",
+            "node_modules/@img/**",
+          ],
+        },
+      }
+    : {}),
   images: { formats: ["image/avif", "image/webp"] },
   async rewrites() {
     return {

@@ -2,14 +2,16 @@ import type { Readable } from "node:stream";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 
 import { DatabaseUnavailableError, translateDatabaseError } from "@/lib/db/errors";
 import { applyMigrations, type SqlRunner } from "@/lib/db/migrate";
-import { DEFAULT_PGLITE_DIR, openPglite, pgliteRunner } from "@/lib/db/pglite";
 import { postgresPoolConfig, postgresRunner } from "@/lib/db/postgres";
 import { env } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { projectPath } from "@/lib/project-root";
+
+/** Where the embedded database lives unless PGLITE_DIR says otherwise. */
+export const DEFAULT_PGLITE_DIR = projectPath(".data", "pglite");
 
 function extend(base: PrismaClient, ready: Promise<unknown>) {
   return base.$extends({
@@ -89,27 +91,44 @@ function connectPostgres(url: string, schema: string | undefined, max: number): 
   };
 }
 
+type DriverAdapterFactory = NonNullable<ConstructorParameters<typeof PrismaClient>[0]>["adapter"];
+
 function connectEmbedded(dir: string): Connection {
-  const pglite = openPglite(dir);
-  // The embedded database migrates itself before its first query, so it works with no setup at all.
-  const ready = pglite.waitReady
-    .then(() => applyMigrations(pgliteRunner(pglite), { useAdvisoryLock: false }))
+  // PGlite and its Prisma adapter are loaded here, on first use, never imported up front: on Vercel
+  // (DATABASE_URL required) no function ships them, and a static import would fail every function as it loads.
+  const ready = import("@/lib/db/pglite")
+    .then(async ({ openPglite, pgliteRunner }) => {
+      const pglite = openPglite(dir);
+      await pglite.waitReady;
+      const runner = pgliteRunner(pglite);
+      // The embedded database migrates itself before its first query, so it works with no setup at all.
+      await applyMigrations(runner, { useAdvisoryLock: false });
+      return { pglite, runner };
+    })
     .catch((error: unknown) => {
       console.error("[db] the embedded database could not be opened:", error);
       throw new DatabaseUnavailableError({ cause: error });
     });
   ready.catch(() => undefined); // reported on use, not as an unhandled rejection
-  const base = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const adapter: DriverAdapterFactory = {
+    provider: "postgres",
+    adapterName: "pglite-prisma-adapter",
+    async connect() {
+      const [{ pglite }, { PrismaPGlite }] = await Promise.all([ready, import("pglite-prisma-adapter")]);
+      return new PrismaPGlite(pglite).connect();
+    },
+  };
+  const base = new PrismaClient({ adapter });
   return {
     kind: "embedded",
     db: extend(base, ready),
     async withSql(fn) {
-      await ready;
-      return fn(pgliteRunner(pglite));
+      return fn((await ready).runner);
     },
     async close() {
       await base.$disconnect();
-      await pglite.close();
+      const opened = await ready.catch(() => null);
+      await opened?.pglite.close();
     },
   };
 }

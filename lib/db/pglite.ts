@@ -4,10 +4,6 @@ import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 import type { SqlRunner } from "@/lib/db/migrate";
-import { projectPath } from "@/lib/project-root";
-
-/** Where the embedded database lives unless PGLITE_DIR says otherwise. */
-export const DEFAULT_PGLITE_DIR = projectPath(".data", "pglite");
 
 /** Opens an embedded PostgreSQL at `dir` ("memory://" for one that lives in memory only). */
 export function openPglite(dir: string): PGlite {
