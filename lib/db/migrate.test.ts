@@ -68,6 +68,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["createdAt", "timestamp with time zone", "NO"],
       ["notify", "text", "NO"],
       ["role", "text", "NO"],
+      ["heldSummaryAt", "timestamp with time zone", "YES"],
     ]);
     const defaults = Object.fromEntries(columns.map((c) => [c.column_name, c.column_default]));
     expect(defaults.isActive).toBe("true");
