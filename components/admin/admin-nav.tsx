@@ -101,7 +101,8 @@ export function AdminNavLinks({ onNavigate, heldCount = 0 }: { onNavigate?: () =
                 current
                   ? "bg-primary text-primary-foreground"
                   : "text-foreground hover:bg-accent hover:text-accent-foreground",
-                badge && "pr-24",
+                // Room for the badge beside the label: the label stays on one line up to "999 held".
+                badge && (heldCount < 1000 ? "pr-[4.75rem]" : "pr-24"),
               )}
             >
               <NavLinkIcon icon={Icon} />
