@@ -10,6 +10,9 @@ const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const fakeOpenAIPort = port + 99;
 const fakeOpenAIScript = path.join("e2e", "support", "fake-openai.mjs");
 
+/** The main server's CRON_SECRET. */
+export const E2E_CRON_SECRET = "e2e-cron-secret-for-the-maintenance-sweep";
+
 export const E2E_ADMIN = { email: "admin@example.com", password: "correct-horse-battery", name: "Ada Admin" };
 
 // E2E_DATABASE_URL: the main server runs on PostgreSQL (a fresh schema that scripts/e2e.mjs migrates and drops).
@@ -101,6 +104,9 @@ export default defineConfig({
         // Quick retries and sweeps, so a test can stop the mail server and see the message arrive once it is back.
         EMAIL_RETRY_SCHEDULE: "1,2,2,5,10,20,30",
         EMAIL_SWEEP_SECONDS: "1",
+        // The scheduler's secret: a spec runs the maintenance sweep now (GET /api/cron/outbox) instead of
+        // waiting for the server's own, ten minutes apart.
+        CRON_SECRET: E2E_CRON_SECRET,
         // The webhook spec's receiver listens on this machine.
         WEBHOOKS_ALLOW_PRIVATE: "true",
         WEBHOOK_RETRY_SCHEDULE: "1,2,5",

@@ -4,6 +4,8 @@ import type { ParsedMail } from "mailparser";
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
+import { solvedProof } from "@/e2e/support/signup";
+import { E2E_CRON_SECRET } from "@/playwright.config";
 import { startMailbox, type TestMailbox } from "@/test/smtp";
 
 // The e2e server leaves SIGNUP_CHALLENGE unset: a signup sent without the form's proof of work is held for
@@ -64,18 +66,19 @@ test.describe("signups held for review", () => {
 
     await page.goto("/admin/overview");
     const nav = page.getByRole("navigation", { name: "Admin" });
-    const badge = nav.getByRole("link", { name: /^[\d,]+ held for review$/ });
+    // In words, to the eye and by name: "3 held", not a bare number.
+    const badge = nav.getByRole("link", { name: /^[\d,]+ held$/ });
     await expect(badge).toBeVisible();
+    await expect(badge).toHaveText(/^[\d,]+ held$/);
     await badge.click();
     await expect(page).toHaveURL(/\/admin\?held=yes$/);
 
     await heldList(page);
     await expect(rows(page)).toHaveCount(1);
     const row = rows(page).first();
-    await expect(row.getByTestId("held-badge")).toHaveText(
-      `Held: ${REASON} (a browser with JavaScript off, or a script)`,
-    );
-    await expect(row.getByTestId("held-badge")).toHaveAttribute("title", new RegExp(`^${REASON}`));
+    await expect(row.getByTestId("held-badge")).toHaveText(/^Held:?$/);
+    await expect(row.getByTestId("held-reason")).toHaveText("No check: JavaScript off, or a script");
+    await expect(row.getByTestId("held-reason")).toHaveAttribute("title", new RegExp(`^${REASON}`));
     await expectNoAxeViolations(page);
 
     await row.getByRole("link", { name }).click();
@@ -162,5 +165,124 @@ test.describe("signups held for review", () => {
       auditRows.filter({ hasText: "Deleted held signups" }).filter({ hasText: "2 held signups deleted." }).first(),
     ).toBeVisible();
     await expect(auditRows.filter({ hasText: "Released held signups" }).first()).toBeVisible();
+  });
+});
+
+/** Runs the maintenance sweep now, as the scheduler does, and sends what it queued. */
+async function cronSweep(request: APIRequestContext) {
+  const response = await request.get("/api/cron/outbox", { headers: { Authorization: `Bearer ${E2E_CRON_SECRET}` } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test.describe("held signups reach the owner", () => {
+  // An admin of this run's own, so no other file's sweep has told them of anything yet.
+  const owner = {
+    name: `Owner ${token}`,
+    email: `owner-${token}@example.com`,
+    password: "owner-correct-horse-battery",
+  };
+  const heldMails = () =>
+    mailbox.messages.filter(
+      (mail) => recipient(mail) === owner.email && / held for review on the /.test(mail.subject ?? ""),
+    );
+
+  test("a no-script form post, a proofless API signup and a garbled or reused proof make one hourly email to an admin who chose every signup (none before), and each row says why in words", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page.request);
+    const created = await page.request.post("/api/admin/users", { data: owner });
+    expect(created.status(), await created.text()).toBe(201);
+    await signInAsAdmin(page.request, owner);
+    const notify = async (choice: string) =>
+      expect((await page.request.put("/api/admin/notifications", { data: { notify: choice } })).status()).toBe(200);
+    await notify("digest");
+
+    // A visitor whose browser runs no script posts the plain form: held, never lost.
+    const plain = await page.request.post("/api/waitlist", {
+      headers: { "X-Forwarded-For": freshClientAddress() },
+      form: {
+        name: `Plover ${token} Noscript`,
+        email: `plover-${token}@example.com`,
+        businessType: "car",
+        employees: "1",
+        agreedToTerms: "on",
+      },
+    });
+    expect(plain.status(), await plain.text()).toBeLessThan(400);
+    // Scripts: no proof, a garbled one, and one already used by a proven signup.
+    for (const bird of ["Stint", "Knot", "Dunlin", "Sanderling", "Turnstone"])
+      await holdSignup(page.request, `${bird} ${token}`, `${bird.toLowerCase()}-${token}@example.com`);
+    const garbled = await page.request.post("/api/waitlist", {
+      headers: { "X-Forwarded-For": freshClientAddress() },
+      data: {
+        name: `Ruff ${token} Garbled`,
+        email: `ruff-${token}@example.com`,
+        businessType: "car",
+        employees: "1",
+        agreedToTerms: true,
+        altcha: Buffer.from("not json").toString("base64"),
+      },
+    });
+    expect(garbled.status(), await garbled.text()).toBe(201);
+    const proof = await solvedProof(page.request);
+    for (const [bird, status] of [
+      ["Godwit", 201],
+      ["Whimbrel", 201],
+    ] as const) {
+      const response = await page.request.post("/api/waitlist", {
+        headers: { "X-Forwarded-For": freshClientAddress() },
+        data: {
+          name: `${bird} ${token}${bird === "Whimbrel" ? " Reused" : ""}`,
+          email: `${bird.toLowerCase()}-${token}@example.com`,
+          businessType: "car",
+          employees: "1",
+          agreedToTerms: true,
+          altcha: proof,
+        },
+      });
+      expect(response.status(), await response.text()).toBe(status);
+    }
+
+    // The admin chose the digest: the sweep tells them nothing of held signups.
+    await cronSweep(page.request);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(heldMails()).toHaveLength(0);
+
+    // Every new signup: one email for all of them.
+    await notify("each");
+    await cronSweep(page.request);
+    await expect.poll(() => heldMails().length, { timeout: 20_000 }).toBe(1);
+    const [mail] = heldMails();
+    const [, count] = /^([\d,]+) signups held for review on the Otto waiting list$/.exec(mail!.subject ?? "") ?? [];
+    // This test's eight, and any other file's from the last hour.
+    expect(Number(count?.replaceAll(",", ""))).toBeGreaterThanOrEqual(8);
+    const link = /(http\S+\/admin\?held=yes)\b/.exec(mail!.text ?? "")?.[1];
+    expect(link).toBe(`${process.env.E2E_BASE_URL}/admin?held=yes`);
+
+    // More within the hour, and more sweeps: still the one email.
+    for (const bird of ["Avocet", "Stilt", "Lapwing"])
+      await holdSignup(page.request, `${bird} ${token}`, `${bird.toLowerCase()}-${token}@example.com`);
+    await cronSweep(page.request);
+    await cronSweep(page.request);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(heldMails()).toHaveLength(1);
+
+    // The email's link opens the held list; each row says why it was held, in words.
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/admin\?held=yes$/);
+    await page.goto(`/admin?held=yes&q=${token}`);
+    const reasonOf = (name: RegExp) => rows(page).filter({ hasText: name }).getByTestId("held-reason");
+    await expect(reasonOf(/Plover .* Noscript/)).toHaveText("No check: JavaScript off, or a script");
+    await expect(reasonOf(/Ruff .* Garbled/)).toHaveText("Garbled check");
+    await expect(reasonOf(/Whimbrel .* Reused/)).toHaveText("Check already used");
+    await expect(reasonOf(/Stint /)).toHaveText("No check: JavaScript off, or a script");
+    await expectNoAxeViolations(page);
+
+    // The sidebar's count, in words, is the held list's total.
+    const { total } = (await (await page.request.get("/api/admin/waitlist?held=yes")).json()) as { total: number };
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link", { name: `${total.toLocaleString("en-GB")} held`, exact: true })).toBeVisible();
+
+    await notify("none");
   });
 });

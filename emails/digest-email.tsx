@@ -1,4 +1,4 @@
-import { Heading, Text } from "@react-email/components";
+import { Heading, Link, Text } from "@react-email/components";
 
 import { EMAIL_COLOURS, EmailButton, EmailLayout } from "@/emails/email-layout";
 import { formatNumber } from "@/lib/format";
@@ -15,6 +15,9 @@ export interface DigestEmailProps {
   newest: { name: string; businessType: string }[];
   /** Invitations accepted that day. */
   accepted: number;
+  /** The day's signups held for review (not in `total`). */
+  held: number;
+  heldListUrl: string;
   overviewUrl: string;
   settingsUrl: string;
 }
@@ -37,8 +40,8 @@ function Counts({ title, rows }: { title: string; rows: { label: string; signups
 }
 
 /**
- * The daily digest for an admin: the day's signups by business type and source, the newest names, and how
- * many accepted their invitation that day.
+ * The daily digest for an admin: the day's signups by business type and source, the newest names, how
+ * many accepted their invitation that day, and how many are held for review.
  */
 export function DigestEmail({
   productName,
@@ -49,6 +52,8 @@ export function DigestEmail({
   bySource,
   newest,
   accepted,
+  held,
+  heldListUrl,
   overviewUrl,
   settingsUrl,
 }: DigestEmailProps) {
@@ -81,6 +86,15 @@ export function DigestEmail({
       {accepted > 0 && (
         <Text style={{ ...listStyle, marginTop: "16px" }}>
           {accepted.toLocaleString("en-GB")} {accepted === 1 ? "person" : "people"} accepted their invitation.
+        </Text>
+      )}
+      {held > 0 && (
+        // Held signups mail nobody: a real person without JavaScript among them waits until someone looks.
+        <Text style={{ ...listStyle, marginTop: "16px" }}>
+          {formatNumber(held)} {held === 1 ? "signup" : "signups"} held for review, not counted above:{" "}
+          <Link href={heldListUrl} style={{ color: EMAIL_COLOURS.primary }}>
+            review them
+          </Link>
         </Text>
       )}
       <EmailButton href={overviewUrl} spaced>

@@ -41,6 +41,7 @@ const PRUNED_FROM_SEED = {
   rateLimits: 1,
   digests: 0,
   reminders: 0,
+  heldSummaries: 0,
   visits: 0,
   networks: 0,
   challengeSolutions: 0,

@@ -7,6 +7,7 @@ import { pruneAdminSessions } from "@/lib/data/sessions";
 import { forgetSignupNetworks } from "@/lib/data/waitlist/line";
 import { getDb } from "@/lib/db";
 import { queueConfirmationReminders } from "@/lib/email/kinds/confirmation-reminder";
+import { queueHeldSummaries } from "@/lib/email/kinds/held-summary";
 import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { env } from "@/lib/env";
 import { pruneRateLimits } from "@/lib/rate-limit";
@@ -23,6 +24,8 @@ export interface SweepResult {
   digests: number;
   /** Reminders to confirm queued, one per entry ever (sent by the email sweep). */
   reminders: number;
+  /** "N signups held for review" emails queued, at most one per admin an hour (sent by the email sweep). */
+  heldSummaries: number;
   /** Visitor salts and hashes of days that are over (only the day's counts are kept). */
   visits: number;
   /** Signup networks forgotten once the referral rule that compares them no longer can. */
@@ -36,23 +39,34 @@ export interface SweepResult {
  * (AUDIT_RETENTION_DAYS), rate-limit windows that have ended, and the salts and visitor hashes of days that
  * are over (lib/visits/count.ts), signup networks past the referral rule's window, accepted signup challenges
  * past their expiry; and the admins' daily
- * digests and the reminders to confirm, once due.
+ * digests, the reminders to confirm and the hourly word of held signups, once due.
  * Safe to run from several servers at once.
  * (Sent email stays: the admin outbox is its record, and erasing an entry deletes its mail.)
  */
 export async function sweep(now = new Date()): Promise<SweepResult> {
-  const [sessions, auditEntries, rateLimits, digests, reminders, visits, networks, challengeSolutions] =
+  const [sessions, auditEntries, rateLimits, digests, reminders, heldSummaries, visits, networks, challengeSolutions] =
     await Promise.all([
       pruneAdminSessions(now),
       pruneAuditLog(getDb(), env().AUDIT_RETENTION_DAYS, now),
       pruneRateLimits(now),
       queueDigests(now),
       queueConfirmationReminders(now).then((ids) => ids.length),
+      queueHeldSummaries(now).then((ids) => ids.length),
       pruneVisits(now),
       forgetSignupNetworks(now),
       pruneChallengeSolutions(now),
     ]);
-  return { sessions, auditEntries, rateLimits, digests, reminders, visits, networks, challengeSolutions };
+  return {
+    sessions,
+    auditEntries,
+    rateLimits,
+    digests,
+    reminders,
+    heldSummaries,
+    visits,
+    networks,
+    challengeSolutions,
+  };
 }
 
 /** How often a long-running server (`next start`, `next dev`) sweeps. */

@@ -22,6 +22,7 @@ import { useAdminRole } from "@/components/admin/role-context";
 import { useLogout } from "@/components/admin/use-logout";
 import { badgeVariants } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { HELD_LIST_HREF } from "@/lib/admin-paths";
 import { roleCan } from "@/lib/auth/roles";
 import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -53,12 +54,10 @@ function NavLinkIcon({ icon: Icon }: { icon: (typeof NAV_ITEMS)[number]["icon"] 
   );
 }
 
-/** Where the held-for-review badge leads: the list, showing only the held signups. */
-export const HELD_LIST_HREF = "/admin?held=yes";
-
 /**
  * The number of signups held for review, beside the list's link: a link of its own to those entries (a
- * link cannot hold another), read as "3 held for review". Nothing when none are held.
+ * link cannot hold another), in words ("3 held") so nobody takes it for unread messages or new signups.
+ * Nothing when none are held.
  */
 export function HeldCountBadge({ count, onNavigate }: { count: number; onNavigate?: () => void }) {
   if (count <= 0) return null;
@@ -73,8 +72,7 @@ export function HeldCountBadge({ count, onNavigate }: { count: number; onNavigat
         "h-6 min-w-6 border-warning tabular-nums focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
       )}
     >
-      <span aria-hidden="true">{formatNumber(count)}</span>
-      <span className="sr-only">{formatNumber(count)} held for review</span>
+      {formatNumber(count)} held
     </Link>
   );
 }
@@ -103,7 +101,8 @@ export function AdminNavLinks({ onNavigate, heldCount = 0 }: { onNavigate?: () =
                 current
                   ? "bg-primary text-primary-foreground"
                   : "text-foreground hover:bg-accent hover:text-accent-foreground",
-                badge && "pr-14",
+                // Room for the badge beside the label: the label stays on one line up to "999 held".
+                badge && (heldCount < 1000 ? "pr-[4.75rem]" : "pr-24"),
               )}
             >
               <NavLinkIcon icon={Icon} />

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
-import { heldReasonLabel } from "@/lib/validation/challenge";
+import { heldReasonLabel, heldReasonShort } from "@/lib/validation/challenge";
 
 /** The look of everything about signups held for review: a warning, without alarm. */
 export const heldTone = "border-warning/60 bg-warning/15 text-foreground";
@@ -16,6 +16,32 @@ export function HeldBadge({ reason }: { reason: string | null }) {
       Held
       {label && <span className="sr-only">: {label}</span>}
     </Badge>
+  );
+}
+
+/**
+ * A held entry's status in the list: the Held badge and, in plain words under it, why, so the team can tell a
+ * person whose browser runs no JavaScript from a garbled or reused check without opening each entry. The
+ * full reason is its tooltip; the entry's page says it in full too.
+ */
+export function HeldStatus({ reason }: { reason: string | null }) {
+  const short = heldReasonShort(reason);
+  return (
+    <span className="grid justify-items-start gap-1">
+      <Badge variant="outline" className={heldTone} data-testid="held-badge">
+        Held
+        {short && <span className="sr-only">:</span>}
+      </Badge>
+      {short && (
+        <span
+          className="max-w-40 text-xs leading-snug text-muted-foreground"
+          title={heldReasonLabel(reason)}
+          data-testid="held-reason"
+        >
+          {short}
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 
@@ -90,17 +90,26 @@ const renderWithClient = (ui: React.ReactNode) => {
 };
 
 describe("the sidebar's held count", () => {
-  it("links to the held signups, read as a number held for review, beside the list's own link", () => {
+  it('links to the held signups, reading as words ("3 held"), to the eye and by name, beside the list\'s own link', () => {
     renderWithClient(
-      <AdminShell name="Ada" email="ada@example.com" heldCount={1234}>
+      <AdminShell name="Ada" email="ada@example.com" heldCount={3}>
         <h1>Page</h1>
       </AdminShell>,
     );
     const nav = screen.getByRole("navigation", { name: "Admin" });
     expect(within(nav).getByRole("link", { name: "Waitlist Entries" })).toHaveAttribute("href", "/admin");
-    const badge = within(nav).getByRole("link", { name: "1,234 held for review" });
+    const badge = within(nav).getByRole("link", { name: "3 held" });
     expect(badge).toHaveAttribute("href", "/admin?held=yes");
-    expect(badge.querySelector("[aria-hidden=true]")).toHaveTextContent(/^1,234$/);
+    // What a sighted admin reads is the same words, not a bare number.
+    expect(badge).toHaveTextContent(/^3 held$/);
+    cleanup();
+
+    renderWithClient(
+      <AdminShell name="Ada" email="ada@example.com" heldCount={1234}>
+        <h1>Page</h1>
+      </AdminShell>,
+    );
+    expect(screen.getByRole("link", { name: "1,234 held" })).toHaveTextContent(/^1,234 held$/);
   });
 
   it("shows no badge when none are held", () => {
@@ -109,20 +118,35 @@ describe("the sidebar's held count", () => {
         <h1>Page</h1>
       </AdminShell>,
     );
-    expect(screen.queryByRole("link", { name: /held for review/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /held/ })).not.toBeInTheDocument();
   });
 });
 
 describe("held entries in the list", () => {
-  it("shows Held in place of the status, with the reason as its tooltip and for screen readers", () => {
+  it("shows Held in place of the status, and why in plain words in the row itself, the full reason as its tooltip", () => {
     renderWithClient(
-      <WaitlistTable entries={[ROWS[0]!, { ...ROWS[1]!, heldAt: null, heldReason: null }]} view={HELD_VIEW} />,
+      <WaitlistTable
+        entries={[
+          ROWS[0]!,
+          { ...ROWS[1]!, heldReason: "replayed" },
+          { ...ROWS[2]!, heldReason: "malformed" },
+          { ...ROWS[2]!, id: 4, heldAt: null, heldReason: null },
+        ]}
+        view={HELD_VIEW}
+      />,
     );
-    const [held, notHeld] = screen.getAllByRole("row").slice(1);
-    const badge = within(held!).getByTestId("held-badge");
-    expect(badge).toHaveTextContent(/^Held: Sent without the form's background check/);
-    expect(badge).toHaveAttribute("title", expect.stringMatching(/^Sent without/));
+    const [noScript, replayed, malformed, notHeld] = screen.getAllByRole("row").slice(1);
+    // A person whose browser runs no JavaScript reads differently from a reused or garbled check.
+    expect(within(noScript!).getByTestId("held-badge")).toHaveTextContent(/^Held:?$/);
+    expect(within(noScript!).getByTestId("held-reason")).toHaveTextContent(/^No check: JavaScript off, or a script$/);
+    expect(within(noScript!).getByTestId("held-reason")).toHaveAttribute(
+      "title",
+      expect.stringMatching(/^Sent without the form's background check/),
+    );
+    expect(within(replayed!).getByTestId("held-reason")).toHaveTextContent(/^Check already used$/);
+    expect(within(malformed!).getByTestId("held-reason")).toHaveTextContent(/^Garbled check$/);
     expect(within(notHeld!).queryByTestId("held-badge")).not.toBeInTheDocument();
+    expect(within(notHeld!).queryByTestId("held-reason")).not.toBeInTheDocument();
     expect(within(notHeld!).getByText("Waiting")).toBeInTheDocument();
   });
 

@@ -2,7 +2,7 @@ import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 import Link from "next/link";
 
 import { EmailAddress } from "@/components/admin/email-address";
-import { HeldBadge } from "@/components/admin/held-badge";
+import { HeldStatus } from "@/components/admin/held-badge";
 import { JoinedTime } from "@/components/admin/joined-time";
 import { TableMessageRow, type TableMessage } from "@/components/admin/kit/data-table";
 import { teamSizeBadgeVariant } from "@/components/admin/team-size-badge";
@@ -195,7 +195,11 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
               </TableCell>
               <TableCell data-label="Status" className="px-1.5">
                 {/* A held entry is waiting too, but not yet on the list: that is what the team needs to see. */}
-                {entry.heldAt ? <HeldBadge reason={entry.heldReason ?? null} /> : <StatusBadge status={entry.status} />}
+                {entry.heldAt ? (
+                  <HeldStatus reason={entry.heldReason ?? null} />
+                ) : (
+                  <StatusBadge status={entry.status} />
+                )}
               </TableCell>
               <TableCell data-label="Referrals" className="px-1.5 text-right tabular-nums">
                 {formatNumber(entry.referrals)}

@@ -51,6 +51,7 @@ const SAMPLES: Record<EmailKind, EmailPayload> = {
     day: "2026-11-25",
     total: 12345,
     accepted: 321,
+    held: 4321,
     byType: [
       { key: "cleaning", signups: 5000 },
       { key: "other", signups: 7345 },
@@ -63,6 +64,16 @@ const SAMPLES: Record<EmailKind, EmailPayload> = {
       { name, businessType: "cleaning" },
       { name: "Bo Li", businessType: "tutoring" },
     ],
+  },
+  "held-summary": {
+    count: 12345,
+    since: "2026-11-25T16:40:00.000Z",
+    byReason: [
+      { reason: "missing", count: 12 },
+      { reason: "replayed", count: 12000 },
+      { reason: "malformed", count: 333 },
+    ],
+    waiting: 23456,
   },
   referral: {
     day: "2026-11-25",

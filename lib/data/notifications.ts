@@ -41,12 +41,13 @@ export async function setNotifyChoice(actor: VerifiedAdmin, notify: NotifyChoice
 }
 
 /**
- * One UTC day's signups for the digest: exact sums from waitlist_daily, and the newest names; and the
- * invitations accepted that day, from waitlist_daily_events.
+ * One UTC day's signups for the digest: exact sums from waitlist_daily, and the newest names; the day's
+ * signups still held for review (counted nowhere else); and the invitations accepted that day, from
+ * waitlist_daily_events.
  */
 export async function digestFor(day: string): Promise<DigestPayload> {
   const db = getDb();
-  const [sums, newest, events] = await Promise.all([
+  const [sums, newest, events, held] = await Promise.all([
     db.$queryRaw<{ dimension: string; key: string; signups: bigint }[]>`
       SELECT 'type' AS "dimension", "businessType" AS "key", sum("signups") AS "signups" FROM "waitlist_daily" WHERE "day" = ${day}::date GROUP BY 2 HAVING sum("signups") > 0
       UNION ALL
@@ -58,6 +59,8 @@ export async function digestFor(day: string): Promise<DigestPayload> {
       ORDER BY "joinedAt" DESC, "id" DESC LIMIT ${DIGEST_NEWEST}`,
     db.$queryRaw<{ accepted: bigint | null }[]>`
       SELECT sum("accepted") AS "accepted" FROM "waitlist_daily_events" WHERE "day" = ${day}::date`,
+    db.$queryRaw<{ held: bigint | null }[]>`
+      SELECT sum("held") AS "held" FROM "waitlist_daily" WHERE "day" = ${day}::date`,
   ]);
   const of = (dimension: string) =>
     sums.filter((row) => row.dimension === dimension).map((row) => ({ key: row.key, signups: Number(row.signups) }));
@@ -69,6 +72,7 @@ export async function digestFor(day: string): Promise<DigestPayload> {
     bySource: of("source"),
     newest,
     accepted: Number(events[0]?.accepted ?? 0),
+    held: Number(held[0]?.held ?? 0),
   };
 }
 

@@ -20,6 +20,7 @@ export const EMAIL_KINDS: Record<EmailKind, { label: string; onEntry: string; to
     to: "your team",
   },
   digest: { label: "Daily digest to the team", onEntry: "Daily digest", to: "your team" },
+  "held-summary": { label: "Held signups summary to the team", onEntry: "Held signups summary", to: "your team" },
   "security-notice": { label: "Sign-in security notice to an admin", onEntry: "Security notice", to: "the admin" },
 };
 

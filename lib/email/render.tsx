@@ -7,6 +7,7 @@ import { confirmationElement, type ConfirmationPayload } from "@/lib/email/kinds
 import { confirmationReminderElement, type ConfirmationReminderPayload } from "@/lib/email/kinds/confirmation-reminder";
 import { confirmedElement, type ConfirmedPayload } from "@/lib/email/kinds/confirmed";
 import { digestElement, type DigestPayload } from "@/lib/email/kinds/digest";
+import { heldSummaryElement, type HeldSummaryPayload } from "@/lib/email/kinds/held-summary";
 import { invitationElement, type InvitationPayload } from "@/lib/email/kinds/invitation";
 import { invitationAcceptedElement, type InvitationAcceptedPayload } from "@/lib/email/kinds/invitation-accepted";
 import { referralElement, type ReferralPayload } from "@/lib/email/kinds/referral";
@@ -31,6 +32,7 @@ export type EmailKind =
   | "signup-alert"
   | "invitation-accepted"
   | "digest"
+  | "held-summary"
   | "referral"
   | "security-notice";
 
@@ -43,6 +45,7 @@ export type EmailPayload =
   | SignupAlertPayload
   | InvitationAcceptedPayload
   | DigestPayload
+  | HeldSummaryPayload
   | ReferralPayload
   | SecurityNoticePayload;
 
@@ -60,6 +63,8 @@ function elementFor(kind: EmailKind, payload: EmailPayload, common: EmailContext
       return invitationAcceptedElement(payload as InvitationAcceptedPayload, common);
     case "digest":
       return digestElement(payload as DigestPayload, common);
+    case "held-summary":
+      return heldSummaryElement(payload as HeldSummaryPayload, common);
     case "referral":
       return referralElement(payload as ReferralPayload, common);
     case "security-notice":

@@ -34,6 +34,24 @@ const HELD_REASON_LABELS: Record<ProofFailure, string> = {
   replayed: "The form's background check had already been used for another signup",
 };
 
+/**
+ * The same reasons in a few words, for the list's rows and the team's emails: enough to tell a person whose
+ * browser runs no JavaScript (release them) from a check that was garbled, wrong or reused (most likely a script).
+ */
+const HELD_REASON_SHORT: Record<ProofFailure, string> = {
+  missing: "No check: JavaScript off, or a script",
+  malformed: "Garbled check",
+  invalid: "Wrong answer to the check",
+  expired: "Check expired",
+  replayed: "Check already used",
+};
+
+/** A held entry's reason in a few words; an unknown one is shown as it is. */
+export function heldReasonShort(reason: string | null | undefined): string {
+  if (!reason) return "";
+  return (HELD_REASON_SHORT as Record<string, string | undefined>)[reason] ?? reason;
+}
+
 /** The label of a held entry's reason; an unknown one (written by a later version) is shown as it is. */
 export function heldReasonLabel(reason: string | null | undefined): string {
   if (!reason) return "";

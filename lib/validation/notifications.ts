@@ -7,12 +7,13 @@ export type NotifyChoice = (typeof NOTIFY_CHOICES)[number];
 export const NOTIFY_LABELS: Record<NotifyChoice, { label: string; description: string }> = {
   each: {
     label: "Every new signup",
-    description: "An email as each business joins, and as each accepts their invitation, with a link to their entry.",
+    description:
+      "An email as each business joins, and as each accepts their invitation, with a link to their entry; and at most one an hour about signups held for review.",
   },
   digest: {
     label: "A daily digest",
     description:
-      "One email each morning (after 07:00 UTC): the day before's signups by business type and source, the newest names, and how many accepted their invitation.",
+      "One email each morning (after 07:00 UTC): the day before's signups by business type and source, the newest names, how many accepted their invitation, and how many are held for review.",
   },
   none: { label: "No email", description: "Check the overview when you like." },
 };

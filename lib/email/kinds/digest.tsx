@@ -2,6 +2,7 @@ import "server-only";
 
 import { siteConfig } from "@/config/site";
 import { DigestEmail } from "@/emails/digest-email";
+import { HELD_LIST_HREF } from "@/lib/admin-paths";
 import { getDb } from "@/lib/db";
 import { newMessageIdSql } from "@/lib/email/message-id";
 import type { EmailContext } from "@/lib/email/render";
@@ -20,6 +21,8 @@ export interface DigestPayload {
   newest: { name: string; businessType: string }[];
   /** Invitations accepted that day (absent from digests queued before acceptances were counted). */
   accepted?: number;
+  /** The day's signups still held for review, not in `total` (absent from digests queued before it was counted). */
+  held?: number;
 }
 
 /** A digest's day as people read it ("25 November 2026"). */
@@ -37,6 +40,8 @@ export function digestElement(digest: DigestPayload, common: EmailContext) {
       dayLabel={digestDayLabel(digest.day)}
       total={digest.total}
       accepted={digest.accepted ?? 0}
+      held={digest.held ?? 0}
+      heldListUrl={`${common.siteUrl}${HELD_LIST_HREF}`}
       byType={digest.byType.map((row) => ({ label: businessTypeLabel(row.key), signups: row.signups }))}
       bySource={digest.bySource.map((row) => ({ label: row.key, signups: row.signups }))}
       newest={digest.newest.map((person) => ({
