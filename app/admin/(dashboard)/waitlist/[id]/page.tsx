@@ -15,6 +15,7 @@ import { emailConfigured } from "@/lib/email/transport";
 import { formatNumber, utcDateTime as time } from "@/lib/format";
 import { adminIdSchema } from "@/lib/validation/admin";
 import { heldReasonLabel } from "@/lib/validation/challenge";
+import { isWithheldReferral, withheldReasonForTeam } from "@/lib/validation/referral-credit";
 import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 
 export const metadata: Metadata = { title: "Waitlist entry" };
@@ -137,6 +138,11 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
             email={entry.email}
             status={entry.status}
             confirmed={entry.confirmedAt !== null}
+            withheldReferral={
+              entry.referredBy && entry.confirmedAt && isWithheldReferral(entry.referralCredit)
+                ? { referrerName: entry.referredBy.name, reason: withheldReasonForTeam(entry.referralCredit) }
+                : null
+            }
           />
         )}
       </PageHeader>
