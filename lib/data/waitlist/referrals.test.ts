@@ -102,6 +102,15 @@ describe(`"Credit anyway" on a withheld referral (${process.env.DATABASE_URL ? "
     expect(await getDb().auditLog.count({ where: { action: "waitlist.credit_referral" } })).toBe(1);
   });
 
+  it("credits once when two admins click at the same moment", async () => {
+    const { referrer, friend } = await withheldReferral(0);
+    const [first, second] = [await cookieOf("admin"), await cookieOf("member")];
+    const statuses = (await Promise.all([credit(friend.id, first), credit(friend.id, second)])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 409]);
+    expect(await entry(referrer.id)).toMatchObject({ referralCredits: 1 });
+    expect(await getDb().auditLog.count({ where: { action: "waitlist.credit_referral" } })).toBe(1);
+  });
+
   it("keeps to REFERRAL_MAX: past the cap a credit counts but moves nobody further", async () => {
     const { referrer, friend } = await withheldReferral(0);
     await getDb().waitlistEntry.update({ where: { id: referrer.id }, data: { referralCredits: 10 } });
