@@ -172,6 +172,9 @@ test("a referrer sees what each friend earned, in the referral email's count, an
   await expect(adminPage.getByText("Referral credited", { exact: true })).toBeVisible();
   await expect(adminPage.getByText(/· Credited$/)).toBeVisible();
   await expect(adminPage.getByRole("button", { name: "Credit anyway" })).toHaveCount(0);
+  await expect(adminPage.getByTestId("timeline-event").last()).toContainText(
+    "Their referral was credited anyway by the team",
+  );
   // A second request, as a second click would send, credits nothing twice.
   const again = await adminPage.request.post(
     `/api/admin/waitlist/${await entryId(adminPage.request, friends.sameNetwork)}/referral-credit`,

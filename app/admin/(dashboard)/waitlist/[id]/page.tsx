@@ -44,6 +44,15 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
   if (entry.invitedAt) events.push({ at: entry.invitedAt, what: "Invited" });
   // Opening the invitation's link is what accepts it: the status says Accepted, and so does the timeline.
   if (entry.acceptedAt) events.push({ at: entry.acceptedAt, what: "Accepted their invitation" });
+  // A referral is judged as its friend confirms; credited later, it was the team's "Credit anyway" (the audit
+  // log says who).
+  if (
+    entry.referralCredit === "credited" &&
+    entry.referralCheckedAt &&
+    entry.confirmedAt &&
+    entry.referralCheckedAt > entry.confirmedAt
+  )
+    events.push({ at: entry.referralCheckedAt, what: "Their referral was credited anyway by the team" });
   events.sort((a, b) => a.at.getTime() - b.at.getTime());
   events.unshift({ at: entry.joinedAt, what: "Signed up" });
   // Held at signup, so straight after it (released entries lose the mark, and this line with it).
