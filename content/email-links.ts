@@ -63,8 +63,19 @@ export const emailLinkCopy = {
     accepted: `You're in: you accepted your invitation to ${siteConfig.name}'s early access.`,
     linkHeading: "Your personal link",
     linkLabel: "Your personal link to share",
-    friends: (count: number) =>
-      count === 1 ? "1 friend has joined through your link." : `${count} friends have joined through your link.`,
+    // The count the referral email gives too: friends credited, not everyone who signed up through the link.
+    friendsCredited: (credited: number, joined: number) =>
+      joined === 0
+        ? "No friends have joined through your link yet."
+        : credited === 1
+          ? "1 friend who joined through your link is credited."
+          : `${credited} friends who joined through your link are credited.`,
+    friendsHeading: (joined: number) => `Friends who joined through your link (${joined})`,
+    friendsMore: (shown: number) => `The newest ${shown} are listed.`,
+    friend: (joined: string) => `A friend, joined ${joined}`,
+    friendCredited: "Credited: it moved you up.",
+    friendWaiting: "Waiting for them to confirm their email.",
+    friendNotCredited: (reason: string) => `Not credited: ${reason}.`,
     shareHeading: "Share it",
     copy: "Copy link",
     copied: "Link copied to your clipboard.",

@@ -106,7 +106,7 @@ test.describe("the growth loop", () => {
     expect(await zedPlace()).toBeLessThan(before);
     const personalLink = await page.getByLabel("Your personal link to share").inputValue();
     expect(personalLink).toMatch(/\/\?ref=[23456789abcdefghjkmnpqrstuvwxyz]{8}$/);
-    await expect(page.getByTestId("friends-joined")).toHaveText("0 friends have joined through your link.");
+    await expect(page.getByTestId("friends-credited")).toHaveText("No friends have joined through your link yet.");
     await expect(page.getByText("moves you past as many as 10 people, for up to 10 friends.")).toBeVisible();
     await expect(page.getByRole("link", { name: /^WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
     await expect(page.getByRole("link", { name: "Remove me from the list" })).toBeVisible();
@@ -119,13 +119,19 @@ test.describe("the growth loop", () => {
 
     // Two friends join through the link and confirm: each moves Ann past as many as 10 who confirmed before her.
     const path = new URL(personalLink).pathname + new URL(personalLink).search;
-    for (const friend of ["bo", "cy"]) {
-      const email = `${friend}.${run}@example.org`;
+    // Each at a domain of their own: one company's domain brings one credited friend a day.
+    for (const [friend, domain] of [
+      ["bo", "example.org"],
+      ["cy", "example.net"],
+    ] as const) {
+      const email = `${friend}.${run}@${domain}`;
       await signUpInBrowser(browser, `${path}#join-waitlist`, `${friend} Friend`, email);
       await confirmFromEmail(browser, email);
     }
     await page.reload();
-    await expect(page.getByTestId("friends-joined")).toHaveText("2 friends have joined through your link.");
+    await expect(page.getByTestId("friends-credited")).toHaveText(
+      "2 friends who joined through your link are credited.",
+    );
     // Other journeys share the database, and their confirmations, invitations and erasures move the line too:
     // what holds whatever they do is that Ann moved up, past Zed. A place may be shown from the server's
     // memory for a few seconds, so the page is read again until it shows the new one.
@@ -146,7 +152,10 @@ test.describe("the growth loop", () => {
     await signUpInBrowser(browser, `${path}#join-waitlist`, "Ann Again", disguised);
     await confirmFromEmail(browser, disguised);
     await page.reload();
-    await expect(page.getByTestId("friends-joined")).toHaveText("3 friends have joined through your link.");
+    await expect(page.getByTestId("friends-credited")).toHaveText(
+      "2 friends who joined through your link are credited.",
+    );
+    await expect(page.getByTestId("friends").getByRole("listitem")).toHaveCount(3);
     // No credit: Ann does not move back, nor forward for it.
     expect(placeOf((await page.getByTestId("place").textContent())!)).toBeLessThanOrEqual(after);
     await expectNoAxeViolations(page);
@@ -211,7 +220,7 @@ test.describe("the growth loop", () => {
     expect(field(annRecord, "Referral code")).toBe(new URL(personalLink).searchParams.get("ref"));
     expect(field(annRecord, "Referred by")).toBe("");
     expect(records.map((record) => Number(field(record, "Place")))).toEqual(listedPlaces);
-    for (const email of [`bo.${run}@example.org`, `cy.${run}@example.org`, disguised.toLowerCase()])
+    for (const email of [`bo.${run}@example.org`, `cy.${run}@example.net`, disguised.toLowerCase()])
       expect(
         field(
           records.find((record) => field(record, "Email") === email)!,
@@ -236,7 +245,7 @@ test.describe("the growth loop", () => {
     await expect.poll(() => referralEmails().length, { timeout: 90_000, intervals: [1_000] }).toBe(1);
     const [friendsEmail] = referralEmails();
     expect(friendsEmail!.subject).toBe("A friend joined the Otto waiting list through your link");
-    expect(friendsEmail!.text).toMatch(/2 friends joined through your link; you're now #[\d,]+/);
+    expect(friendsEmail!.text).toMatch(/2 friends who joined through your link are credited; you're now #[\d,]+/);
     const unsubscribe = friendsEmail!.headerLines.find((line) => line.key === "list-unsubscribe")!.line;
     const leaveUrl = /<([^>]+)>/.exec(unsubscribe)![1]!;
     expect(leaveUrl).toContain("/waitlist/leave?token=");

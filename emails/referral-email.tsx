@@ -15,10 +15,13 @@ export interface ReferralEmailProps {
 
 const grouped = new Intl.NumberFormat("en-US");
 
-/** To a referrer, at most once a day: how many friends joined through their link, and their place now. */
+/** To a referrer, at most once a day: how many friends who joined through their link are credited, and their place now. */
 export function ReferralEmail({ productName, siteUrl, name, friends, place, statusUrl, leaveUrl }: ReferralEmailProps) {
+  // Friends credited, in the words the status page uses for the same count.
   const joined =
-    friends === 1 ? "1 friend joined through your link" : `${grouped.format(friends)} friends joined through your link`;
+    friends === 1
+      ? "1 friend who joined through your link is credited"
+      : `${grouped.format(friends)} friends who joined through your link are credited`;
   return (
     <EmailLayout
       productName={productName}

@@ -34,11 +34,32 @@ export function mappedIPv4(address: string): string | null {
 }
 
 /**
- * The client network an address belongs to: its /24 for IPv4 (an IPv4-mapped IPv6 address counts as its
- * IPv4 address), its /64 for IPv6 (one household or one phone's prefix), or null when it is not an address.
+ * The IPv4 address a client's IPv6 address carries, for the forms that carry one: IPv4-mapped and
+ * IPv4-translated (::ffff:0:0/96, ::ffff:0:0:0/96), NAT64's well-known prefix (64:ff9b::/96), 6to4
+ * (2002::/16, the IPv4 after the prefix) and Teredo (2001::/32, the client's IPv4 in the last 32 bits,
+ * inverted). Such a client is the household behind that IPv4 address, whichever family it spoke. Null for
+ * every other address.
+ */
+export function clientIPv4Of(address: string): string | null {
+  const groups = ipv6Groups(address);
+  if (!groups) return null;
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
+  const zeroTo = (end: number) => groups.slice(0, end).every((group) => group === 0);
+  if (zeroTo(5) && g5 === 0xffff) return ipv4FromGroups(g6, g7);
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return ipv4FromGroups(g6, g7);
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return ipv4FromGroups(g6, g7);
+  if (g0 === 0x2002) return ipv4FromGroups(g1, g2);
+  if (g0 === 0x2001 && g1 === 0) return ipv4FromGroups(~g6 & 0xffff, ~g7 & 0xffff);
+  return null;
+}
+
+/**
+ * The client network an address belongs to: its /24 for IPv4, its /64 for IPv6 (one household or one
+ * phone's prefix), or null when it is not an address. An IPv6 address that carries an IPv4 one (clientIPv4Of)
+ * counts as that IPv4 address, so a household that signs up once over each family is one network.
  */
 export function clientNetworkKey(address: string): string | null {
-  const v4 = isIP(address) === 4 ? address : mappedIPv4(address);
+  const v4 = isIP(address) === 4 ? address : clientIPv4Of(address);
   if (v4) return `${v4.split(".").slice(0, 3).join(".")}.0/24`;
   const groups = ipv6Groups(address);
   if (!groups) return null;

@@ -1,6 +1,7 @@
 import { parseAdminRole, ROLE_INFO } from "@/lib/auth/roles";
 import { formatNumber } from "@/lib/format";
 import { NOTIFY_LABELS, type NotifyChoice } from "@/lib/validation/notifications";
+import { withheldReasonForTeam } from "@/lib/validation/referral-credit";
 import { ANY_WAITLIST_FILTERS } from "@/lib/validation/waitlist-filters";
 
 // The audit log keeps each action's facts as data, so they can be filtered and exported; this turns them into
@@ -135,6 +136,10 @@ export function describeAuditDetails(action: string, details: unknown): string[]
       return [];
     case "admin.role":
       return [`Role changed from ${roleName(d.from)} to ${roleName(d.to)}.`];
+    case "waitlist.credit_referral":
+      return [
+        `Referral credited to entry ${String(d.referrerId)}; it had been withheld: ${withheldReasonForTeam(String(d.withheld))}.`,
+      ];
     case "waitlist.release":
       return [`${count(d.released, "signup", "signups")} released.`];
     case "waitlist.delete_held":

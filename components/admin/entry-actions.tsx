@@ -17,19 +17,22 @@ interface EntryActionsProps {
   email: string;
   status: string;
   confirmed: boolean;
+  /** A referral of theirs the rule withheld, with who referred them: offered "Credit anyway". */
+  withheldReferral?: { referrerName: string; reason: string } | null;
 }
 
 /**
  * One entry's actions: resend confirmation (until they confirm), invite or resend invitation (until they
- * accept: an accepted invitation has done its work), and delete (after naming the person), each only for a
- * role that may take it (a viewer sees none).
+ * accept: an accepted invitation has done its work), credit anyway (a referral the rule withheld), and
+ * delete (after naming the person), each only for a role that may take it (a viewer sees none).
  */
-export function EntryActions({ id, name, email, status, confirmed }: EntryActionsProps) {
+export function EntryActions({ id, name, email, status, confirmed, withheldReferral }: EntryActionsProps) {
   const router = useRouter();
   const canResend = useAdminCan("resend");
   const mayInvite = useAdminCan(status === "waiting" ? "invite" : "resend");
   const canInvite = mayInvite && status !== "accepted";
   const canDelete = useAdminCan("delete");
+  const canCredit = useAdminCan("credit") && !!withheldReferral;
   // "And never import again": the address joins the suppression list, so no import of an old list brings them back.
   const [suppress, setSuppress] = useState(false);
   const resend = useAdminAction({
@@ -43,6 +46,16 @@ export function EntryActions({ id, name, email, status, confirmed }: EntryAction
     succeeded: { title: status === "waiting" ? "Invitation sent" : "Invitation sent again" },
     failed: "That did not work",
   });
+  const creditAnyway = useAdminAction({
+    request: () => apiRequest("POST", `/api/admin/waitlist/${id}/referral-credit`),
+    succeeded: {
+      title: "Referral credited",
+      description: withheldReferral
+        ? `${withheldReferral.referrerName} moves up as for any credited referral.`
+        : undefined,
+    },
+    failed: "Referral not credited",
+  });
   const remove = useAdminAction({
     request: () => apiRequest("DELETE", `/api/admin/waitlist/${id}${suppress ? "?suppress=1" : ""}`),
     succeeded: { title: "Entry deleted", description: `${name} (${email}) and their emails are gone.` },
@@ -52,7 +65,7 @@ export function EntryActions({ id, name, email, status, confirmed }: EntryAction
     refresh: false,
   });
 
-  if (!canResend && !canInvite && !canDelete) return null;
+  if (!canResend && !canInvite && !canDelete && !canCredit) return null;
   return (
     <div className="flex flex-wrap gap-3">
       {!confirmed && canResend && (
@@ -64,6 +77,16 @@ export function EntryActions({ id, name, email, status, confirmed }: EntryAction
         <Button onClick={() => invite.run()} disabled={invite.pending}>
           {invite.pending ? "Sending..." : status === "waiting" ? "Invite" : "Resend invitation"}
         </Button>
+      )}
+      {canCredit && withheldReferral && (
+        <ConfirmButton
+          trigger={<Button variant="outline">Credit anyway</Button>}
+          title={`Credit ${withheldReferral.referrerName} for ${name}?`}
+          description={`The rule withheld this referral (${withheldReferral.reason}). Crediting it moves ${withheldReferral.referrerName} up as any credited referral does, tells them in their referral email, and is recorded in the audit log.`}
+          confirm="Credit anyway"
+          pending="Crediting..."
+          action={creditAnyway}
+        />
       )}
       {canDelete && (
         <ConfirmButton

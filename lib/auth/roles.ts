@@ -18,7 +18,7 @@ export const ROLE_INFO: Record<AdminRole, { label: string; description: string }
   member: {
     label: "Member",
     description:
-      "The waiting-list work: invite, release, delete, export and resend. No admin users, webhooks or importing.",
+      "The waiting-list work: invite, release, delete, export, resend and credit referrals. No admin users, webhooks or importing.",
   },
   viewer: {
     label: "Viewer",
@@ -37,6 +37,7 @@ export const ADMIN_ABILITIES = {
   admins: "manage admin users",
   webhooks: "manage webhooks",
   import: "import signups",
+  credit: "credit withheld referrals",
 } as const;
 export type AdminAbility = keyof typeof ADMIN_ABILITIES;
 
@@ -47,6 +48,8 @@ const MEMBER_ABILITIES: ReadonlySet<AdminAbility> = new Set([
   "delete",
   "resend",
   "release",
+  // Crediting a withheld referral is judging one signup, as releasing a held one is.
+  "credit",
 ]);
 
 /** Whether a role may do something. Reading is never refused: every role reads the list and its pages. */

@@ -384,30 +384,31 @@ describe(`the overview's referrals (${process.env.DATABASE_URL ? "PostgreSQL" : 
       if (name !== "hal") await confirm(people[name]!.id, at("2025-01-02T09:30:00Z"));
     }
     const code = (name: string) => people[name]!.code;
-    // Ann: three credited in the last 7 days, one of them today.
-    await friend("a1@example.org", "2025-03-08T12:00:00Z", code("ann"));
-    await friend("a2@example.org", "2025-03-08T13:00:00Z", code("ann"));
-    await friend("a3@example.org", "2025-03-10T08:00:00Z", code("ann"));
+    // Ann: three credited in the last 7 days, one of them today. Each friend at a domain of their own: one
+    // company domain brings a referrer one credited friend a day.
+    await friend("a1@a1.example", "2025-03-08T12:00:00Z", code("ann"));
+    await friend("a2@a2.example", "2025-03-08T13:00:00Z", code("ann"));
+    await friend("a3@a3.example", "2025-03-10T08:00:00Z", code("ann"));
     // Bob: two in the last 7 days, three more earlier in the last 30.
-    await friend("b1@example.org", "2025-03-09T10:00:00Z", code("bob"));
-    await friend("b2@example.org", "2025-03-09T11:00:00Z", code("bob"));
-    for (const n of [3, 4, 5]) await friend(`b${n}@example.org`, "2025-02-20T10:00:00Z", code("bob"));
+    await friend("b1@b1.example", "2025-03-09T10:00:00Z", code("bob"));
+    await friend("b2@b2.example", "2025-03-09T11:00:00Z", code("bob"));
+    for (const n of [3, 4, 5]) await friend(`b${n}@b${n}.example`, "2025-02-20T10:00:00Z", code("bob"));
     // Cat: one credited a moment before the 7 days start (4 March, UTC), one just as they start.
-    const early = await join("c1@example.org", at("2025-03-03T23:40:00Z"), code("cat"));
+    const early = await join("c1@c1.example", at("2025-03-03T23:40:00Z"), code("cat"));
     await confirm(early.id, at("2025-03-03T23:59:59.999Z"));
-    const onTime = await join("c2@example.org", at("2025-03-03T23:50:00Z"), code("cat"));
+    const onTime = await join("c2@c2.example", at("2025-03-03T23:50:00Z"), code("cat"));
     await confirm(onTime.id, at("2025-03-04T00:00:00Z"));
     // Dan, Eve, Fay and Gus: one each in the last 7 days, which ties them behind Ann and Bob.
     for (const name of ["dan", "eve", "fay", "gus"])
-      await friend(`${name}1@example.org`, "2025-03-06T10:00:00Z", code(name));
+      await friend(`${name}1@${name}1.example`, "2025-03-06T10:00:00Z", code(name));
     // Referred but not credited: Ann's own address written differently, a friend of Hal (never confirmed) and a
     // friend of Ann's who has not confirmed yet.
     await friend("annsmith+list@gmail.com", "2025-03-09T12:00:00Z", code("ann"));
-    await friend("h1@example.org", "2025-03-09T12:00:00Z", code("hal"));
-    await join("a4@example.org", at("2025-03-09T13:00:00Z"), code("ann"));
+    await friend("h1@h1.example", "2025-03-09T12:00:00Z", code("hal"));
+    await join("a4@a4.example", at("2025-03-09T13:00:00Z"), code("ann"));
     // Signups nobody referred, confirmed or not.
-    await confirm((await join("solo1@example.org", at("2025-03-07T10:00:00Z"))).id, at("2025-03-07T10:10:00Z"));
-    await join("solo2@example.org", at("2025-03-10T07:00:00Z"));
+    await confirm((await join("solo1@solo1.example", at("2025-03-07T10:00:00Z"))).id, at("2025-03-07T10:10:00Z"));
+    await join("solo2@solo2.example", at("2025-03-10T07:00:00Z"));
   });
 
   // The plain queries the figures must equal, over the waitlist itself, days taken in UTC.
@@ -510,7 +511,7 @@ describe(`the overview's referrals (${process.env.DATABASE_URL ? "PostgreSQL" : 
     // viral factor.
     await deleteWaitlistEntry(admin, people.bob!.id);
     // One of Ann's friends leaves: that credit goes with them.
-    const a1 = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "a1@example.org" } });
+    const a1 = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "a1@a1.example" } });
     await deleteWaitlistEntry(admin, a1.id);
     await expectReferralsToMatch();
     const week = await overviewReferrals(admin, rangeBounds("7", NOW));

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
   "waitlist.import": "Imported a list",
   "waitlist.resend_confirmation": "Resent a confirmation",
   "waitlist.resend_invitation": "Resent an invitation",
+  "waitlist.credit_referral": "Credited a withheld referral",
   "admin.create": "Added an admin",
   "admin.activate": "Activated an admin",
   "admin.deactivate": "Deactivated an admin",

@@ -25,8 +25,8 @@ const newToken = () => randomBytes(32).toString("base64url");
 // with 1, 1, 1, 1, 2, 2, 3, 5, 10 and 15 friends each, so most referrers have one or two credits and some
 // more than REFERRAL_MAX. A referrer is the row just before its first friend (i ≡ 1), so it joined first,
 // and no referrer was itself referred. Its friends confirm within a few hours of each other, fewer than the
-// daily cap of 20, and nobody shares a network, so a friend's referral is credited exactly when both confirmed
-// ('referrer-unconfirmed' when only the friend did), as waitlist_line_on_confirm decides.
+// daily cap of 20, and nobody shares a network or an email domain, so a friend's referral is credited exactly
+// when both confirmed ('referrer-unconfirmed' when only the friend did), as waitlist_line_on_confirm decides.
 const SEED_PLAN_SQL = `
 CREATE TEMP TABLE "status_seed" AS
 SELECT i, t, invited, invited AND i % 5 = 0 AS accepted, confirmed, referrer,
@@ -47,7 +47,8 @@ ANALYZE "status_seed";
 ANALYZE "status_seed_credits";`;
 
 /** The columns both inserts share. */
-const SEED_COLUMNS = `'Status Seed ' || s.i, 'status.seed.' || s.i || '@bench.example',
+// Each at a domain of its own: the rule credits a referrer one friend a day from any one company's domain.
+const SEED_COLUMNS = `'Status Seed ' || s.i, 'status.seed.' || s.i || '@s' || s.i || '.bench.example',
        (ARRAY['trades','cleaning','beauty','car','handyman','therapy','tutoring','other'])[1 + (s.i * 7) % 8],
        (ARRAY['1','2-5','6-10','11+'])[1 + (s.i / 8) % 4],
        s.t, s.t,
@@ -77,7 +78,7 @@ SELECT ${SEED_COLUMNS}, w."id",
        CASE WHEN s.confirmed THEN s.t + interval '20 minutes' END
 FROM "status_seed" AS s
 JOIN "status_seed" AS r ON r.i = s.referrer
-JOIN "waitlist" AS w ON w."email" = 'status.seed.' || s.referrer || '@bench.example'
+JOIN "waitlist" AS w ON w."email" = 'status.seed.' || s.referrer || '@s' || s.referrer || '.bench.example'
 ORDER BY s.i`;
 
 /**

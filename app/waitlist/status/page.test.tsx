@@ -82,7 +82,7 @@ describe(`the status page and referral links (${process.env.DATABASE_URL ? "Post
     const { referralCode } = await entryOf("ann@example.com");
     expect(html).toContain("You&#x27;re #1 of 1");
     expect(html).toContain(`value="http://localhost:3000/?ref=${referralCode}"`);
-    expect(html).toContain("0 friends have joined through your link.");
+    expect(html).toContain("No friends have joined through your link yet.");
     expect(html).toContain('href="https://wa.me/?text=');
     expect(html).toContain('href="https://x.com/intent/post?text=');
     expect(html).toContain(
@@ -90,6 +90,9 @@ describe(`the status page and referral links (${process.env.DATABASE_URL ? "Post
     );
     expect(html).toContain('href="mailto:?subject=');
     expect(html).toContain("moves you past as many as 10 people, for up to 10 friends.");
+    expect(html).toContain(
+      "A friend does not count when they sign up from the same network as you, with your own email address written another way, or past the daily limit (20 friends a day, and one a day from any one company&#x27;s email domain).",
+    );
     expect(html).toContain(`href="/waitlist/leave?token=${token}"`);
     // The same link each time the confirmation page is opened.
     expect(await confirmByEmail("ann@example.com")).toBe(token);
@@ -105,7 +108,9 @@ describe(`the status page and referral links (${process.env.DATABASE_URL ? "Post
     expect((await entryOf("bo@example.org")).referredById).toBe(id);
     expect((await entryOf("cy@example.org")).referredById).toBe(id);
     expect((await entryOf("di@example.org")).referredById).toBeNull();
-    expect(await statusPage(token)).toContain("2 friends have joined through your link.");
+    const html = await statusPage(token);
+    expect(html).toContain("0 friends who joined through your link are credited.");
+    expect(html).toContain("Friends who joined through your link (2)");
   });
 
   it("answers a malformed ref with a 400 and its message, an unknown one like any signup", async () => {

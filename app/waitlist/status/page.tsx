@@ -7,6 +7,8 @@ import { pageHeaderCtas } from "@/content/landing/navigation";
 import { lineRule, statusOfToken, type WaitlistStatus } from "@/lib/data/waitlist/line";
 import { absoluteUrl } from "@/lib/email/site";
 import { isWellFormedToken } from "@/lib/email/tokens";
+import { utcLongDate } from "@/lib/format";
+import { withheldReasonForReferrer } from "@/lib/validation/referral-credit";
 
 export const metadata: Metadata = { title: "Your place in line", robots: { index: false, follow: false } };
 
@@ -51,10 +53,12 @@ export default async function StatusPage({ searchParams }: { searchParams: Promi
           value={personalLink}
           className="h-10 w-full rounded-md border border-input bg-background px-3 text-center font-mono text-sm"
         />
-        <p className="text-muted-foreground" data-testid="friends-joined">
-          {copy.friends(status.friendsJoined)}
+        <p className="text-muted-foreground" data-testid="friends-credited">
+          {copy.friendsCredited(status.credits, status.friendsJoined)}
         </p>
       </section>
+
+      <Friends status={status} />
 
       <section aria-labelledby="status-share" className="mt-4 grid gap-3">
         <h2 id="status-share" className="text-xl font-semibold">
@@ -118,6 +122,39 @@ function Place({ status }: { status: WaitlistStatus }) {
     <p className="text-3xl font-semibold" data-testid="place">
       {copy.place(grouped.format(status.place), grouped.format(Math.max(status.lineLength, status.place)))}
     </p>
+  );
+}
+
+/**
+ * Each friend who joined through the link and what their referral earned, with the reason in plain words when
+ * it did not count. Never a name or an address: only "a friend" and the day they joined.
+ */
+function Friends({ status }: { status: WaitlistStatus }) {
+  if (status.friends.length === 0) return null;
+  return (
+    <section aria-labelledby="status-friends" className="mt-4 grid gap-2">
+      <h2 id="status-friends" className="text-xl font-semibold">
+        {copy.friendsHeading(status.friendsJoined)}
+      </h2>
+      <ul className="grid gap-2 text-left" data-testid="friends">
+        {status.friends.map((friend, index) => (
+          <li key={index} className="rounded-md border px-3 py-2">
+            <span className="font-medium">{copy.friend(utcLongDate.format(friend.joinedAt))}</span>
+            {": "}
+            <span className="text-muted-foreground">
+              {friend.state === "credited"
+                ? copy.friendCredited
+                : friend.state === "waiting"
+                  ? copy.friendWaiting
+                  : copy.friendNotCredited(withheldReasonForReferrer(friend.reason, status.rule.dailyCap))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {status.friendsJoined > status.friends.length ? (
+        <p className="text-sm text-muted-foreground">{copy.friendsMore(status.friends.length)}</p>
+      ) : null}
+    </section>
   );
 }
 

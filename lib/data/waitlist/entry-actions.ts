@@ -6,6 +6,7 @@ import { forgetCachedWaitlistCount, requestNewConfirmation } from "@/lib/data/wa
 import { suppressErasedSql } from "@/lib/data/waitlist/suppression";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { withheldReasonForTeam } from "@/lib/validation/referral-credit";
 
 /**
  * Erases one entry for an admin (GDPR erasure): the row, its tokens and every email queued or sent to it,
@@ -44,20 +45,9 @@ export const REFERRALS_SHOWN = 100;
 
 /** What came of a referral, as the team reads it: credited, waiting for the friend to confirm, or why not. */
 export function referralCreditText(credit: string | null, confirmed: boolean): string {
-  switch (credit) {
-    case "credited":
-      return "Credited";
-    case "self":
-      return "Not credited: the referrer's own address, written differently";
-    case "same-network":
-      return "Not credited: signed up from the referrer's network within 30 days of them";
-    case "daily-cap":
-      return "Not credited: past the referrer's limit for the day";
-    case "referrer-unconfirmed":
-      return "Not credited: the referrer never confirmed their address";
-    default:
-      return confirmed ? "No referrer left to credit" : "Waiting for them to confirm";
-  }
+  if (credit === "credited") return "Credited";
+  if (credit) return `Not credited: ${withheldReasonForTeam(credit)}`;
+  return confirmed ? "No referrer left to credit" : "Waiting for them to confirm";
 }
 
 /**

@@ -8,6 +8,8 @@ import { listWaitlistEntries } from "@/lib/data/waitlist/list";
 import { addWaitlistEntry, confirmWithToken, eraseWithLeaveToken } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { hashToken, newToken, statusTokenOf } from "@/lib/email/tokens";
+import { clientNetworkKey } from "@/lib/ip-address";
+import { FREEMAIL_BRANDS, FREEMAIL_DOMAINS, isFreemailDomain } from "@/lib/validation/freemail";
 import { waitlistExportQuerySchema, waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
 import { insertAdmin, startTestSession, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
@@ -144,7 +146,8 @@ describe(`the line and referrals (${process.env.DATABASE_URL ? "PostgreSQL" : "e
       await confirm(a.id);
       const credits: (string | null)[] = [];
       for (let i = 0; i < 3; i += 1) {
-        const f = await join(`f${i}@example.com`, { ref: a.code, network: `10.0.${i}.0/24` });
+        // Each from a domain of their own: a second friend from one company's domain waits for the next day.
+        const f = await join(`f${i}@example${i}.com`, { ref: a.code, network: `10.0.${i}.0/24` });
         await confirm(f.id, new Date(base.getTime() + i * 1000));
         credits.push((await entry(f.id)).referralCredit);
       }
@@ -236,7 +239,10 @@ describe(`the line and referrals (${process.env.DATABASE_URL ? "PostgreSQL" : "e
     const referralEmails = () => getDb().emailOutbox.findMany({ where: { kind: "referral" }, orderBy: { id: "asc" } });
     expect(await referralEmails()).toEqual([]);
     for (const friend of ["b", "c"]) {
-      const f = await join(`${friend}@example.com`, { ref: a.code, network: `10.9.${friend.charCodeAt(0)}.0/24` });
+      const f = await join(`${friend}@${friend}.example`, {
+        ref: a.code,
+        network: `10.9.${friend.charCodeAt(0)}.0/24`,
+      });
       await confirm(f.id);
     }
     const [email, ...others] = await referralEmails();
@@ -452,5 +458,99 @@ describe(`the export's referrer column (${process.env.DATABASE_URL ? "PostgreSQL
     );
     const [header, ...records] = parse(await response.text(), { bom: true }) as string[][];
     expect(records.map((record) => record[header!.indexOf("Referred by")])).toEqual(["'-2+3@example.com"]);
+  });
+});
+
+describe(`the referral self-checks (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {
+  it("strips a +tag at every provider and folds dots only at Gmail", async () => {
+    const ann = await join("ann@example.com");
+    await confirm(ann.id);
+    const outlook = await join("ann@outlook.com");
+    await confirm(outlook.id);
+    const cases: [string, number, string][] = [
+      // The referrer's own mailbox through a tag: at a company's domain, and at a provider's.
+      ["Ann+promo@Example.com", ann.id, "self"],
+      ["ann+waitlist@outlook.com", outlook.id, "self"],
+      // Outlook does not ignore dots: a.nn@outlook.com is somebody else.
+      ["a.nn@outlook.com", outlook.id, "credited"],
+    ];
+    const outcomes: string[] = [];
+    for (const [index, [email, referrerId]] of cases.entries()) {
+      const code = referrerId === ann.id ? ann.code : outlook.code;
+      const friend = await join(email, { ref: code, network: `198.51.${index}.0/24` });
+      await confirm(friend.id);
+      outcomes.push((await entry(friend.id)).referralCredit!);
+    }
+    expect(outcomes).toEqual(cases.map(([, , outcome]) => outcome));
+    expect((await entry(ann.id)).referralCredits).toBe(0);
+    expect((await entry(outlook.id)).referralCredits).toBe(1);
+  });
+
+  it("credits one friend a UTC day from one domain that is not a free mailbox provider's", async () => {
+    const a = await join("a@example.com");
+    await confirm(a.id);
+    const outcomes: string[] = [];
+    const friends: [string, Date][] = [
+      ["one@acme.example", base],
+      ["two@ACME.example", new Date(base.getTime() + 60_000)],
+      ["three@acme.example", new Date(base.getTime() + 2 * 60_000)],
+      // Anyone may open addresses at a free provider: two friends there the same day both count.
+      ["bo@gmail.com", base],
+      ["cy@yahoo.co.uk", base],
+      ["di@yahoo.co.uk", base],
+      // A brand as a label of someone's own domain is that domain's.
+      ["ed@yahoo.acme.example", base],
+      ["flo@yahoo.acme.example", base],
+      // The next UTC day, the domain may bring one more.
+      ["four@acme.example", new Date(base.getTime() + DAY)],
+    ];
+    for (const [index, [email, at]] of friends.entries()) {
+      const friend = await join(email, { ref: a.code, network: `10.7.${index}.0/24`, at });
+      await confirm(friend.id, at);
+      outcomes.push((await entry(friend.id)).referralCredit!);
+    }
+    expect(outcomes).toEqual([
+      "credited",
+      "domain-cap",
+      "domain-cap",
+      "credited",
+      "credited",
+      "credited",
+      "credited",
+      "domain-cap",
+      "credited",
+    ]);
+    expect((await entry(a.id)).referralCredits).toBe(6);
+  });
+
+  it("judges free mailbox providers by the same list in the database as in lib/validation/freemail.ts", async () => {
+    const samples = [
+      ...FREEMAIL_DOMAINS,
+      ...FREEMAIL_BRANDS.flatMap((brand) => [`${brand}.com`, `${brand}.fr`, `${brand}.co.uk`, `${brand}.com.au`]),
+      "acme.example",
+      "gmail.com.acme.example",
+      "yahoo.acme.example",
+      "hotmail.example.com",
+      "mygmail.com",
+    ];
+    const rows = await getDb().$queryRaw<{ domain: string; freemail: boolean }[]>`
+      SELECT d AS "domain", "waitlist_is_freemail"(d) AS "freemail" FROM unnest(${samples}::text[]) AS d`;
+    expect(Object.fromEntries(rows.map((row) => [row.domain, row.freemail]))).toEqual(
+      Object.fromEntries(samples.map((domain) => [domain, isFreemailDomain(domain)])),
+    );
+    expect(rows.filter((row) => row.freemail)).toHaveLength(FREEMAIL_DOMAINS.length + FREEMAIL_BRANDS.length * 4);
+  });
+
+  it("judges the same network across address families: an IPv6 address carrying the referrer's IPv4 one", async () => {
+    const a = await join("a@example.com", { network: clientNetworkKey("203.0.113.5") });
+    await confirm(a.id);
+    const outcomes: string[] = [];
+    // 6to4 and NAT64 addresses of that same IPv4 household, and a native IPv6 stranger.
+    for (const [index, address] of ["2002:cb00:7109:1::5", "64:ff9b::203.0.113.77", "2001:db8:5:6::1"].entries()) {
+      const friend = await join(`f${index}@f${index}.example`, { ref: a.code, network: clientNetworkKey(address) });
+      await confirm(friend.id);
+      outcomes.push((await entry(friend.id)).referralCredit!);
+    }
+    expect(outcomes).toEqual(["same-network", "same-network", "credited"]);
   });
 });

@@ -4,6 +4,7 @@ import { NO_PLACE } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
 import { hashToken } from "@/lib/email/tokens";
 import { env } from "@/lib/env";
+import type { FriendReferralState } from "@/lib/validation/referral-credit";
 
 /**
  * The place in line. Entries get a number when they confirm (prisma/sql/functions/waitlist_line.sql); each
@@ -33,11 +34,11 @@ export async function forgetSignupNetworks(now = new Date()): Promise<number> {
  * The rule in one sentence, as the status page says it: the rule the database applies (set from the
  * environment of the server that last changed it), so the page never promises other places than it gives.
  */
-export function lineRule({ places, max }: { places: number; max: number }): string {
+export function lineRule({ places, max, dailyCap }: { places: number; max: number; dailyCap: number }): string {
   const friends = max === 1 ? "1 friend" : `${max} friends`;
   // "As many as": a referral passes the people who confirmed in the places just ahead, and those already
   // invited or gone from the list are no longer ahead to pass.
-  return `Your place follows the order people confirmed their email; each friend who joins through your link and confirms moves you past as many as ${places} ${places === 1 ? "person" : "people"}, for up to ${friends}.`;
+  return `Your place follows the order people confirmed their email; each friend who joins through your link and confirms moves you past as many as ${places} ${places === 1 ? "person" : "people"}, for up to ${friends}. A friend does not count when they sign up from the same network as you, with your own email address written another way, or past the daily limit (${dailyCap === 1 ? "1 friend" : `${dailyCap} friends`} a day, and one a day from any one company's email domain).`;
 }
 
 let configured: Promise<void> | undefined;
@@ -107,9 +108,22 @@ export interface WaitlistStatus {
   /** Everyone who signed up through the personal link, and the referrals credited to the entry. */
   friendsJoined: number;
   credits: number;
+  /** Those friends, newest first (at most FRIENDS_SHOWN): when each joined and what their referral earned. */
+  friends: FriendReferral[];
   /** The rule the places follow, as the database applies it. */
-  rule: { places: number; max: number };
+  rule: { places: number; max: number; dailyCap: number };
 }
+
+/** One friend who joined through a personal link, as its owner may see it: no name, no address. */
+export interface FriendReferral {
+  joinedAt: Date;
+  state: FriendReferralState;
+  /** Why it did not count (the stored reason), when it did not. */
+  reason: string | null;
+}
+
+/** How many of the friends who joined through a link its status page lists. */
+export const FRIENDS_SHOWN = 100;
 
 /** The status of the entry a status link belongs to, or null for a link that names no entry. */
 export async function statusOfToken(token: string): Promise<WaitlistStatus | null> {
@@ -127,17 +141,22 @@ export async function statusOfToken(token: string): Promise<WaitlistStatus | nul
       friendsJoined: number;
       places: number;
       max: number;
+      dailyCap: number;
     }[]
   >`
     SELECT w."id", w."name", w."status", w."confirmSeq", w."lineOrder", w."referralCode", w."referralCredits",
            (SELECT count(*)::int FROM "waitlist" AS f WHERE f."referredById" = w."id" AND f."heldAt" IS NULL) AS "friendsJoined",
-           s."places", s."maxCredits" AS "max"
+           s."places", s."maxCredits" AS "max", s."dailyCap"
     FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
     JOIN "waitlist_line_settings" AS s ON s."id" = 1
     WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'status'`;
   const row = rows[0];
   if (!row) return null;
   const inLine = row.lineOrder < NO_PLACE;
+  // Held signups are not counted anywhere until released, so they are not listed either.
+  const friends = await getDb().$queryRaw<{ joinedAt: Date; confirmed: boolean; referralCredit: string | null }[]>`
+    SELECT "joinedAt", "confirmedAt" IS NOT NULL AS "confirmed", "referralCredit" FROM "waitlist"
+    WHERE "referredById" = ${row.id} AND "heldAt" IS NULL ORDER BY "id" DESC LIMIT ${FRIENDS_SHOWN}`;
   return {
     name: row.name,
     status: row.status as WaitlistStatus["status"],
@@ -147,6 +166,11 @@ export async function statusOfToken(token: string): Promise<WaitlistStatus | nul
     referralCode: row.referralCode,
     friendsJoined: row.friendsJoined,
     credits: row.referralCredits,
-    rule: { places: row.places, max: row.max },
+    friends: friends.map((friend) => ({
+      joinedAt: friend.joinedAt,
+      state: friend.referralCredit === "credited" ? "credited" : friend.confirmed ? "not-credited" : "waiting",
+      reason: friend.referralCredit === "credited" || !friend.confirmed ? null : friend.referralCredit,
+    })),
+    rule: { places: row.places, max: row.max, dailyCap: row.dailyCap },
   };
 }

@@ -25,9 +25,10 @@ function suppressionKey(): Buffer {
 }
 
 /**
- * An address as one mailbox, as the database's "waitlist_normalised_email" has it: lower-case, and for Gmail
- * (which ignores dots and anything after a +) the bare local part at gmail.com. Someone who left as
- * a.nn@gmail.com is not brought back as ann@gmail.com.
+ * An address as one mailbox for the suppression list: lower-case, and for Gmail (which ignores dots and anything
+ * after a +) the bare local part at gmail.com. Someone who left as a.nn@gmail.com is not brought back as
+ * ann@gmail.com. Kept as it is, while the referral rule's "waitlist_normalised_email" also drops a +tag at
+ * other providers: every hash on the list was made from this form, and a changed form would stop matching them.
  */
 export function normalisedEmail(email: string): string {
   const lower = email.trim().toLowerCase();

@@ -29,14 +29,30 @@ BEGIN
   RETURN code;
 END $$;
 
--- An address as one mailbox: lower-case, and for Gmail (which ignores dots and anything after a +) the
--- bare local part at gmail.com, so a.nn+x@googlemail.com and ann@gmail.com are one person.
+-- An address as one mailbox, for the referral rule's "your own address written differently": lower-case,
+-- without a +tag (every provider that has tags delivers ann+x@ to ann@, and someone crediting themselves need
+-- only pick one that does), and for Gmail, which alone also ignores dots, the bare local part at gmail.com:
+-- a.nn+x@googlemail.com and ann@gmail.com are one person, while a.nn@outlook.com and ann@outlook.com are two.
 CREATE OR REPLACE FUNCTION "waitlist_normalised_email"(p_email text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE
     WHEN split_part(lower(p_email), '@', 2) IN ('gmail.com', 'googlemail.com')
       THEN replace(split_part(split_part(lower(p_email), '@', 1), '+', 1), '.', '') || '@gmail.com'
-    ELSE lower(p_email)
+    ELSE split_part(split_part(lower(p_email), '@', 1), '+', 1) || '@' || split_part(lower(p_email), '@', 2)
   END
+$$;
+
+-- Whether a domain (lower-case) is a free mailbox provider's, where anyone may open any number of
+-- addresses and strangers share the domain: the same list as lib/validation/freemail.ts (a test holds the
+-- two together). Every other domain is someone's own, where one person can make addresses without end, so
+-- its friends are credited to one referrer at most once a UTC day. A brand counts only under a country or
+-- .com suffix (yahoo.co.uk), never as a label of somebody's own domain (yahoo.example.com).
+CREATE OR REPLACE FUNCTION "waitlist_is_freemail"(p_domain text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT p_domain = ANY (ARRAY[
+      'gmail.com', 'googlemail.com', 'outlook.com', 'live.com', 'msn.com', 'icloud.com', 'me.com', 'mac.com',
+      'proton.me', 'protonmail.com', 'pm.me', 'aol.com', 'gmx.com', 'gmx.net', 'gmx.de', 'web.de', 'mail.com',
+      'yandex.com', 'yandex.ru', 'zoho.com', 'fastmail.com', 'tutanota.com', 'tuta.io', 'hey.com'
+    ]::text[])
+    OR p_domain ~ '^(hotmail|yahoo|live|outlook|ymail)\.(com|[a-z]{2}|(co|com)\.[a-z]{2})$'
 $$;
 
 -- The key of an entry with this number and these credits under the current rule.
@@ -45,16 +61,38 @@ RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
   SELECT p_seq - p_places::bigint * LEAST(p_credits, p_max)
 $$;
 
+-- What one credited referral does, the same however it was credited (the friend confirming, or an admin's
+-- "Credit anyway"): the referrer's credit count goes up, and with it their key, capped at `maxCredits`, and
+-- the webhook event follows. Only the referrer's own row changes.
+CREATE OR REPLACE FUNCTION "waitlist_credit_referral"(p_referrer_id integer, p_referred_id integer)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  s "waitlist_line_settings";
+BEGIN
+  SELECT * INTO s FROM "waitlist_line_settings" WHERE "id" = 1 FOR SHARE;
+  UPDATE "waitlist" SET "referralCredits" = "referralCredits" + 1,
+         "lineKey" = CASE WHEN "confirmSeq" IS NULL THEN NULL
+                          ELSE "waitlist_line_key"("confirmSeq", "referralCredits" + 1, s."places", s."maxCredits") END
+  WHERE "id" = p_referrer_id;
+  IF EXISTS (SELECT 1 FROM "webhooks") THEN
+    PERFORM "webhook_queue"(jsonb_build_array(jsonb_build_object('event', 'waitlist.referred', 'entryId', p_referred_id,
+      'data', jsonb_build_object('referrerId', p_referrer_id, 'referredId', p_referred_id))));
+  END IF;
+END $$;
+
 -- When an entry confirms: its number and key, and what its referral (if any) earns the referrer. Credit is
 -- withheld, with the reason kept on the entry, for the referrer's own address written differently, a
--- signup from the referrer's network within 30 days of theirs, and past the referrer's daily cap. Only the
--- referrer's own row changes, so a confirmation never rewrites anyone else's place.
+-- signup from the referrer's network within 30 days of theirs, past the referrer's daily cap, and for a
+-- second friend in a UTC day from one domain that is not a free mailbox provider's (whoever owns a domain
+-- can make addresses at it without end). Only the referrer's own row changes, so a confirmation never
+-- rewrites anyone else's place.
 CREATE OR REPLACE FUNCTION "waitlist_line_on_confirm"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   s "waitlist_line_settings";
   r record;
   v_reason text;
   v_day_start timestamptz;
+  v_domain text;
 BEGIN
   -- Shared with other confirmations, exclusive with a change of the rule: no key is made under a rule
   -- that is being replaced.
@@ -70,6 +108,7 @@ BEGIN
     RETURN NEW;
   END IF;
   v_day_start := date_trunc('day', NEW."confirmedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
+  v_domain := split_part("waitlist_normalised_email"(NEW."email"), '@', 2);
   IF "waitlist_normalised_email"(r."email") = "waitlist_normalised_email"(NEW."email") THEN
     v_reason := 'self';
   ELSIF r."confirmSeq" IS NULL THEN
@@ -81,22 +120,41 @@ BEGIN
   ELSIF (SELECT count(*) FROM "waitlist" WHERE "referredById" = r."id" AND "referralCredit" = 'credited'
          AND "referralCheckedAt" >= v_day_start) >= s."dailyCap" THEN
     v_reason := 'daily-cap';
+  ELSIF NOT "waitlist_is_freemail"(v_domain) AND EXISTS (
+          SELECT 1 FROM "waitlist" WHERE "referredById" = r."id" AND "referralCredit" = 'credited'
+          AND "referralCheckedAt" >= v_day_start AND split_part("waitlist_normalised_email"("email"), '@', 2) = v_domain) THEN
+    v_reason := 'domain-cap';
   ELSE
     v_reason := 'credited';
   END IF;
   NEW."referralCredit" := v_reason;
   NEW."referralCheckedAt" := NEW."confirmedAt";
   IF v_reason = 'credited' THEN
-    UPDATE "waitlist" SET "referralCredits" = "referralCredits" + 1,
-           "lineKey" = CASE WHEN "confirmSeq" IS NULL THEN NULL
-                            ELSE "waitlist_line_key"("confirmSeq", "referralCredits" + 1, s."places", s."maxCredits") END
-    WHERE "id" = r."id";
-    IF EXISTS (SELECT 1 FROM "webhooks") THEN
-      PERFORM "webhook_queue"(jsonb_build_array(jsonb_build_object('event', 'waitlist.referred', 'entryId', NEW."id",
-        'data', jsonb_build_object('referrerId', r."id", 'referredId', NEW."id"))));
-    END IF;
+    PERFORM "waitlist_credit_referral"(r."id", NEW."id");
   END IF;
   RETURN NEW;
+END $$;
+
+-- An admin's "Credit anyway" (lib/data/waitlist/referrals.ts): a referral withheld by one of the rule's
+-- exceptions is credited now, as any credit is (waitlist_credit_referral), and counts on this day. Only
+-- while the friend is confirmed, still withheld, and their referrer is on the list and confirmed (someone
+-- who never confirmed has no place to move and was promised no more email): the friend's row lock makes a
+-- second click, however close, find it credited already. Returns the referrer's id, or null when nothing
+-- was credited.
+CREATE OR REPLACE FUNCTION "waitlist_credit_anyway"(p_referred_id integer, p_now timestamptz)
+RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  v_referrer integer;
+BEGIN
+  UPDATE "waitlist" AS f SET "referralCredit" = 'credited', "referralCheckedAt" = p_now
+  WHERE f."id" = p_referred_id AND f."confirmedAt" IS NOT NULL
+    AND f."referralCredit" IN ('self', 'same-network', 'daily-cap', 'domain-cap')
+    AND EXISTS (SELECT 1 FROM "waitlist" AS r WHERE r."id" = f."referredById" AND r."confirmSeq" IS NOT NULL)
+  RETURNING f."referredById" INTO v_referrer;
+  IF v_referrer IS NOT NULL THEN
+    PERFORM "waitlist_credit_referral"(v_referrer, p_referred_id);
+  END IF;
+  RETURN v_referrer;
 END $$;
 
 -- Sets the rule (from the server's environment) and, when it changed, works every key out again: one

@@ -15,6 +15,7 @@ import { emailConfigured } from "@/lib/email/transport";
 import { formatNumber, utcDateTime as time } from "@/lib/format";
 import { adminIdSchema } from "@/lib/validation/admin";
 import { heldReasonLabel } from "@/lib/validation/challenge";
+import { isWithheldReferral, withheldReasonForTeam } from "@/lib/validation/referral-credit";
 import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 
 export const metadata: Metadata = { title: "Waitlist entry" };
@@ -43,6 +44,15 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
   if (entry.invitedAt) events.push({ at: entry.invitedAt, what: "Invited" });
   // Opening the invitation's link is what accepts it: the status says Accepted, and so does the timeline.
   if (entry.acceptedAt) events.push({ at: entry.acceptedAt, what: "Accepted their invitation" });
+  // A referral is judged as its friend confirms; credited later, it was the team's "Credit anyway" (the audit
+  // log says who).
+  if (
+    entry.referralCredit === "credited" &&
+    entry.referralCheckedAt &&
+    entry.confirmedAt &&
+    entry.referralCheckedAt > entry.confirmedAt
+  )
+    events.push({ at: entry.referralCheckedAt, what: "Their referral was credited anyway by the team" });
   events.sort((a, b) => a.at.getTime() - b.at.getTime());
   events.unshift({ at: entry.joinedAt, what: "Signed up" });
   // Held at signup, so straight after it (released entries lose the mark, and this line with it).
@@ -137,6 +147,11 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
             email={entry.email}
             status={entry.status}
             confirmed={entry.confirmedAt !== null}
+            withheldReferral={
+              entry.referredBy && entry.confirmedAt && isWithheldReferral(entry.referralCredit)
+                ? { referrerName: entry.referredBy.name, reason: withheldReasonForTeam(entry.referralCredit) }
+                : null
+            }
           />
         )}
       </PageHeader>
