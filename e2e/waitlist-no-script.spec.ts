@@ -219,6 +219,7 @@ test.describe("the waiting list form without scripts", () => {
     const [annMail] = await mailsTo(annEmail, 1);
     await annPage.goto(confirmLinkOf(annMail!));
     await annPage.getByRole("link", { name: "See your place and your link to share" }).click();
+    await annPage.waitForURL(/\/waitlist\/status\?token=/);
     const statusUrl = annPage.url();
     const personalLink = new URL(await annPage.getByLabel("Your personal link to share").inputValue());
     expect(personalLink.pathname).toBe("/");
