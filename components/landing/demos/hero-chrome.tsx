@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormEvent, ReactNode } from "react";
+import type { FormEvent, KeyboardEvent, ReactNode } from "react";
 
 import { Icon } from "@/components/icons/icon";
 import { cx } from "@/components/landing/class-names";
@@ -105,12 +105,18 @@ export function HeroInputBar({
   disabled?: boolean;
 }) {
   // The play button is the form's submit button (a form needs one for the keyboard and for checkers), but it
-  // restarts the demo, where Enter in the text box only starts one when none runs.
+  // restarts the demo, where Enter in the text box only starts one when none runs. Enter is taken in the box
+  // itself: the browser's own Enter submits the form as if the play button were pressed.
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     if (submitter?.dataset.action === "restart") onRestart?.();
     else onSubmit?.();
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    onSubmit?.();
   };
   return (
     <form onSubmit={handleSubmit} className="flex items-center gap-2 border-t border-border bg-card px-3 py-3">
@@ -120,6 +126,7 @@ export function HeroInputBar({
         autoComplete="off"
         placeholder={HERO_COPY.placeholder}
         aria-label={HERO_COPY.input}
+        onKeyDown={handleKeyDown}
         disabled={disabled}
         className="h-10 min-w-0 flex-1 rounded-full border border-input bg-background px-4 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />

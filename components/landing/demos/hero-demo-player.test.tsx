@@ -190,6 +190,8 @@ describe("HeroDemoPlayer", () => {
     fireEvent.change(input, { target: { value: "Invoice Mrs Jones £120" } });
     // The round button stays the play button whatever is typed.
     expect(screen.getByRole("button", { name: HERO_COPY.restart })).toBeInTheDocument();
+    // Enter in the box is not a press of the play button (which the browser's own Enter would be).
+    expect(fireEvent.keyDown(input, { key: "Enter" })).toBe(false);
     fireEvent.submit(input.closest("form")!);
     expect(bubbles()).toHaveLength(2);
     expect(log().textContent).toBe(before);
