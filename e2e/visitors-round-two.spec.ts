@@ -150,6 +150,26 @@ test.describe("the hero with reduced motion", () => {
   });
 });
 
+test.describe("the hero's message box with no demo running (reduced motion)", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("at 1280, Enter with a typed message starts the demo, shows only the demo, and keeps the text", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    const region = await openWithClockStopped(page, { random: 0 });
+    await expect(region).toHaveAttribute("data-status", "finished");
+    const box = region.getByRole("textbox", { name: "Message (demo only)" });
+    await box.fill("Quote for a full valet");
+    await box.press("Enter");
+    await expect(region).toHaveAttribute("data-status", "running");
+    await page.clock.runFor(600);
+    await expect(heroMessages(page)).toHaveCount(1);
+    await expect(region.getByText("Quote for a full valet")).toHaveCount(0);
+    await expect(box).toHaveValue("Quote for a full valet");
+  });
+});
+
 const chatSection = (page: Page) => page.locator("#chat-experience");
 
 test.describe("the chat demo's cards", () => {
