@@ -1,5 +1,5 @@
 import { DEFAULT_CALL_MINUTES, DEFAULT_LOGIN_WITHIN, siteConfig } from "@/config/site";
-import { earlyAccessNextSteps, emailLinkCopy } from "@/content/email-links";
+import { earlyAccessNextSteps, emailLinkCopy, emailQuestionsLine, WRITE_TO_US } from "@/content/email-links";
 
 describe("the welcome page's promises", () => {
   it("come from the configuration, so they say what the team will really do", () => {
@@ -39,5 +39,21 @@ describe("the welcome page's promises", () => {
       loginWithin: DEFAULT_LOGIN_WITHIN,
       callMinutes: DEFAULT_CALL_MINUTES,
     });
+  });
+});
+
+describe("how people are told to reach the team", () => {
+  const replies = { ...WRITE_TO_US, replies: true };
+
+  it("offers replying only when replies reach someone, and otherwise names the address to write to", () => {
+    const noCall = { loginWithin: DEFAULT_LOGIN_WITHIN, callMinutes: 0 };
+    expect(earlyAccessNextSteps(noCall, "Otto", replies)[1]).toContain("reply to that email");
+    expect(earlyAccessNextSteps(noCall, "Otto", WRITE_TO_US)[1]).toContain(`write to ${siteConfig.privacy.email}`);
+    expect(earlyAccessNextSteps(noCall, "Otto").join(" ")).not.toMatch(/reply/i);
+    expect(emailLinkCopy.accept.invalidBody(replies)).toContain("reply to it");
+    expect(emailLinkCopy.accept.invalidBody()).not.toMatch(/reply/i);
+    expect(emailLinkCopy.accept.invalidBody()).toContain(siteConfig.privacy.email);
+    expect(emailQuestionsLine(replies)).toBe("Questions? Just reply to this email.");
+    expect(emailQuestionsLine(WRITE_TO_US)).toBe(`Questions? Write to us at ${siteConfig.privacy.email}.`);
   });
 });

@@ -1,15 +1,36 @@
 import { siteConfig, type SiteConfig } from "@/config/site";
 
+/**
+ * How a person reaches the team: by replying to one of our emails when replies reach someone (EMAIL_REPLY_TO
+ * is set: lib/email/contact.ts), else by writing to the site's published address, as no one reads the
+ * no-reply address emails come from.
+ */
+export interface ContactWay {
+  replies: boolean;
+  /** The address to write to when replies go nowhere. */
+  address: string;
+}
+
+/** Without EMAIL_REPLY_TO: write to the address the privacy notice publishes. */
+export const WRITE_TO_US: ContactWay = { replies: false, address: siteConfig.privacy.email };
+
+/** The line in a visitor's email that says how to ask the team something. */
+export const emailQuestionsLine = (contact: ContactWay) =>
+  contact.replies ? "Questions? Just reply to this email." : `Questions? Write to us at ${contact.address}.`;
+
 /** What happens after accepting an invitation, as the team has configured its promises (config/site.ts). */
 export function earlyAccessNextSteps(
   { loginWithin, callMinutes }: SiteConfig["earlyAccess"] = siteConfig.earlyAccess,
   productName: string = siteConfig.name,
+  contact: ContactWay = WRITE_TO_US,
 ): string[] {
   return [
     `Within ${loginWithin} we'll email you your ${productName} login.`,
     callMinutes > 0
       ? `A short call (${callMinutes} minutes) sets it up for your services, prices and calendar.`
-      : "Set it up for your services, prices and calendar; reply to that email if you'd like a hand.",
+      : contact.replies
+        ? "Set it up for your services, prices and calendar; reply to that email if you'd like a hand."
+        : `Set it up for your services, prices and calendar; write to ${contact.address} if you'd like a hand.`,
     "Then run your first quote, invoice or booking by chatting.",
   ];
 }
@@ -50,8 +71,10 @@ export const emailLinkCopy = {
     welcomeBody: `Your place is ready. Here is what happens next:`,
     nextSteps: earlyAccessNextSteps(),
     invalidTitle: "This invitation link does not work",
-    invalidBody:
-      "It may have been copied only in part. Use the button in your invitation email, or reply to it and we'll help.",
+    invalidBody: (contact: ContactWay = WRITE_TO_US) =>
+      contact.replies
+        ? "It may have been copied only in part. Use the button in your invitation email, or reply to it and we'll help."
+        : `It may have been copied only in part. Use the button in your invitation email, or write to ${contact.address} and we'll help.`,
     home: `Back to ${siteConfig.name}`,
   },
   status: {

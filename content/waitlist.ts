@@ -48,9 +48,30 @@ export const waitlistCopy = {
   nextStep: {
     title: "Check your inbox",
     sentTo: "We've sent a confirmation link to",
-    sentToUnknown: "We've sent a confirmation link to the address you gave.",
+    sentToUnknown: "If you've just joined, look for our email at the address you gave.",
     body: "Open it to confirm your place: we invite confirmed places first. It can take a few minutes, and may land in spam.",
     wrongAddress: "Not your address? Join again with the right one.",
+  },
+  /**
+   * The plain form's thank-you page for a signup that was not held. It may have been a repeat of an address on
+   * the list, which sends nothing new: the words hold either way, the same for anyone, so they tell nobody who is
+   * on the list, and they never say a link went out when none did.
+   */
+  plainSentStep: {
+    /** Around the address: "If {email} is new to the list, we've sent it a confirmation link." */
+    sentTo: ["If", "is new to the list, we've sent it a confirmation link."],
+    alreadyListed: "Already on the list with this address? The link in our latest email still works.",
+  },
+  /**
+   * The plain form's thank-you page for a signup held for review (sent without the proof of work a browser with
+   * scripts does): nothing has gone out yet. A held repeat of an address on the list gets the same words.
+   */
+  heldStep: {
+    title: "We'll check your signup",
+    checking:
+      "You're on the list. Because your browser didn't run our quick spam check, we'll check your signup and email you to confirm once it's done.",
+    address: "We'll write to",
+    body: "There's nothing more to do until then. Already on the list with this address? Your place stays as it was.",
   },
   /** Beside the button when a signup limit was reached: when the next signup can go through. */
   limit: { tryAt: (time: string) => `You can try again at ${time}.` },

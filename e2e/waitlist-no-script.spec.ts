@@ -4,7 +4,7 @@ import type { ParsedMail } from "mailparser";
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
-import { startMailbox, type TestMailbox } from "@/test/smtp";
+import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
 
 // The waiting list form in a browser that runs no script: a blocked script, a failed download, an old phone.
 // The page's HTML alone must let a visitor join. A real SMTP server on the port the server sends to receives
@@ -64,9 +64,16 @@ async function adminEntries(request: APIRequestContext, email: string) {
         employees: string;
         heldAt: string | null;
         heldReason: string | null;
+        referrals: number;
       }[];
     }
   ).entries;
+}
+
+function confirmLinkOf(mail: ParsedMail): string {
+  const link = linksIn(mail).find((candidate) => candidate.includes("/waitlist/confirm?token="));
+  if (!link) throw new Error("no confirmation link in the email");
+  return link;
 }
 
 function fields(form: Locator) {
@@ -134,8 +141,13 @@ test.describe("the waiting list form without scripts", () => {
     await form.submit.click();
     await expect(page).toHaveURL(/\/waitlist\/thanks$/);
     await expect(page.getByRole("heading", { level: 1, name: "You're on the list!" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: "Check your inbox" })).toBeVisible();
-    await expect(page.getByTestId("confirmation-address")).toHaveText(`We've sent a confirmation link to ${email}.`);
+    // Held for review, and told so: nothing was sent, and nothing says it was.
+    await expect(page.getByRole("heading", { level: 2, name: "We'll check your signup" })).toBeVisible();
+    await expect(page.getByTestId("held-notice")).toHaveText(
+      "You're on the list. Because your browser didn't run our quick spam check, we'll check your signup and email you to confirm once it's done.",
+    );
+    await expect(page.getByTestId("confirmation-address")).toHaveText(`We'll write to ${email}.`);
+    await expect(page.getByText(/sent/)).toHaveCount(0);
     await axe(browser, page);
     const firstThanks = await page.locator("main").innerText();
 
@@ -180,6 +192,84 @@ test.describe("the waiting list form without scripts", () => {
     ]);
   });
 
+  test("a friend opens a personal link with scripts off and joins through the plain form: held, then released, confirmed and credited to the referrer like any referral", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    // The referrer: a real entry, joined with scripts on, confirmed from the email, with a personal link.
+    const annEmail = `ann.ref.${run}@example.org`;
+    const ann = await browser.newContext({
+      javaScriptEnabled: true,
+      extraHTTPHeaders: { "X-Forwarded-For": freshClientAddress() },
+    });
+    const annPage = await ann.newPage();
+    await annPage.goto("/#join-waitlist");
+    const section = annPage.locator("section#join-waitlist");
+    await section.locator("form[data-enhanced]").waitFor();
+    await section.getByLabel("Your Name").fill("Ann Referrer");
+    await section.getByLabel("Business Email").fill(annEmail);
+    await section.getByRole("combobox", { name: "Business Type" }).click();
+    await annPage.getByRole("option", { name: "Cleaning" }).click();
+    await section.getByRole("combobox", { name: "Number of Employees" }).click();
+    await annPage.getByRole("option", { name: "2-5" }).click();
+    await section.getByRole("checkbox", { name: /I agree/ }).click();
+    await section.getByRole("button", { name: "Join the Waiting List" }).click();
+    await expect(section.getByRole("button", { name: "Add another business" })).toBeVisible();
+    const [annMail] = await mailsTo(annEmail, 1);
+    await annPage.goto(confirmLinkOf(annMail!));
+    await annPage.getByRole("link", { name: "See your place and your link to share" }).click();
+    await annPage.waitForURL(/\/waitlist\/status\?token=/);
+    const statusUrl = annPage.url();
+    const personalLink = new URL(await annPage.getByLabel("Your personal link to share").inputValue());
+    expect(personalLink.pathname).toBe("/");
+    const code = personalLink.searchParams.get("ref")!;
+    expect(code).toMatch(/^[23456789abcdefghjkmnpqrstuvwxyz]{8}$/);
+
+    // The friend, from a network of their own (credit is withheld between neighbours), with scripts off.
+    const friendEmail = `friend.noscript.${run}@example.org`;
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": `172.${16 + (run.length % 16)}.${Date.now() % 250}.9` });
+    const landing = await page.goto(`/?ref=${code}#join-waitlist`);
+    // The landing page's policy sends its full address, query and all, to this site.
+    expect(landing!.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    const form = fields(page.locator("section#join-waitlist form"));
+    // Nothing filled the hidden field: no script ran.
+    await expect(page.locator('section#join-waitlist input[name="ref"]')).toHaveValue("");
+    await form.name.fill("Fay Friend");
+    await form.email.fill(friendEmail);
+    await form.businessType.selectOption({ label: "Cleaning" });
+    await form.employees.selectOption({ label: "2-5" });
+    await form.consent.check();
+    const [post] = await Promise.all([
+      page.waitForRequest((request) => request.method() === "POST" && request.url().endsWith("/api/waitlist")),
+      form.submit.click(),
+    ]);
+    expect(await post.headerValue("referer")).toBe(new URL(`/?ref=${code}`, page.url()).href);
+    await expect(page).toHaveURL(/\/waitlist\/thanks$/);
+    await expect(page.getByRole("heading", { level: 2, name: "We'll check your signup" })).toBeVisible();
+
+    // Held (no proof of work without scripts), nothing sent, and nothing credited yet.
+    const [held] = await adminEntries(page.request, friendEmail);
+    expect(held).toEqual(expect.objectContaining({ heldAt: expect.any(String), heldReason: "missing" }));
+    expect(mailbox.messages.filter((message) => recipient(message) === friendEmail)).toEqual([]);
+    expect((await adminEntries(page.request, annEmail))[0]!.referrals).toBe(0);
+
+    // Released by an admin: the confirmation goes; confirmed, the referral is credited to Ann.
+    const released = await page.request.post("/api/admin/waitlist/held", {
+      data: { action: "release", ids: [held!.id] },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(await released.json()).toEqual({ released: 1 });
+    const [friendMail] = await mailsTo(friendEmail, 1);
+    await page.goto(confirmLinkOf(friendMail!));
+    await page.getByRole("button", { name: "Confirm my place" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your place is confirmed" })).toBeVisible();
+    expect((await adminEntries(page.request, annEmail))[0]!.referrals).toBe(1);
+    await annPage.goto(statusUrl);
+    await expect(annPage.getByTestId("friends-joined")).toHaveText("1 friend has joined through your link.");
+    await ann.close();
+  });
+
   test("the browser's own checks stop an empty form before it is sent", async ({ page }) => {
     await page.goto("/#join-waitlist");
     const form = fields(page.locator("section#join-waitlist form"));
@@ -195,7 +285,7 @@ test.describe("the waiting list form without scripts", () => {
     await page.goto("/waitlist/thanks");
     await expect(page.getByRole("heading", { level: 2, name: "Check your inbox" })).toBeVisible();
     await expect(page.getByTestId("confirmation-address")).toHaveText(
-      "We've sent a confirmation link to the address you gave.",
+      "If you've just joined, look for our email at the address you gave.",
     );
     await axe(browser, page);
   });

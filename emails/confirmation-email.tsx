@@ -1,5 +1,6 @@
 import { Heading, Text } from "@react-email/components";
 
+import { emailQuestionsLine, WRITE_TO_US, type ContactWay } from "@/content/email-links";
 import { EMAIL_COLOURS, EmailButton, EmailLayout, EmailLinkText } from "@/emails/email-layout";
 
 export interface ConfirmationEmailProps {
@@ -8,10 +9,19 @@ export interface ConfirmationEmailProps {
   name: string;
   confirmUrl: string;
   leaveUrl: string;
+  /** How to reach the team: replying only when replies reach someone. */
+  contact?: ContactWay;
 }
 
 /** Sent after a signup: one button that confirms the address is the visitor's own. */
-export function ConfirmationEmail({ productName, siteUrl, name, confirmUrl, leaveUrl }: ConfirmationEmailProps) {
+export function ConfirmationEmail({
+  productName,
+  siteUrl,
+  name,
+  confirmUrl,
+  leaveUrl,
+  contact = WRITE_TO_US,
+}: ConfirmationEmailProps) {
   return (
     <EmailLayout
       productName={productName}
@@ -29,7 +39,11 @@ export function ConfirmationEmail({ productName, siteUrl, name, confirmUrl, leav
       <EmailButton href={confirmUrl}>Confirm my place</EmailButton>
       <EmailLinkText label="Or open this link:" href={confirmUrl} />
       <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "12px 0 0" }}>
-        The link works for 7 days. If you did not sign up, ignore this email: nothing more will be sent.
+        The link works for 7 days. If you did not sign up, ignore this email: one reminder follows if it is not
+        confirmed, and nothing after that.
+      </Text>
+      <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "12px 0 0" }}>
+        {emailQuestionsLine(contact)}
       </Text>
     </EmailLayout>
   );

@@ -1,5 +1,6 @@
 import { Heading, Text } from "@react-email/components";
 
+import { emailQuestionsLine, WRITE_TO_US, type ContactWay } from "@/content/email-links";
 import { EMAIL_COLOURS, EmailButton, EmailLayout, EmailLinkText } from "@/emails/email-layout";
 
 export interface InvitationEmailProps {
@@ -11,6 +12,8 @@ export interface InvitationEmailProps {
   statusUrl?: string;
   /** The team's short personal note, as typed in the invitation dialog; empty for none. */
   note: string;
+  /** How to reach the team: replying only when replies reach someone. */
+  contact?: ContactWay;
 }
 
 /** Sent when the team lets an entry in: one button that opens early access. */
@@ -22,6 +25,7 @@ export function InvitationEmail({
   leaveUrl,
   statusUrl,
   note,
+  contact = WRITE_TO_US,
 }: InvitationEmailProps) {
   return (
     <EmailLayout
@@ -61,6 +65,9 @@ export function InvitationEmail({
           spacing="16px"
         />
       ) : null}
+      <Text style={{ color: EMAIL_COLOURS.muted, fontSize: "14px", lineHeight: "22px", margin: "16px 0 0" }}>
+        {emailQuestionsLine(contact)}
+      </Text>
     </EmailLayout>
   );
 }

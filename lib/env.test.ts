@@ -139,4 +139,14 @@ describe("email settings", () => {
     );
     expect(parseEnv({ EMAIL_RETRY_SCHEDULE: "1,2,4" }).EMAIL_RETRY_SCHEDULE).toEqual([1, 2, 4]);
   });
+
+  it("take a Reply-To address like the From address, empty counting as unset", () => {
+    expect(parseEnv({ EMAIL_REPLY_TO: "Otto team <team@example.com>" }).EMAIL_REPLY_TO).toBe(
+      "Otto team <team@example.com>",
+    );
+    expect(parseEnv({ EMAIL_REPLY_TO: " team@example.com " }).EMAIL_REPLY_TO).toBe("team@example.com");
+    expect(parseEnv({ EMAIL_REPLY_TO: " " }).EMAIL_REPLY_TO).toBeUndefined();
+    expect(() => parseEnv({ EMAIL_REPLY_TO: "team" })).toThrow(/EMAIL_REPLY_TO: must be an address/);
+    expect(() => parseEnv({ EMAIL_REPLY_TO: "a@b.example\r\nBcc: x@y.example" })).toThrow(/EMAIL_REPLY_TO/);
+  });
 });

@@ -25,6 +25,19 @@ const optionalUrl = z.preprocess(
 
 const HOPS_MESSAGE = "must be a whole number from 0 to 10";
 
+/** An email address as a header takes it: "Otto <hello@example.com>" or hello@example.com. */
+const emailAddress = z.preprocess(
+  emptyAsUnset,
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)$/.test(v),
+      'must be an address, such as "Otto <hello@example.com>" or hello@example.com',
+    )
+    .optional(),
+);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -110,17 +123,9 @@ const envSchema = z
         )
         .optional(),
     ),
-    EMAIL_FROM: z.preprocess(
-      emptyAsUnset,
-      z
-        .string()
-        .trim()
-        .refine(
-          (v) => /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)$/.test(v),
-          'must be an address, such as "Otto <hello@example.com>" or hello@example.com',
-        )
-        .optional(),
-    ),
+    EMAIL_FROM: emailAddress,
+    // Where replies to the site's emails go (Reply-To); unset, the emails and pages offer no replying.
+    EMAIL_REPLY_TO: emailAddress,
     // Seconds between delivery attempts of one message; after the last, it is marked failed.
     EMAIL_RETRY_SCHEDULE: retrySchedule("60,300,1800,7200,43200"),
     // How often a running server looks for email that is due.

@@ -1,5 +1,12 @@
 import { waitlistSchema } from "@/lib/validation/waitlist";
-import { decodeDraft, encodeDraft, entriesOfForm, signupBodyOfForm, thanksAddress } from "@/lib/waitlist-form-post";
+import {
+  decodeDraft,
+  decodeThanks,
+  encodeDraft,
+  encodeThanks,
+  entriesOfForm,
+  signupBodyOfForm,
+} from "@/lib/waitlist-form-post";
 
 describe("the plain waiting list form's post", () => {
   it("reads the fields into the JSON body's shape: a ticked box is true, an unticked one false", () => {
@@ -59,10 +66,16 @@ describe("the plain waiting list form's post", () => {
     });
   });
 
-  it("shows only an address that reads as one on the thank-you page", () => {
-    expect(thanksAddress(encodeURIComponent("ada+list@example.com"))).toBe("ada+list@example.com");
-    expect(thanksAddress("%E0%A4%A")).toBeNull();
-    expect(thanksAddress("not an address")).toBeNull();
-    expect(thanksAddress(undefined)).toBeNull();
+  it("carries the address and whether the signup was held to the thank-you page, and only an address that reads as one", () => {
+    for (const held of [true, false]) {
+      const value = encodeThanks({ email: "ada+list@example.com", held });
+      expect(value).toMatch(/^[\x21-\x7e]+$/);
+      expect(value).not.toMatch(/[;,\s"\\]/);
+      expect(decodeThanks(value)).toEqual({ email: "ada+list@example.com", held });
+    }
+    expect(decodeThanks("sent:%E0%A4%A")).toBeNull();
+    expect(decodeThanks("held:not an address")).toBeNull();
+    expect(decodeThanks(encodeURIComponent("ada@example.com"))).toBeNull();
+    expect(decodeThanks(undefined)).toBeNull();
   });
 });

@@ -112,6 +112,29 @@ export function referralOfForm(fields: URLSearchParams): string | undefined {
   return checked.success ? checked.data : undefined;
 }
 
+/**
+ * The personal link's code from the page the plain form was posted from. Without scripts nothing copies
+ * `/?ref=CODE` into the form's hidden field, and the landing page is built once, the same for everyone, so it
+ * cannot write the code in either; but the browser names the page in its Referer, in full to this site (the
+ * site's Referrer-Policy, strict-origin-when-cross-origin, in next.config.mjs). Only the landing page of this
+ * host counts, and only a code the signup's own schema accepts; anything else is no referral.
+ */
+export function referralOfReferer(request: Request): string | undefined {
+  const referer = request.headers.get("referer");
+  if (!referer) return undefined;
+  // The host the request was addressed to, read as the same-origin check (lib/auth/guard.ts) reads it.
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  let page: URL;
+  try {
+    page = new URL(referer);
+  } catch {
+    return undefined;
+  }
+  if (page.host !== host || page.pathname !== "/") return undefined;
+  const checked = referralCodeSchema.safeParse(page.searchParams.get("ref") ?? undefined);
+  return checked.success ? checked.data : undefined;
+}
+
 const PROBLEMS: readonly WaitlistFormProblem[] = ["rate-limit", "busy", "database", "failed"];
 
 /** A draft as its cookie's value (base64url JSON: no character a cookie may not hold). */
@@ -146,12 +169,26 @@ export function pageCookie(
   return `${name}=${value}; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${options.secure ? "; Secure" : ""}`;
 }
 
-/** The address kept for the thank-you page, if it still reads as one (it was checked before it was stored). */
-export function thanksAddress(value: string | undefined): string | null {
-  if (!value) return null;
+/** What the thank-you page is told: the address typed, and whether the signup was held for review. */
+export interface WaitlistThanks {
+  email: string;
+  /** Kept for review with nothing sent (no valid proof of work); a repeat signup of a listed address too. */
+  held: boolean;
+}
+
+/** The thank-you page's cookie value: `held:` or `sent:`, then the address (URI-encoded). */
+export function encodeThanks(thanks: WaitlistThanks): string {
+  return `${thanks.held ? "held" : "sent"}:${encodeURIComponent(thanks.email)}`;
+}
+
+/** The thank-you page's cookie, if it still reads as one (the address was checked before it was stored). */
+export function decodeThanks(value: string | undefined): WaitlistThanks | null {
+  const match = value ? /^(held|sent):(.*)$/.exec(value) : null;
+  if (!match) return null;
   try {
-    const email = decodeURIComponent(value);
-    return email.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
+    const email = decodeURIComponent(match[2]!);
+    if (email.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(email)) return null;
+    return { email, held: match[1] === "held" };
   } catch {
     return null;
   }

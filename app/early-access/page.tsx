@@ -3,9 +3,10 @@ import { redirect } from "next/navigation";
 
 import { LinkStepForm } from "@/components/site/link-step-form";
 import { MessagePage } from "@/components/site/message-page";
-import { emailLinkCopy } from "@/content/email-links";
+import { earlyAccessNextSteps, emailLinkCopy } from "@/content/email-links";
 import { pageHeaderCtas } from "@/content/landing/navigation";
 import { invitationLinkState, type InvitationLinkState } from "@/lib/data/waitlist/invitations";
+import { contactWay } from "@/lib/email/contact";
 import { isWellFormedToken } from "@/lib/email/tokens";
 import { env } from "@/lib/env";
 
@@ -30,7 +31,7 @@ export default async function EarlyAccessPage({
   if (state.status === "invalid") {
     return (
       <MessagePage title={copy.invalidTitle} homeLabel={copy.home}>
-        <p className="text-lg text-muted-foreground">{copy.invalidBody}</p>
+        <p className="text-lg text-muted-foreground">{copy.invalidBody(contactWay())}</p>
       </MessagePage>
     );
   }
@@ -52,7 +53,7 @@ export default async function EarlyAccessPage({
     <MessagePage title={copy.welcomeTitle(state.name)} homeLabel={copy.home} headerCta={pageHeaderCtas.home}>
       <p className="text-lg text-muted-foreground">{copy.welcomeBody}</p>
       <ol className="mx-auto mt-2 grid max-w-md list-decimal gap-2 pl-6 text-left">
-        {copy.nextSteps.map((step) => (
+        {earlyAccessNextSteps(undefined, undefined, contactWay()).map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>

@@ -38,7 +38,8 @@ interface InvitationPreview {
 
 /**
  * How many of those chosen never confirmed their address, and the choice to invite them too: left out until
- * the team ticks it, since their confirmation email promised nothing more unless they confirmed.
+ * the team ticks it, since their confirmation email promised them one reminder, and nothing beyond it, unless they
+ * confirmed.
  */
 function UnconfirmedChoice({
   id,
@@ -56,7 +57,7 @@ function UnconfirmedChoice({
     <div className="grid gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm" data-testid="unconfirmed">
       <p id={`${id}-note`}>
         {them} never confirmed their email address{include ? ", and will be invited too." : ", and will be left out."}{" "}
-        Their confirmation email promised nothing more would be sent unless they confirmed.
+        Their confirmation email told them one reminder would follow, and nothing more, unless they confirmed.
       </p>
       <div className="flex items-center gap-2">
         <Checkbox
@@ -89,7 +90,7 @@ interface InviteDialogProps {
   children?: React.ReactNode;
   /**
    * The dialog says how many of those chosen never confirmed their address and offers to include them (left
-   * out until ticked: their confirmation email promised nothing more unless they confirmed).
+   * out until ticked: their confirmation email promised one reminder at most unless they confirmed).
    */
   unconfirmedChoice?: { include: boolean; onIncludeChange: (include: boolean) => void };
   onInvited?: () => void;

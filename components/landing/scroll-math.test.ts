@@ -1,6 +1,5 @@
 import {
   activeSectionId,
-  activeSectionLine,
   clamp,
   deviceTilt,
   driftOffset,
@@ -108,19 +107,15 @@ describe("scroll-linked motion", () => {
   });
 });
 
-describe("activeSectionLine", () => {
-  it("follows the section across the upper part of the screen, never above the 100 px line", () => {
-    expect(activeSectionLine(800)).toBe(320);
-    expect(activeSectionLine(200)).toBe(100);
-    // A section whose top is on screen above that line is the current one, though the one before still holds the top.
-    expect(
-      activeSectionId(
-        [
-          { id: "pain-points", top: -1200 },
-          { id: "business-examples", top: 280 },
-        ],
-        activeSectionLine(800),
-      ),
-    ).toBe("business-examples");
+describe("the highlighted section", () => {
+  it("is the one whose top is above 100 px, however tall the screen", () => {
+    const positions = [
+      { id: "pain-points", top: -1200 },
+      { id: "business-examples", top: 280 },
+    ];
+    // The next section's top is on screen but below 100 px: the one before is still the current one.
+    expect(activeSectionId(positions)).toBe("pain-points");
+    expect(activeSectionId([positions[0]!, { id: "business-examples", top: 99 }])).toBe("business-examples");
+    expect(activeSectionId([positions[0]!, { id: "business-examples", top: 100 }])).toBe("pain-points");
   });
 });

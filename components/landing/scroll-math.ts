@@ -9,18 +9,8 @@ export const HEADER_REVEAL_RATIO = 0.95;
 export const HEADER_TRANSLUCENT_AFTER = 20;
 /** In-page links leave this gap above the section (matches `scroll-padding-top` in globals.css). */
 export const ANCHOR_OFFSET = 80;
-/** A section counts as current once its top is above this line... */
+/** A section counts as current once its top is above this line. */
 export const ACTIVE_SECTION_THRESHOLD = 100;
-/**
- * ...or above this share of the viewport height, where that is lower: the section being read is the one across
- * the upper part of the screen, not the one that still holds the top 100 px while the next fills the rest.
- */
-export const ACTIVE_SECTION_VIEWPORT_SHARE = 0.4;
-
-/** The line a section's top must pass to be the current one, for a viewport height. */
-export function activeSectionLine(viewportHeight: number): number {
-  return Math.max(ACTIVE_SECTION_THRESHOLD, Math.round(viewportHeight * ACTIVE_SECTION_VIEWPORT_SHARE));
-}
 /** Below this width the header shows a menu toggle. */
 export const MOBILE_BREAKPOINT = 768;
 /** Sections reveal when this share of them is in view... */

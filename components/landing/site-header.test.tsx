@@ -64,6 +64,15 @@ describe("SiteHeader", () => {
     }
   });
 
+  it("keeps the section above until the next one's top passes 100 px, however tall the screen", async () => {
+    renderHeader();
+    Object.defineProperty(window, "innerHeight", { configurable: true, value: 1000 });
+    await scrollSectionsTo({ hero: -2000, "pain-points": -400, features: 150, comparison: 900, industries: 1700 });
+    expect(currentLinks()).toEqual(["Pain Points", "Pain Points"]);
+    await scrollSectionsTo({ hero: -2000, "pain-points": -500, features: 90, comparison: 800, industries: 1600 });
+    expect(currentLinks()).toEqual(["Features", "Features"]);
+  });
+
   it("marks no link while the current section has none, even when a linked section is further up", async () => {
     renderHeader();
     await scrollSectionsTo({ hero: -3000, "pain-points": -2000, features: -900, comparison: 60, industries: 900 });

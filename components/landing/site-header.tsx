@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Icon } from "@/components/icons/icon";
 import { cx } from "@/components/landing/class-names";
 import { Logo } from "@/components/landing/logo";
-import { activeSectionId, activeSectionLine, headerState, MOBILE_BREAKPOINT } from "@/components/landing/scroll-math";
+import { activeSectionId, headerState, MOBILE_BREAKPOINT } from "@/components/landing/scroll-math";
 import { useScrollFrame } from "@/components/landing/use-scroll-frame";
 import { useSmoothAnchors } from "@/components/landing/use-smooth-anchors";
 import type { SectionLink } from "@/content/landing/types";
@@ -44,7 +44,7 @@ export function SiteHeader({ links, sectionIds, cta, homeId }: SiteHeaderProps) 
       const element = document.getElementById(id);
       return element ? [{ id, top: element.getBoundingClientRect().top }] : [];
     });
-    setActiveId(activeSectionId(positions, activeSectionLine(window.innerHeight)));
+    setActiveId(activeSectionId(positions));
   });
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);

@@ -7,11 +7,7 @@ export const HERO_COPY = {
   placeholder: "Type a message...",
   input: "Message (demo only)",
   restart: "Restart demo",
-  send: "Send message",
   pause: "Pause demo",
   resume: "Resume demo",
   play: "Play demo",
 } as const;
-
-/** The longest message the hero demo takes from a visitor: it is shown back in a bubble of a few lines. */
-export const VISITOR_MESSAGE_MAX = 200;

@@ -20,17 +20,17 @@ export const sectionIds = {
 export const sectionOrder: readonly string[] = Object.values(sectionIds);
 
 /**
- * Header navigation: Pain Points, Why {product}, Features and Benefits, Examples, Chat Interface, in the order the
- * sections come down the page, so the highlight moves steadily along the bar as the visitor scrolls. "Examples"
- * goes to the `examples` section, whose eyebrow it is and which leads into the chat demo listed next; the business
- * types carousel keeps its own anchor, `business-examples`.
+ * Header navigation: Pain Points, Examples, Chat Interface, Why {product}, Features and Benefits, in that order
+ * (the order visitors are promised, not the page's). "Examples" goes to the `examples` section, whose eyebrow it
+ * is and which leads into the chat demo listed next; the business types carousel keeps its own anchor,
+ * `business-examples`.
  */
 export const headerLinks: readonly SectionLink[] = [
   { label: "Pain Points", id: sectionIds.painPoints },
-  { label: `Why ${siteConfig.name}`, id: sectionIds.why },
-  { label: "Features and Benefits", id: sectionIds.features },
   { label: "Examples", id: sectionIds.examples },
   { label: "Chat Interface", id: sectionIds.chatExperience },
+  { label: `Why ${siteConfig.name}`, id: sectionIds.why },
+  { label: "Features and Benefits", id: sectionIds.features },
 ];
 
 export const joinWaitlistLink: SectionLink = { label: "Join Waitlist", id: sectionIds.joinWaitlist };

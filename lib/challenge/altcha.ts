@@ -170,6 +170,15 @@ export async function signupProofHold(payload: unknown, now = new Date()): Promi
 }
 
 /**
+ * Whether SIGNUP_CHALLENGE would hold a signup with this proof, judged without using it up or writing anything
+ * (for an answer that must look like a real signup's without being one).
+ */
+export async function proofWouldHold(payload: unknown, now = new Date()): Promise<boolean> {
+  if (env().SIGNUP_CHALLENGE !== "hold") return false;
+  return !(await checkPayload(payload, now)).ok;
+}
+
+/**
  * A signup's proof, as SIGNUP_CHALLENGE says: the reason to hold the signup, or the checked proof for the
  * signup's own database call to use up (one round trip and one commit fewer on the busiest path; a replay
  * found there holds the signup). "require" refuses an unproven signup outright (400), recording the use

@@ -5,6 +5,7 @@ import { payloadLinks, renderEmail, withoutLinks, type EmailKind, type EmailPayl
 import {
   emailConfigured,
   emailFrom,
+  emailReplyTo,
   SEND_TIMEOUT_MS,
   sendPaced,
   sendSpacingMs,
@@ -79,6 +80,8 @@ async function attempt(
     const sent = await sendPaced(
       {
         from: emailFrom(),
+        // Only when replies reach someone; the copy offers replying on the same condition (lib/email/contact.ts).
+        ...(emailReplyTo() ? { replyTo: emailReplyTo() } : {}),
         to: row.to,
         subject: row.subject,
         html,

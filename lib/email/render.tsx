@@ -3,6 +3,8 @@ import "server-only";
 import { render } from "@react-email/render";
 
 import { siteConfig } from "@/config/site";
+import type { ContactWay } from "@/content/email-links";
+import { contactWay } from "@/lib/email/contact";
 import { confirmationElement, type ConfirmationPayload } from "@/lib/email/kinds/confirmation";
 import { confirmationReminderElement, type ConfirmationReminderPayload } from "@/lib/email/kinds/confirmation-reminder";
 import { confirmedElement, type ConfirmedPayload } from "@/lib/email/kinds/confirmed";
@@ -22,6 +24,8 @@ import { publicSiteUrl } from "@/lib/email/site";
 export interface EmailContext {
   productName: string;
   siteUrl: string;
+  /** How to reach the team, as this deployment allows (the visitors' emails say it). */
+  contact: ContactWay;
 }
 
 export type EmailKind =
@@ -76,7 +80,11 @@ function elementFor(kind: EmailKind, payload: EmailPayload, common: EmailContext
 
 /** The message of an outbox row: HTML that looks like the site, and a plain-text part. */
 export async function renderEmail(kind: EmailKind, payload: EmailPayload): Promise<{ html: string; text: string }> {
-  const element = elementFor(kind, payload, { productName: siteConfig.name, siteUrl: publicSiteUrl() });
+  const element = elementFor(kind, payload, {
+    productName: siteConfig.name,
+    siteUrl: publicSiteUrl(),
+    contact: contactWay(),
+  });
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { html, text };
 }

@@ -17,6 +17,11 @@ export function emailFrom(): string {
   return env().EMAIL_FROM ?? `${siteConfig.name} <no-reply@${new URL(publicSiteUrl()).hostname}>`;
 }
 
+/** Where replies go (EMAIL_REPLY_TO), or nothing: the From address is not read by anyone. */
+export function emailReplyTo(): string | undefined {
+  return env().EMAIL_REPLY_TO;
+}
+
 // Short timeouts: a mail server that hangs must not hold a message, or the sweep that sent it, for long.
 const TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
 

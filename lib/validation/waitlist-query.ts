@@ -225,7 +225,7 @@ export const invitationLimitSchema = z
 
 /**
  * Whether entries that never confirmed their address are invited too. Not unless asked: their confirmation
- * email promised that nothing more would be sent to someone who did not confirm.
+ * email promised one reminder, and nothing beyond it, to someone who did not confirm.
  */
 const includeUnconfirmedSchema = z.boolean({ error: "includeUnconfirmed must be true or false" }).default(false);
 

@@ -11,6 +11,7 @@ import { WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { CHALLENGE_REQUIRED_MESSAGE } from "@/lib/validation/challenge";
 import { NEW_LINK_SENT_MESSAGE } from "@/lib/validation/waitlist";
+import { decodeThanks, THANKS_COOKIE } from "@/lib/waitlist-form-post";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
@@ -212,6 +213,63 @@ describe(`the signup's proof of work (${process.env.DATABASE_URL ? "PostgreSQL" 
       expect(response.status).toBe(303);
       expect(response.headers.get("location")).toMatch(/\/waitlist\/thanks$/);
       expect(await entry("plain@example.com")).toEqual({ heldAt: expect.any(Date), heldReason: "missing" });
+    });
+
+    it("tells the plain form's thank-you page what the server did: held (no proof, or a replayed one) or not, the same for a repeat of a listed address", async () => {
+      const plainPost = async (fields: Record<string, string>) => {
+        const response = await POST(
+          new Request("http://localhost/api/waitlist", {
+            method: "POST",
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              accept: "text/html",
+              "x-forwarded-for": freshIp(),
+              origin: "http://localhost",
+            },
+            body: new URLSearchParams({ ...person(fields.email!), agreedToTerms: "on", ...fields }).toString(),
+          }),
+          undefined,
+        );
+        expect(response.status).toBe(303);
+        const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${THANKS_COOKIE}=`))!;
+        return decodeThanks(cookie.split(";")[0]!.slice(THANKS_COOKIE.length + 1));
+      };
+
+      // Without scripts: no proof, so held, with nothing sent.
+      expect(await plainPost({ email: "plain@example.com" })).toEqual({ email: "plain@example.com", held: true });
+      expect(await emailsTo("plain@example.com")).toEqual([]);
+      // An address already on the list, confirmed even, gets the very same answer without a proof.
+      await signUp({ ...person("listed@example.com"), altcha: await proof() });
+      await getDb().waitlistEntry.update({ where: { email: "listed@example.com" }, data: { confirmedAt: new Date() } });
+      expect(await plainPost({ email: "listed@example.com" })).toEqual({ email: "listed@example.com", held: true });
+      // So does a bot caught by the honeypot, which stores nothing.
+      expect(await plainPost({ email: "bot@example.com", website: "https://spam.example" })).toEqual({
+        email: "bot@example.com",
+        held: true,
+      });
+      expect(await entry("bot@example.com")).toBeNull();
+
+      // With a valid proof the signup is not held and its link is queued; a proven repeat of a listed address
+      // sends nothing new and is answered the same.
+      const solved = await proof();
+      expect(await plainPost({ email: "proven@example.com", altcha: solved })).toEqual({
+        email: "proven@example.com",
+        held: false,
+      });
+      expect(await emailsTo("proven@example.com")).toEqual([{ kind: "confirmation" }]);
+      expect(await plainPost({ email: "listed@example.com", altcha: await proof() })).toEqual({
+        email: "listed@example.com",
+        held: false,
+      });
+      expect(await emailsTo("listed@example.com")).toEqual([{ kind: "confirmation" }]);
+
+      // The same proof again is held as replayed, and the page is told so.
+      expect(await plainPost({ email: "replay@example.com", altcha: solved })).toEqual({
+        email: "replay@example.com",
+        held: true,
+      });
+      expect(await entry("replay@example.com")).toEqual({ heldAt: expect.any(Date), heldReason: "replayed" });
+      expect(await emailsTo("replay@example.com")).toEqual([]);
     });
 
     it("costs no proof for a body the schema refuses", async () => {

@@ -5,7 +5,7 @@ import { POST } from "@/app/api/waitlist/route";
 import { WaitlistPlainForm } from "@/components/waitlist/waitlist-plain-form";
 import { WAITLIST_RATE_LIMIT, WAITLIST_SUCCESS_MESSAGE } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
-import { decodeDraft, DRAFT_COOKIE, THANKS_COOKIE, thanksAddress } from "@/lib/waitlist-form-post";
+import { decodeDraft, decodeThanks, DRAFT_COOKIE, THANKS_COOKIE } from "@/lib/waitlist-form-post";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 import { mailboxForEachTest } from "@/test/smtp";
@@ -98,7 +98,7 @@ describe(`the waiting list form posted without scripts (${process.env.DATABASE_U
     ]);
 
     const thanks = cookieOf(response, THANKS_COOKIE)!;
-    expect(thanksAddress(thanks.value)).toBe("ada@example.com");
+    expect(decodeThanks(thanks.value)).toEqual({ email: "ada@example.com", held: false });
     expect(thanks.attributes).toEqual(
       expect.arrayContaining(["Path=/waitlist/thanks", "HttpOnly", "SameSite=Strict", "Max-Age=600"]),
     );
@@ -235,6 +235,48 @@ describe(`the waiting list form posted without scripts (${process.env.DATABASE_U
     const odd = await postForm({ ...valid, email: "ada@example", ref: "not-a-code" });
     expect(decodeDraft(cookieOf(odd, DRAFT_COOKIE)!.value)?.ref).toBeUndefined();
     expect(await rows()).toEqual([]);
+  });
+
+  it("reads a personal link's code from the landing page the form was posted from, when no script filled the field", async () => {
+    await postForm({ ...valid, email: "referrer@example.com" });
+    const referrer = await getDb().waitlistEntry.findUniqueOrThrow({
+      where: { email: "referrer@example.com" },
+      select: { id: true, referralCode: true },
+    });
+    const referredBy = async (email: string) =>
+      (await getDb().waitlistEntry.findUnique({ where: { email }, select: { referredById: true } }))?.referredById;
+
+    // The plain form posts its hidden field empty; the browser names the page, /?ref=CODE, in full to this site.
+    const code = referrer.referralCode.toUpperCase();
+    await postForm(
+      { ...valid, email: "friend@example.com", ref: "" },
+      { headers: { referer: `${SITE}/?ref=${code}` } },
+    );
+    expect(await referredBy("friend@example.com")).toBe(referrer.id);
+
+    // A refused post keeps it for the next try, on the join page (which sends no Referer of its own).
+    const refused = await postForm(
+      { ...valid, email: "friend@example" },
+      { headers: { referer: `${SITE}/?utm_source=x&ref=${referrer.referralCode}#join-waitlist` } },
+    );
+    expect(decodeDraft(cookieOf(refused, DRAFT_COOKIE)!.value)?.ref).toBe(referrer.referralCode);
+
+    // Only this site's landing page, and only a code the schema takes; a filled field wins.
+    for (const [email, referer] of [
+      ["other-site@example.com", `https://elsewhere.example/?ref=${referrer.referralCode}`],
+      ["other-page@example.com", `${SITE}/privacy?ref=${referrer.referralCode}`],
+      ["bad-code@example.com", `${SITE}/?ref=not-a-code`],
+      ["not-a-url@example.com", "::"],
+    ]) {
+      const response = await postForm({ ...valid, email: email!, ref: "" }, { headers: { referer: referer! } });
+      expect(response.headers.get("location")).toBe("/waitlist/thanks");
+      expect(await referredBy(email!)).toBeNull();
+    }
+    await postForm(
+      { ...valid, email: "field@example.com", ref: "zzzzzzzz" },
+      { headers: { referer: `${SITE}/?ref=${referrer.referralCode}` } },
+    );
+    expect(await referredBy("field@example.com")).toBeNull();
   });
 
   it("gives a script that posts a form (it asks for no page) the JSON API's answers", async () => {

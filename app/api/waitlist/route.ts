@@ -1,6 +1,6 @@
 import { requireSameOrigin } from "@/lib/auth/guard";
 import { isSecureRequest } from "@/lib/auth/session";
-import { proofOf, signupProof } from "@/lib/challenge/altcha";
+import { proofOf, proofWouldHold, signupProof, signupProofHold } from "@/lib/challenge/altcha";
 import {
   addWaitlistEntry,
   WAITLIST_BUSY_MESSAGE,
@@ -30,9 +30,11 @@ import { WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
 import {
   DRAFT_COOKIE,
   encodeDraft,
+  encodeThanks,
   entriesOfForm,
   pageCookie,
   referralOfForm,
+  referralOfReferer,
   signupBodyOfForm,
   THANKS_COOKIE,
   WAITLIST_JOIN_PATH,
@@ -55,11 +57,25 @@ function honeypotFilled(body: unknown): boolean {
 // response never tells anyone whether an email is already on the list, or that a signup was held.
 const accepted = () => json({ message: WAITLIST_SUCCESS_MESSAGE }, { status: 201 });
 
-/** The one signup path, whichever way the body came: schema, honeypot, limits, then the entry and its email. */
-async function signUp(request: Request, body: unknown): Promise<void> {
+/**
+ * What a signup did, for the plain form's thank-you page: `held` when it was kept for review with nothing sent
+ * (no valid proof of work), whether or not the address was on the list already, so the page tells nobody that.
+ */
+type SignupOutcome = { held: boolean };
+
+/**
+ * The one signup path, whichever way the body came: schema, honeypot, limits, then the entry and its email.
+ * `settleProof` uses the proof up before the entry is written (one more round trip), so that a replayed proof
+ * is known here to have held the signup; the JSON path leaves that to the signup's own database call.
+ */
+async function signUp(
+  request: Request,
+  body: unknown,
+  { settleProof = false }: { settleProof?: boolean } = {},
+): Promise<SignupOutcome> {
   const signup = parseWith(waitlistSignupSchema, body);
-  // Bots are not told they were caught, and cost no database write.
-  if (honeypotFilled(body)) return;
+  // Bots are not told they were caught, and cost no database write: they get the outcome a real one would.
+  if (honeypotFilled(body)) return { held: await proofWouldHold(proofOf(body)) };
   const ip = clientIp(request);
   // A client whose address cannot be known has only the site-wide backstop to count against.
   if (ip)
@@ -72,7 +88,9 @@ async function signUp(request: Request, body: unknown): Promise<void> {
     WAITLIST_BUSY_MESSAGE,
   );
   // Checked last: a refused body costs no proof, and a proof is used up only by a signup that is stored.
-  const { heldReason, claim } = await signupProof(proofOf(body));
+  const { heldReason, claim } = settleProof
+    ? { heldReason: await signupProofHold(proofOf(body)), claim: undefined }
+    : await signupProof(proofOf(body));
   // A first signup, or a repeat one that may send a new confirmation: the answer is the same either way, and
   // the same again for a signup held for review. The client's network is kept to withhold referral credit
   // between neighbours (lib/data/waitlist/line.ts).
@@ -83,6 +101,7 @@ async function signUp(request: Request, body: unknown): Promise<void> {
       proof: claim,
     }),
   );
+  return { held: heldReason !== null };
 }
 
 function isFormPost(request: Request): boolean {
@@ -103,24 +122,33 @@ async function formPost(request: Request): Promise<Response> {
   const secure = isSecureRequest(request);
   const fields = await readForm(request, { maxBytes: MAX_BODY_BYTES });
   const body = signupBodyOfForm(fields);
+  // The hidden field is filled by script only: without one, the personal link is read from the page posted from.
+  const refererCode = body.ref ? undefined : referralOfReferer(request);
+  if (refererCode) body.ref = refererCode;
   if (!wantsPage(request)) {
     await signUp(request, body);
     return accepted();
   }
+  let outcome: SignupOutcome;
   try {
-    await signUp(request, body);
+    outcome = await signUp(request, body, { settleProof: true });
   } catch (error) {
-    const draft = encodeDraft({ entries: entriesOfForm(fields), ref: referralOfForm(fields), ...formProblem(error) });
+    const draft = encodeDraft({
+      entries: entriesOfForm(fields),
+      ref: referralOfForm(fields) ?? refererCode,
+      ...formProblem(error),
+    });
     const back = seeOther(WAITLIST_JOIN_PATH);
     back.headers.append("Set-Cookie", pageCookie(DRAFT_COOKIE, draft, WAITLIST_JOIN_PATH, { secure }));
     return back;
   }
   const thanks = seeOther(WAITLIST_THANKS_PATH);
-  // Only the page that says where the confirmation went reads the address; a honeypot post gets the same.
+  // Only the page that says what happens next reads the address, and whether the signup was held for review
+  // (which a honeypot post gets as a real one would, and a repeat signup as a first one).
   const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
   thanks.headers.append(
     "Set-Cookie",
-    pageCookie(THANKS_COOKIE, encodeURIComponent(email), WAITLIST_THANKS_PATH, { secure }),
+    pageCookie(THANKS_COOKIE, encodeThanks({ email, held: outcome.held }), WAITLIST_THANKS_PATH, { secure }),
   );
   thanks.headers.append("Set-Cookie", pageCookie(DRAFT_COOKIE, "", WAITLIST_JOIN_PATH, { secure, maxAge: 0 }));
   return thanks;

@@ -6,7 +6,7 @@ import { MessagePage } from "@/components/site/message-page";
 import { siteConfig } from "@/config/site";
 import { joinWaitlistLink, pageHeaderCtas } from "@/content/landing/navigation";
 import { waitlistCopy } from "@/content/waitlist";
-import { THANKS_COOKIE, thanksAddress } from "@/lib/waitlist-form-post";
+import { decodeThanks, THANKS_COOKIE } from "@/lib/waitlist-form-post";
 
 export const metadata: Metadata = { title: "You're on the list", robots: { index: false, follow: false } };
 
@@ -15,12 +15,14 @@ const linkClass =
 
 /**
  * Where the waiting list form lands without scripts, at its own address so a campaign can count it. It says
- * what happens next, the same for a first signup and a repeat one. The address typed comes from a cookie the
+ * what really happens next: a signup held for review (no proof of work, as without scripts) is told it will be
+ * checked and nothing is sent yet; any other is told of its confirmation link, in words that hold for a repeat
+ * signup too, so the page tells nobody who is on the list. The address and the outcome come from a cookie the
  * signup set for this page alone, for a few minutes: never from the URL, which history, logs and analytics keep.
  */
 export default async function WaitlistThanksPage() {
-  const email = thanksAddress((await cookies()).get(THANKS_COOKIE)?.value);
-  const { nextStep } = waitlistCopy;
+  const thanks = decodeThanks((await cookies()).get(THANKS_COOKIE)?.value);
+  const { nextStep, heldStep, plainSentStep } = waitlistCopy;
   return (
     <MessagePage
       title={waitlistCopy.success.title}
@@ -33,18 +35,27 @@ export default async function WaitlistThanksPage() {
         className="mt-4 grid gap-3 rounded-xl border bg-card p-6 text-card-foreground shadow-sm"
       >
         <h2 id="next-step-heading" className="text-xl font-semibold">
-          {nextStep.title}
+          {thanks?.held ? heldStep.title : nextStep.title}
         </h2>
-        <p data-testid="confirmation-address">
-          {email ? (
-            <>
-              {nextStep.sentTo} <strong className="break-all">{email}</strong>.
-            </>
-          ) : (
-            nextStep.sentToUnknown
-          )}
-        </p>
-        <p className="text-muted-foreground">{nextStep.body}</p>
+        {thanks?.held ? (
+          <>
+            <p data-testid="held-notice">{heldStep.checking}</p>
+            <p data-testid="confirmation-address">
+              {heldStep.address} <strong className="break-all">{thanks.email}</strong>.
+            </p>
+            <p className="text-muted-foreground">{heldStep.body}</p>
+          </>
+        ) : thanks ? (
+          <>
+            <p data-testid="confirmation-address">
+              {plainSentStep.sentTo[0]} <strong className="break-all">{thanks.email}</strong> {plainSentStep.sentTo[1]}
+            </p>
+            <p className="text-muted-foreground">{nextStep.body}</p>
+            <p className="text-muted-foreground">{plainSentStep.alreadyListed}</p>
+          </>
+        ) : (
+          <p data-testid="confirmation-address">{nextStep.sentToUnknown}</p>
+        )}
         <p>
           <Link href={`/#${joinWaitlistLink.id}`} className={linkClass}>
             {nextStep.wrongAddress}

@@ -1,12 +1,12 @@
 "use client";
 
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { FormEvent, KeyboardEvent, ReactNode } from "react";
 
 import { Icon } from "@/components/icons/icon";
 import { cx } from "@/components/landing/class-names";
 import { AssistantAvatar } from "@/components/landing/demos/assistant-avatar";
 import { siteConfig } from "@/config/site";
-import { HERO_COPY, VISITOR_MESSAGE_MAX } from "@/content/demo/hero-chrome";
+import { HERO_COPY } from "@/content/demo/hero-chrome";
 
 const sidebarItems = [
   { label: "Chat", icon: "message-square-text", active: true },
@@ -92,33 +92,32 @@ export function PauseControl({
 }
 
 /**
- * The text box and its round button. With text in the box the button sends it (so does Enter): the message joins
- * the conversation and is answered. With the box empty the button is the play button that restarts the demo, and
- * Enter only starts a demo when none runs.
+ * The text box and play button. Typing shows nothing: this is a recorded demo, not a chat. Enter only starts a
+ * demo when none runs (the typed words stay in the box, never sent anywhere); the play button restarts the demo.
  */
 export function HeroInputBar({
   onSubmit,
   onRestart,
   disabled,
 }: {
-  onSubmit?: (text: string) => void;
+  onSubmit?: () => void;
   onRestart?: () => void;
   disabled?: boolean;
 }) {
-  const [text, setText] = useState("");
-  const sending = text.trim() !== "";
+  // The play button is the form's submit button (a form needs one for the keyboard and for checkers), but it
+  // restarts the demo, where Enter in the text box only starts one when none runs. Enter is taken in the box
+  // itself: the browser's own Enter submits the form as if the play button were pressed.
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sending) {
-      onSubmit?.(text);
-      setText("");
-      return;
-    }
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     if (submitter?.dataset.action === "restart") onRestart?.();
-    else onSubmit?.("");
+    else onSubmit?.();
   };
-  const label = sending ? HERO_COPY.send : HERO_COPY.restart;
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    onSubmit?.();
+  };
   return (
     <form onSubmit={handleSubmit} className="flex items-center gap-2 border-t border-border bg-card px-3 py-3">
       <input
@@ -127,25 +126,19 @@ export function HeroInputBar({
         autoComplete="off"
         placeholder={HERO_COPY.placeholder}
         aria-label={HERO_COPY.input}
-        maxLength={VISITOR_MESSAGE_MAX}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        onKeyDown={handleKeyDown}
         disabled={disabled}
         className="h-10 min-w-0 flex-1 rounded-full border border-input bg-background px-4 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />
       <button
         type="submit"
-        data-action={sending ? "send" : "restart"}
+        data-action="restart"
         disabled={disabled}
-        aria-label={label}
-        title={label}
+        aria-label={HERO_COPY.restart}
+        title={HERO_COPY.restart}
         className="grid size-10 shrink-0 place-items-center rounded-full bg-primary text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:opacity-60"
       >
-        {sending ? (
-          <Icon name="arrow-right" className="size-4" />
-        ) : (
-          <Icon name="play" className="size-4 translate-x-px fill-current" />
-        )}
+        <Icon name="play" className="size-4 translate-x-px fill-current" />
       </button>
     </form>
   );

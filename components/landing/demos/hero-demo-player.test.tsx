@@ -12,7 +12,6 @@ import {
   setDocumentHidden,
 } from "@/components/landing/demos/test-dom";
 import { HERO_COPY } from "@/content/demo/hero-chrome";
-import { visitorReply } from "@/content/demo/hero-replies";
 import { carpentryScript, carValetingScript, VALETING_DAY } from "@/content/demo/hero-scripts";
 import { addDays, daysBetween, demoDayShift, formatDemoDate, SCENARIO_TODAY } from "@/lib/demo/format";
 import { scriptTimeline } from "@/lib/demo/player";
@@ -182,48 +181,40 @@ describe("HeroDemoPlayer", () => {
     expect(bubbles()).toHaveLength(1);
   });
 
-  it.each([
-    ["Enter", (form: HTMLFormElement) => fireEvent.submit(form)],
-    ["the send button", () => fireEvent.click(screen.getByRole("button", { name: HERO_COPY.send }))],
-  ])("adds a typed message to the conversation with an honest reply, sent with %s", (_how, send) => {
+  it("shows nothing new on Enter with text while a demo runs, and keeps the text in the box", () => {
     render(<HeroDemoPlayer random={() => 0} />);
     advance(1000 + scriptTimeline(carValetingScript)[2]!.at);
     expect(bubbles()).toHaveLength(2);
+    const before = log().textContent;
     const input = screen.getByRole("textbox", { name: HERO_COPY.input });
-    // With the box empty the round button restarts the demo; with text in it, it sends.
-    expect(screen.getByRole("button", { name: HERO_COPY.restart })).toBeInTheDocument();
     fireEvent.change(input, { target: { value: "Invoice Mrs Jones £120" } });
-    expect(screen.queryByRole("button", { name: HERO_COPY.restart })).not.toBeInTheDocument();
-    send(input.closest("form")!);
-
-    // Nothing wiped, the words shown as typed, the box emptied.
+    // The round button stays the play button whatever is typed.
+    expect(screen.getByRole("button", { name: HERO_COPY.restart })).toBeInTheDocument();
+    // Enter in the box is not a press of the play button (which the browser's own Enter would be).
+    expect(fireEvent.keyDown(input, { key: "Enter" })).toBe(false);
+    fireEvent.submit(input.closest("form")!);
+    expect(bubbles()).toHaveLength(2);
+    expect(log().textContent).toBe(before);
+    expect(screen.queryByText("Invoice Mrs Jones £120")).not.toBeInTheDocument();
+    expect(input).toHaveValue("Invoice Mrs Jones £120");
+    // The demo carries on with its own script.
+    advance(scriptTimeline(carValetingScript)[4]!.at - scriptTimeline(carValetingScript)[2]!.at);
     expect(bubbles()).toHaveLength(3);
-    expect(within(log()).getByText("Invoice Mrs Jones £120")).toBeInTheDocument();
-    expect(input).toHaveValue("");
-    expect(screen.queryByTestId("hero-service-card")).not.toBeInTheDocument();
-    advance(400);
-    expect(screen.getByTestId("typing-indicator")).toBeInTheDocument();
-    advance(1200);
-    expect(bubbles()).toHaveLength(4);
-    const reply = "In the real app I'd draft that invoice now. Join the waiting list to try it.";
-    expect(visitorReply("Invoice Mrs Jones £120")).toBe(reply);
-    expect(within(log()).getByText(reply)).toBeInTheDocument();
-
-    // The script does not come back over it: the conversation stays until the visitor presses play.
-    advance(120_000);
-    expect(bubbles()).toHaveLength(4);
-    expect(screen.getByRole("region", { name: HERO_COPY.region })).toHaveAttribute("data-status", "finished");
+    expect(screen.queryByText("Invoice Mrs Jones £120")).not.toBeInTheDocument();
   });
 
-  it("answers even while the visitor has paused the demo", () => {
+  it("shows nothing on Enter with text while the visitor has paused the demo (a paused demo is still running)", () => {
     render(<HeroDemoPlayer random={() => 0} />);
     advance(3000);
     fireEvent.click(screen.getByRole("button", { name: HERO_COPY.pause }));
+    // Paused by the visitor is still a demo running: Enter does not start another.
     const input = screen.getByRole("textbox", { name: HERO_COPY.input });
     fireEvent.change(input, { target: { value: "Book Sam in for Friday" } });
     fireEvent.submit(input.closest("form")!);
-    advance(1600);
-    expect(within(log()).getByText(/^In the real app I'd sort out that booking now\./)).toBeInTheDocument();
+    advance(30_000);
+    expect(bubbles()).toHaveLength(1);
+    expect(screen.queryByText("Book Sam in for Friday")).not.toBeInTheDocument();
+    expect(input).toHaveValue("Book Sam in for Friday");
   });
 
   it("does nothing visible on Enter in an empty box while a demo runs", () => {
@@ -264,6 +255,23 @@ describe("HeroDemoPlayer with reduced motion", () => {
     const region = screen.getByRole("region", { name: HERO_COPY.region });
     expect(region).toHaveAttribute("data-status", "finished");
     expect(bubbles().length).toBeGreaterThan(5);
+  });
+
+  it("starts a demo on Enter with text when none is running, showing only the demo and keeping the text", () => {
+    render(<HeroDemoPlayer random={() => 0} />);
+    advance(120_000);
+    const region = screen.getByRole("region", { name: HERO_COPY.region });
+    expect(region).toHaveAttribute("data-status", "finished");
+    const input = screen.getByRole("textbox", { name: HERO_COPY.input });
+    fireEvent.change(input, { target: { value: "Quote for a full valet" } });
+    fireEvent.submit(input.closest("form")!);
+    expect(bubbles()).toHaveLength(0);
+    advance(600);
+    expect(bubbles()).toHaveLength(1);
+    expect(region).toHaveAttribute("data-status", "running");
+    advance(120_000);
+    expect(screen.queryByText("Quote for a full valet")).not.toBeInTheDocument();
+    expect(input).toHaveValue("Quote for a full valet");
   });
 
   it("shows the service card in place at once and takes it away at once: nothing slides or fades", () => {

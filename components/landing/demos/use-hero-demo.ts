@@ -4,7 +4,6 @@ import { useCallback, useEffect, useMemo, useState, type RefObject } from "react
 
 import { useDemoPlayer } from "@/components/landing/demos/use-demo-player";
 import { usePrefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
-import { visitorMessageScript } from "@/content/demo/hero-replies";
 import { HERO_TIMINGS, heroScripts } from "@/content/demo/hero-scripts";
 import type { ChatDemoScript, DemoCard, DemoDocument } from "@/content/demo/types";
 import { finishedSnapshot, pickScript, withoutTrailingClear, type DemoLoop } from "@/lib/demo/player";
@@ -95,23 +94,10 @@ export function useHeroDemo(rootRef: RefObject<HTMLElement | null>, options: Her
     else player.hold("user");
   }, [running, playOnRequest, player]);
 
-  /**
-   * Sending from the text box. A typed message is never thrown away: it joins the conversation on screen with an
-   * honest reply, and the scripted demo stops there until the visitor presses play. An empty box keeps the old
-   * shortcut: it starts a demo when none is running.
-   */
-  const submit = useCallback(
-    (text: string) => {
-      if (text.trim() === "") {
-        if (!running) playOnRequest();
-        return;
-      }
-      // The visitor's own words are worth more than a paused script: nothing should hold their reply back.
-      player.release("user");
-      player.play(visitorMessageScript(text), { keepConversation: true });
-    },
-    [running, playOnRequest, player],
-  );
+  /** Enter in the text box: nothing visible, except starting a demo when none is running. */
+  const submit = useCallback(() => {
+    if (!running) playOnRequest();
+  }, [running, playOnRequest]);
 
   const close = useCallback((target: "card" | "panel") => player.close(target), [player]);
 

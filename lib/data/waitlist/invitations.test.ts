@@ -128,7 +128,7 @@ describe(`invitations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`
       (row) => row.id,
     );
     await getDb().waitlistEntry.update({ where: { id: ids[2]! }, data: { status: "accepted" } });
-    // Bob never confirmed: his confirmation email promised nothing more unless he did.
+    // Bob never confirmed: his confirmation email promised one reminder at most unless he did.
     expect((await invite({ ids })).body).toEqual({ invited: 1 });
     expect(await statuses()).toMatchObject({ Ann: "invited", Bob: "waiting" });
     expect((await invite({ ids, includeUnconfirmed: true })).body).toEqual({ invited: 1 });

@@ -20,7 +20,7 @@ export type InvitationTarget = ({ ids: number[] } | { filter: WaitlistFilter; li
 /**
  * The entries a target chooses, in the order they would be invited: only those still waiting and not held
  * for review, and only
- * confirmed ones unless the admin includes the unconfirmed (their confirmation email promised nothing more
+ * confirmed ones unless the admin includes the unconfirmed (their confirmation email promised one reminder at most
  * unless they confirmed). "The next N" follow the line, from its front (the order the status pages show),
  * then those who never confirmed in the order their entries were made (by id). `lock` takes row locks on them, skipping rows another batch holds, so two batches
  * never invite the same person and signups never wait.
