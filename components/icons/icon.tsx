@@ -1,8 +1,8 @@
 import type { StaticImageData } from "next/image";
 import type { SVGProps } from "react";
 
-import type { IconName } from "@/components/icons/icon-names";
 import sprite from "@/components/icons/sprite.svg";
+import type { IconName } from "@/content/icon-names";
 
 /**
  * The sprite every `Icon` draws from (built by `npm run icons`). Imported, so Next serves it from /_next/static

@@ -3,10 +3,10 @@
 import { useId, useRef, useState } from "react";
 
 import { Icon } from "@/components/icons/icon";
-import type { IconName } from "@/components/icons/icon-names";
 import { cx } from "@/components/landing/class-names";
 import { wrapIndex } from "@/components/landing/scroll-math";
 import { prefersReducedMotion } from "@/components/landing/use-prefers-reduced-motion";
+import type { IconName } from "@/content/icon-names";
 import type { ExampleCommand } from "@/content/landing/business-examples";
 
 export interface CarouselSlide {

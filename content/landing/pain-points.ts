@@ -1,5 +1,5 @@
-import type { IconName } from "@/components/icons/icon-names";
 import { siteConfig } from "@/config/site";
+import type { IconName } from "@/content/icon-names";
 import type { SectionIntro } from "@/content/landing/types";
 
 export interface PainPoint {

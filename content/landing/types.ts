@@ -1,4 +1,4 @@
-import type { IconName } from "@/components/icons/icon-names";
+import type { IconName } from "@/content/icon-names";
 
 /** A link to a section of the landing page. `id` is the target anchor, without the `#`. */
 export interface SectionLink {

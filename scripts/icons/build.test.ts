@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { ICON_NAMES } from "@/components/icons/icon-names";
+import { ICON_NAMES } from "@/content/icon-names";
 import { iconFiles, iconSprite } from "@/scripts/icons/build";
 
 describe("the static icon files", () => {

@@ -8,7 +8,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { SimpleIcon } from "simple-icons";
 
-import { ICON_NAMES } from "@/components/icons/icon-names";
+import { ICON_NAMES } from "@/content/icon-names";
 import { integrationLogoUrl, integrationRows } from "@/content/landing/integrations";
 import { markColour } from "@/scripts/icons/brand-colour";
 
