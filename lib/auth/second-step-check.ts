@@ -1,6 +1,14 @@
 import "server-only";
 
-import { blockingRules, rememberAddress, secondFactorRules, TOO_MANY_ATTEMPTS } from "@/lib/auth/login-throttle";
+import {
+  blockingRules,
+  LOGIN_FAILURE_WINDOW_MS,
+  rememberAddress,
+  SECOND_STEP_ALERT_AFTER,
+  secondFactorRules,
+  secondStepAlertKey,
+  TOO_MANY_ATTEMPTS,
+} from "@/lib/auth/login-throttle";
 import {
   clearSecondStepCookie,
   completeSignIn,
@@ -17,12 +25,14 @@ import {
   hasSecondFactor,
   redeemRecoveryCode,
   secondFactorStatus,
+  sendNotices,
   type FactorOwner,
 } from "@/lib/data/second-factor";
 import type { SignInMethod } from "@/lib/data/sessions";
 import { getDb } from "@/lib/db";
+import { queueSecurityNotice } from "@/lib/email/kinds/security-notice";
 import { HttpError, json } from "@/lib/http";
-import { enforceRateLimits, resetRateLimit } from "@/lib/rate-limit";
+import { enforceRateLimits, peekRateLimit, resetRateLimit, undoRateLimitHit } from "@/lib/rate-limit";
 import type { secondStepSchema } from "@/lib/validation/second-factor";
 import type { z } from "@/lib/validation/zod";
 
@@ -53,8 +63,9 @@ async function factorHolds(pending: PendingAdmin, input: SecondStepInput): Promi
  * entry, and the admin may try again while the half-signed-in state lasts.
  */
 export async function secondStep(request: Request, pending: PendingAdmin, input: SecondStepInput) {
-  const rules = [...blockingRules(pending.ip, pending.email), ...secondFactorRules(pending.id)];
-  await enforceRateLimits(rules, TOO_MANY_ATTEMPTS);
+  const clientRules = blockingRules(pending.ip, pending.email);
+  const adminRules = secondFactorRules(pending.id);
+  await enforceRateLimits([...clientRules, ...adminRules], TOO_MANY_ATTEMPTS);
   if (!(await factorHolds(pending, input))) {
     await recordAudit(
       getDb(),
@@ -64,15 +75,54 @@ export async function secondStep(request: Request, pending: PendingAdmin, input:
         details: { method: input.method },
       },
     );
+    await alertAfterRepeatedFailures(pending, adminRules[0]!);
     throw new HttpError(401, SECOND_STEP_REFUSALS[input.method]);
   }
-  await Promise.all(rules.map((rule) => resetRateLimit(rule.key)));
+  // The right factor is no guess: its own attempt is taken back, the wrong ones before it still count.
+  await Promise.all([
+    ...clientRules.map((rule) => resetRateLimit(rule.key)),
+    ...adminRules.map((rule) => undoRateLimitHit(rule)),
+  ]);
   await rememberAddress(pending.email, pending.ip);
   const sessionId = await completeSignIn(pending, input.method);
   const response = json({ message: "Login successful", admin: { name: pending.name, email: pending.email } });
   await setSessionCookie(response, request, { adminId: pending.id, sessionId });
   clearSecondStepCookie(response, request);
   return response;
+}
+
+/**
+ * Emails the admin once the quarter hour's failed second steps reach the alert level: whoever is guessing
+ * gave the right password first. Noted for a quarter hour, so a run of guesses sends one email, not one each.
+ */
+async function alertAfterRepeatedFailures(
+  pending: PendingAdmin,
+  windowRule: ReturnType<typeof secondFactorRules>[number],
+) {
+  const { count } = await peekRateLimit(windowRule);
+  if (count < SECOND_STEP_ALERT_AFTER) return;
+  const key = secondStepAlertKey(pending.id);
+  // One statement claims the note: of two failures at once, only one sends the email.
+  const until = new Date(Date.now() + LOGIN_FAILURE_WINDOW_MS);
+  const claimed = await getDb().$queryRaw<{ key: string }[]>`
+    INSERT INTO "rate_limits" ("key", "windowStart", "count", "expiresAt")
+    VALUES (${key}, ${new Date(0)}, 1, ${until})
+    ON CONFLICT ("key", "windowStart") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt", "count" = 1
+      WHERE "rate_limits"."expiresAt" <= ${new Date()}
+    RETURNING "key"`;
+  if (claimed.length === 0) return;
+  const notice = await getDb().$transaction(async (tx) => {
+    await recordAudit(
+      tx,
+      { id: pending.id, email: pending.email, ip: pending.ip },
+      {
+        action: "security.second_step_alert",
+        details: { failures: count },
+      },
+    );
+    return queueSecurityNotice(tx, pending, "second-step-failures", String(count));
+  });
+  sendNotices([notice]);
 }
 
 /**
