@@ -29,7 +29,7 @@ import {
   type FactorOwner,
 } from "@/lib/data/second-factor";
 import type { SignInMethod } from "@/lib/data/sessions";
-import { getDb } from "@/lib/db";
+import { getDb, type Tx } from "@/lib/db";
 import { queueSecurityNotice } from "@/lib/email/kinds/security-notice";
 import { HttpError, json } from "@/lib/http";
 import { enforceRateLimits, peekRateLimit, resetRateLimit, undoRateLimitHit } from "@/lib/rate-limit";
@@ -45,15 +45,25 @@ export const SECOND_STEP_REFUSALS: Record<Exclude<SignInMethod, "password">, str
   passkey: "The passkey could not be verified. Try again, or use another way to sign in.",
 };
 
-async function factorHolds(pending: PendingAdmin, input: SecondStepInput): Promise<boolean> {
+/** A second factor that did not hold: thrown inside the sign-in's transaction so nothing of it is kept. */
+class FactorRefused extends Error {}
+
+/** Checks and spends the factor given, in the sign-in's transaction; returns the ids of the emails it queued. */
+async function spendFactor(tx: Tx, pending: PendingAdmin, input: SecondStepInput): Promise<number[]> {
   switch (input.method) {
     case "totp":
-      return acceptTotpCode(pending.id, input.code);
-    case "recovery":
-      return redeemRecoveryCode(pending, input.code);
+      if (await acceptTotpCode(tx, pending.id, input.code)) return [];
+      break;
+    case "recovery": {
+      const notice = await redeemRecoveryCode(tx, pending, input.code);
+      if (notice !== null) return [notice];
+      break;
+    }
     default:
-      return verifyPasskeySignIn(pending, input.response as Parameters<typeof verifyPasskeySignIn>[1]);
+      if (await verifyPasskeySignIn(tx, pending, input.response as Parameters<typeof verifyPasskeySignIn>[2]))
+        return [];
   }
+  throw new FactorRefused();
 }
 
 /**
@@ -66,7 +76,14 @@ export async function secondStep(request: Request, pending: PendingAdmin, input:
   const clientRules = blockingRules(pending.ip, pending.email);
   const adminRules = secondFactorRules(pending.id);
   await enforceRateLimits([...clientRules, ...adminRules], TOO_MANY_ATTEMPTS);
-  if (!(await factorHolds(pending, input))) {
+  let notices: number[] = [];
+  let sessionId: string;
+  try {
+    sessionId = await completeSignIn(pending, input.method, async (tx) => {
+      notices = await spendFactor(tx, pending, input);
+    });
+  } catch (error) {
+    if (!(error instanceof FactorRefused)) throw error;
     await recordAudit(
       getDb(),
       { id: pending.id, email: pending.email, ip: pending.ip },
@@ -78,13 +95,13 @@ export async function secondStep(request: Request, pending: PendingAdmin, input:
     await alertAfterRepeatedFailures(pending, adminRules[0]!);
     throw new HttpError(401, SECOND_STEP_REFUSALS[input.method]);
   }
+  sendNotices(notices);
   // The right factor is no guess: its own attempt is taken back, the wrong ones before it still count.
   await Promise.all([
     ...clientRules.map((rule) => resetRateLimit(rule.key)),
     ...adminRules.map((rule) => undoRateLimitHit(rule)),
   ]);
   await rememberAddress(pending.email, pending.ip);
-  const sessionId = await completeSignIn(pending, input.method);
   const response = json({ message: "Login successful", admin: { name: pending.name, email: pending.email } });
   await setSessionCookie(response, request, { adminId: pending.id, sessionId });
   clearSecondStepCookie(response, request);

@@ -21,7 +21,7 @@ import {
   sendNotices,
   type FactorOwner,
 } from "@/lib/data/second-factor";
-import { getDb } from "@/lib/db";
+import { getDb, type Db, type Tx } from "@/lib/db";
 import { publicSiteUrl } from "@/lib/email/site";
 import { HttpError } from "@/lib/http";
 
@@ -65,9 +65,9 @@ async function storeChallenge(adminId: number, challenge: string, purpose: "pass
 }
 
 /** True once, for a live challenge of this admin and purpose: it is marked used as it is checked. */
-function consumeChallenge(adminId: number, purpose: "passkey-register" | "passkey-sign-in") {
+function consumeChallenge(adminId: number, purpose: "passkey-register" | "passkey-sign-in", db: Db | Tx = getDb()) {
   return async (challenge: string): Promise<boolean> => {
-    const { count } = await getDb().adminAuthChallenge.updateMany({
+    const { count } = await db.adminAuthChallenge.updateMany({
       where: { id: challenge, adminId, purpose, usedAt: null, expiresAt: { gt: new Date() } },
       data: { usedAt: new Date() },
     });
@@ -214,16 +214,23 @@ export async function passkeySignInOptions(pending: PendingAdmin) {
   return options;
 }
 
-/** True when the browser's answer is a valid signature by one of the admin's passkeys over a live challenge. */
-export async function verifyPasskeySignIn(pending: PendingAdmin, response: AuthenticationResponse): Promise<boolean> {
+/**
+ * True when the browser's answer is a valid signature by one of the admin's passkeys over a live challenge. Run
+ * in the sign-in's own transaction: a sign-in that loses a race leaves the challenge and counter as they were.
+ */
+export async function verifyPasskeySignIn(
+  tx: Tx,
+  pending: PendingAdmin,
+  response: AuthenticationResponse,
+): Promise<boolean> {
   if (!isPendingAdmin(pending)) throw new HttpError(401, SECOND_STEP_EXPIRED, { endsSession: true });
-  const key = await getDb().adminPasskey.findFirst({ where: { id: response.id, adminId: pending.id } });
+  const key = await tx.adminPasskey.findFirst({ where: { id: response.id, adminId: pending.id } });
   if (!key) return false;
   const { rpID, origin } = relyingParty();
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: consumeChallenge(pending.id, "passkey-sign-in"),
+      expectedChallenge: consumeChallenge(pending.id, "passkey-sign-in", tx),
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: false,
@@ -236,7 +243,7 @@ export async function verifyPasskeySignIn(pending: PendingAdmin, response: Authe
     });
     if (!verified) return false;
     // Only from the counter just checked: of two uses carrying the same counter (a cloned key), one gets through.
-    const moved = await getDb().adminPasskey.updateMany({
+    const moved = await tx.adminPasskey.updateMany({
       where: { id: key.id, counter: key.counter },
       data: { counter: BigInt(authenticationInfo.newCounter), lastUsedAt: new Date() },
     });

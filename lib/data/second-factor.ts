@@ -186,10 +186,11 @@ export async function removeTotp(actor: VerifiedAdmin): Promise<void> {
 
 /**
  * Checks a code for a sign-in's second step: valid now (one step of drift either way) and of a later step than
- * the last code accepted, which it then becomes, in one statement, so the same code never works twice.
+ * the last code accepted, which it then becomes, in one statement, so the same code never works twice. Run in
+ * the sign-in's own transaction: a sign-in that loses a race to another leaves the code unspent.
  */
-export async function acceptTotpCode(adminId: number, code: string, now = Date.now()): Promise<boolean> {
-  const row = await getDb().adminTotp.findFirst({ where: { adminId, confirmedAt: { not: null } } });
+export async function acceptTotpCode(tx: Tx, adminId: number, code: string, now = Date.now()): Promise<boolean> {
+  const row = await tx.adminTotp.findFirst({ where: { adminId, confirmedAt: { not: null } } });
   if (!row) return false;
   const secret = decryptTotpSecret(row.secret);
   if (!secret) {
@@ -198,7 +199,7 @@ export async function acceptTotpCode(adminId: number, code: string, now = Date.n
   }
   const step = totpStepOf(secret, code, now);
   if (step === null) return false;
-  const { count } = await getDb().adminTotp.updateMany({
+  const { count } = await tx.adminTotp.updateMany({
     where: { adminId, confirmedAt: { not: null }, OR: [{ lastStep: null }, { lastStep: { lt: BigInt(step) } }] },
     data: { lastStep: BigInt(step) },
   });
@@ -223,22 +224,21 @@ export async function regenerateRecoveryCodes(actor: VerifiedAdmin): Promise<str
   return codes;
 }
 
-/** Uses a recovery code for a sign-in's second step: true when it was unused (it is used now), audited and emailed. */
-export async function redeemRecoveryCode(pending: PendingAdmin, code: string): Promise<boolean> {
+/**
+ * Uses a recovery code for a sign-in's second step, in the sign-in's own transaction: the id of the email telling
+ * the admin when it was unused (it is used now, and audited), or null. A sign-in that loses a race to another
+ * rolls back, and the code stays unused.
+ */
+export async function redeemRecoveryCode(tx: Tx, pending: PendingAdmin, code: string): Promise<number | null> {
   if (!isPendingAdmin(pending)) throw new HttpError(401, SECOND_STEP_EXPIRED);
-  const notice = await getDb().$transaction(async (tx) => {
-    const { count } = await tx.adminRecoveryCode.updateMany({
-      where: { adminId: pending.id, codeHash: hashRecoveryCode(code), usedAt: null },
-      data: { usedAt: new Date() },
-    });
-    if (count !== 1) return null;
-    const left = await tx.adminRecoveryCode.count({ where: { adminId: pending.id, usedAt: null } });
-    await recordAudit(tx, pendingActorOf(pending), { action: "security.recovery_code_used", details: { left } });
-    return queueSecurityNotice(tx, pending, "recovery-code-used");
+  const { count } = await tx.adminRecoveryCode.updateMany({
+    where: { adminId: pending.id, codeHash: hashRecoveryCode(code), usedAt: null },
+    data: { usedAt: new Date() },
   });
-  if (notice === null) return false;
-  sendNotices([notice]);
-  return true;
+  if (count !== 1) return null;
+  const left = await tx.adminRecoveryCode.count({ where: { adminId: pending.id, usedAt: null } });
+  await recordAudit(tx, pendingActorOf(pending), { action: "security.recovery_code_used", details: { left } });
+  return queueSecurityNotice(tx, pending, "recovery-code-used");
 }
 
 // ---- Lost device ----

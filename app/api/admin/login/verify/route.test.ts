@@ -214,6 +214,22 @@ describe(`the sign-in's second step (${process.env.DATABASE_URL ? "PostgreSQL" :
     expect(await getDb().adminSession.count()).toBe(1);
   });
 
+  it("spends only the winning factor when second steps race: a losing recovery code stays unused", async () => {
+    const { admin, recoveryCodes } = await enrolTotp("ada@example.com");
+    const { cookies } = await signInWithPassword("ada@example.com");
+    const pending = `${SECOND_STEP_COOKIE}=${cookies[SECOND_STEP_COOKIE]}`;
+    const answers = await Promise.all(
+      recoveryCodes
+        .slice(0, 3)
+        .map((code) => post(verify, "/api/admin/login/verify", pending, { method: "recovery", code })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401, 401]);
+    expect(await getDb().adminSession.count()).toBe(1);
+    expect(await getDb().adminRecoveryCode.count({ where: { adminId: admin.id, usedAt: null } })).toBe(9);
+    expect(await getDb().auditLog.count({ where: { action: "security.recovery_code_used" } })).toBe(1);
+    expect(await getDb().emailOutbox.count({ where: { subject: { contains: "recovery code was used" } } })).toBe(1);
+  });
+
   it("makes new recovery codes that replace the old ones", async () => {
     const { admin, recoveryCodes } = await enrolTotp("ada@example.com");
     const cookie = await sessionCookieFor(admin);
