@@ -24,6 +24,7 @@ import {
 import { getDb, type Db, type Tx } from "@/lib/db";
 import { publicSiteUrl } from "@/lib/email/site";
 import { HttpError } from "@/lib/http";
+import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit";
 
 // Passkeys (WebAuthn). The relying party is the site's public address (NEXT_PUBLIC_SITE_URL): a passkey made
 // here works only on this site, which is what makes it proof against a look-alike page. Each ceremony's
@@ -57,7 +58,33 @@ export async function listPasskeys(actor: VerifiedAdmin): Promise<PasskeySummary
   });
 }
 
+/** Options asked for per minute, per admin and per half-signed-in cookie: a person asks once or twice. */
+export const PASSKEY_OPTIONS_PER_MINUTE = 10;
+export const TOO_MANY_OPTIONS = "Too many passkey requests. Please wait a minute and try again.";
+
+/**
+ * Each options request stores a challenge: limited per admin and, half signed in, per cookie, so a script
+ * cannot fill the table with them.
+ */
+async function limitOptions(owner: FactorOwner | PendingAdmin): Promise<void> {
+  const rules: RateLimitRule[] = [
+    { key: `passkey-options:admin:${owner.id}`, limit: PASSKEY_OPTIONS_PER_MINUTE, windowMs: 60_000, sliding: true },
+  ];
+  if (isPendingAdmin(owner))
+    rules.push({
+      key: `passkey-options:pending:${owner.pendingId}`,
+      limit: PASSKEY_OPTIONS_PER_MINUTE,
+      windowMs: 60_000,
+      sliding: true,
+    });
+  await enforceRateLimits(rules, TOO_MANY_OPTIONS);
+}
+
 async function storeChallenge(adminId: number, challenge: string, purpose: "passkey-register" | "passkey-sign-in") {
+  // A ceremony begun and never finished leaves its challenge: the admin's lapsed ones go as the next is made.
+  await getDb().adminAuthChallenge.deleteMany({
+    where: { adminId, purpose: { in: ["passkey-register", "passkey-sign-in"] }, expiresAt: { lte: new Date() } },
+  });
   await getDb().adminAuthChallenge.create({
     data: { id: challenge, adminId, purpose, expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS) },
     select: { id: true },
@@ -78,6 +105,7 @@ function consumeChallenge(adminId: number, purpose: "passkey-register" | "passke
 /** The options the browser needs to make a passkey for the admin (its existing passkeys excluded). */
 export async function passkeyRegistrationOptions(owner: FactorOwner) {
   assertFactorOwner(owner);
+  await limitOptions(owner);
   const { rpID } = relyingParty();
   const existing = await getDb().adminPasskey.findMany({
     where: { adminId: owner.id },
@@ -195,6 +223,7 @@ export async function removePasskey(actor: VerifiedAdmin, id: string): Promise<v
 /** The options the browser needs to sign in with one of the half-signed-in admin's passkeys. */
 export async function passkeySignInOptions(pending: PendingAdmin) {
   if (!isPendingAdmin(pending)) throw new HttpError(401, SECOND_STEP_EXPIRED, { endsSession: true });
+  await limitOptions(pending);
   const keys = await getDb().adminPasskey.findMany({
     where: { adminId: pending.id },
     select: { id: true, transports: true },
