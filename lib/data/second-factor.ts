@@ -260,26 +260,56 @@ export async function resetSecondFactor(actor: VerifiedAdmin, adminId: number): 
       select: { id: true, email: true, name: true },
     });
     if (!target) throw new HttpError(404, "Admin user not found");
-    const [totp, passkeys, codes, sessions] = await Promise.all([
-      tx.adminTotp.deleteMany({ where: { adminId } }),
-      tx.adminPasskey.deleteMany({ where: { adminId } }),
-      tx.adminRecoveryCode.deleteMany({ where: { adminId } }),
-      tx.adminSession.updateMany({ where: { adminId, revokedAt: null }, data: { revokedAt: new Date() } }),
-    ]);
-    await tx.adminAuthChallenge.deleteMany({ where: { adminId } });
-    await recordAudit(tx, auditActorOf(actor), {
-      action: "admin.second_factor_reset",
-      target: `admin:${adminId}`,
-      details: {
-        app: totp.count > 0,
-        passkeys: passkeys.count,
-        recoveryCodes: codes.count,
-        sessionsEnded: sessions.count,
-      },
-    });
-    return queueSecurityNotice(tx, target, "second-factor-reset", actor.name);
+    return wipeSecondFactor(tx, target, auditActorOf(actor), actor.name);
   });
   sendNotices([notice]);
+}
+
+/** Who the audit log and the email name for a reset made on the server's command line (admin:reset-second-factor). */
+export const COMMAND_LINE_ACTOR: AuditActor = { id: null, email: "npm run admin:reset-second-factor", ip: null };
+const COMMAND_LINE_NAME = "Someone with access to the server (npm run admin:reset-second-factor)";
+
+/**
+ * The same reset made from the server's command line, for a business whose only admin has lost their second
+ * factor: whoever can run commands on the server already holds the database. Returns the security notice's id.
+ */
+export async function resetSecondFactorFromCommandLine(adminId: number): Promise<number> {
+  return getDb().$transaction(async (tx) => {
+    const target = await tx.adminUser.findUnique({
+      where: { id: adminId },
+      select: { id: true, email: true, name: true },
+    });
+    if (!target) throw new HttpError(404, "Admin user not found");
+    return wipeSecondFactor(tx, target, COMMAND_LINE_ACTOR, COMMAND_LINE_NAME);
+  });
+}
+
+/** The reset itself, in the caller's transaction: factors, codes, sessions and half-done sign-ins go; audited and emailed. */
+async function wipeSecondFactor(
+  tx: Tx,
+  target: { id: number; email: string; name: string },
+  actor: AuditActor,
+  actorName: string,
+): Promise<number> {
+  const adminId = target.id;
+  const [totp, passkeys, codes, sessions] = await Promise.all([
+    tx.adminTotp.deleteMany({ where: { adminId } }),
+    tx.adminPasskey.deleteMany({ where: { adminId } }),
+    tx.adminRecoveryCode.deleteMany({ where: { adminId } }),
+    tx.adminSession.updateMany({ where: { adminId, revokedAt: null }, data: { revokedAt: new Date() } }),
+  ]);
+  await tx.adminAuthChallenge.deleteMany({ where: { adminId } });
+  await recordAudit(tx, actor, {
+    action: "admin.second_factor_reset",
+    target: `admin:${adminId}`,
+    details: {
+      app: totp.count > 0,
+      passkeys: passkeys.count,
+      recoveryCodes: codes.count,
+      sessionsEnded: sessions.count,
+    },
+  });
+  return queueSecurityNotice(tx, target, "second-factor-reset", actorName);
 }
 
 /** Which admins have a second factor, for the Admin Users page's reset action. */
