@@ -10,6 +10,7 @@ import {
 } from "@simplewebauthn/server";
 
 import { siteConfig } from "@/config/site";
+import { assertFreshPassword } from "@/lib/auth/fresh-password";
 import { isPendingAdmin, SECOND_STEP_EXPIRED, type PendingAdmin } from "@/lib/auth/second-step";
 import { auditActorOf, isVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
@@ -106,6 +107,7 @@ function consumeChallenge(adminId: number, purpose: "passkey-register" | "passke
 export async function passkeyRegistrationOptions(owner: FactorOwner) {
   assertFactorOwner(owner);
   await limitOptions(owner);
+  await assertFreshPassword(owner);
   const { rpID } = relyingParty();
   const existing = await getDb().adminPasskey.findMany({
     where: { adminId: owner.id },
@@ -141,6 +143,7 @@ export async function addPasskey(
   response: RegistrationResponse,
 ): Promise<{ recoveryCodes: string[] | null }> {
   assertFactorOwner(owner);
+  await assertFreshPassword(owner);
   const { rpID, origin } = relyingParty();
   let verification;
   try {
@@ -202,6 +205,7 @@ export async function renamePasskey(actor: VerifiedAdmin, id: string, name: stri
 /** Removes one of the admin's own passkeys. */
 export async function removePasskey(actor: VerifiedAdmin, id: string): Promise<void> {
   if (!isVerifiedAdmin(actor)) throw new HttpError(401, SECOND_STEP_EXPIRED, { endsSession: true });
+  await assertFreshPassword(actor);
   const notice = await getDb().$transaction(async (tx) => {
     const key = await tx.adminPasskey.findFirst({ where: { id, adminId: actor.id }, select: { name: true } });
     if (!key) throw new HttpError(404, "No passkey of yours has this id.");

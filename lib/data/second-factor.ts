@@ -1,5 +1,6 @@
 import "server-only";
 
+import { assertFreshPassword } from "@/lib/auth/fresh-password";
 import { hashRecoveryCode, newRecoveryCodes } from "@/lib/auth/recovery-codes";
 import { isPendingAdmin, pendingActorOf, SECOND_STEP_EXPIRED, type PendingAdmin } from "@/lib/auth/second-step";
 import {
@@ -134,6 +135,7 @@ const WRONG_CODE = "That code is not right. Check the 6-digit code in your authe
  */
 export async function beginTotpSetup(owner: FactorOwner): Promise<TotpSetup> {
   assertFactorOwner(owner);
+  await assertFreshPassword(owner);
   const existing = await getDb().adminTotp.findUnique({ where: { adminId: owner.id }, select: { confirmedAt: true } });
   if (existing?.confirmedAt)
     throw new HttpError(409, "An authenticator app is already set up. Remove it first to set up another.");
@@ -154,6 +156,7 @@ export async function beginTotpSetup(owner: FactorOwner): Promise<TotpSetup> {
  */
 export async function confirmTotpSetup(owner: FactorOwner, code: string): Promise<{ recoveryCodes: string[] | null }> {
   assertFactorOwner(owner);
+  await assertFreshPassword(owner);
   const row = await getDb().adminTotp.findUnique({ where: { adminId: owner.id } });
   if (!row || row.confirmedAt) throw new HttpError(409, "Start setting up the app again: no set-up is under way.");
   const secret = decryptTotpSecret(row.secret);
@@ -175,6 +178,7 @@ export async function confirmTotpSetup(owner: FactorOwner, code: string): Promis
 /** Removes the admin's own app (a 404 when there is none). */
 export async function removeTotp(actor: VerifiedAdmin): Promise<void> {
   if (!isVerifiedAdmin(actor)) throw new HttpError(401, SECOND_STEP_EXPIRED, { endsSession: true });
+  await assertFreshPassword(actor);
   const notice = await getDb().$transaction(async (tx) => {
     await assertNotLastFactor(tx, actor.id, "totp");
     const { count } = await tx.adminTotp.deleteMany({ where: { adminId: actor.id } });
@@ -212,6 +216,7 @@ export async function acceptTotpCode(tx: Tx, adminId: number, code: string, now 
 export async function regenerateRecoveryCodes(actor: VerifiedAdmin): Promise<string[]> {
   assertFactorOwner(actor);
   if (!isVerifiedAdmin(actor)) throw new HttpError(401, SECOND_STEP_EXPIRED);
+  await assertFreshPassword(actor);
   const status = await secondFactorStatus(actor.id);
   if (!hasSecondFactor(status))
     throw new HttpError(409, "Set up a passkey or an authenticator app first: recovery codes stand in for one.");
