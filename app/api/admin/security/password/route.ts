@@ -1,6 +1,6 @@
 import { confirmPassword } from "@/lib/auth/fresh-password";
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
-import { json, methodNotAllowed, parseWith, readJson, route } from "@/lib/http";
+import { json, parseWith, readJson, route } from "@/lib/http";
 import { confirmPasswordSchema } from "@/lib/validation/admin";
 
 /**
@@ -14,6 +14,3 @@ export const POST = route(async (request) => {
   await confirmPassword(admin, password);
   return json({ message: "Password confirmed" });
 });
-
-const notAllowed = methodNotAllowed(["POST"]);
-export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
