@@ -24,6 +24,27 @@ const securityHeaders = [
     : []),
 ];
 
+/**
+ * The policy of a page requested with a body. The proxy never sees such a request (see its matcher), so it
+ * cannot give it a nonce; no page takes a body, so nothing on such an answer needs to run: only the site's own
+ * script files may, nothing inline. The rest is the site's policy as lib/csp.ts writes it for every page.
+ */
+const policyWithoutScripts = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "media-src 'self'",
+  "worker-src 'self' blob:",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Lets parallel builds (tests, benchmarks) use their own output folder.
@@ -53,16 +74,26 @@ const nextConfig = {
       // (RFC 8058), a POST to the very same URL: a request with a body goes to the route handler, which caps
       // it. The proxy never sees it (see its matcher): Next would hold such a request until its whole body
       // had arrived, even one declared at 12 MB that never comes.
-      beforeFiles: ["content-length", "transfer-encoding"].map((key) => ({
-        source: "/waitlist/leave",
-        has: [{ type: "header", key }],
-        destination: "/api/waitlist/leave",
-      })),
+      beforeFiles: [
+        // A request naming a server action goes to a route that refuses it quietly (the site has none).
+        { source: "/:path*", has: [{ type: "header", key: "next-action" }], destination: "/api/no-server-actions" },
+        ...["content-length", "transfer-encoding"].map((key) => ({
+          source: "/waitlist/leave",
+          has: [{ type: "header", key }],
+          destination: "/api/waitlist/leave",
+        })),
+      ],
     };
   },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
+      // Pages asked for with a body, which the proxy does not see: they still carry a policy.
+      ...["content-length", "transfer-encoding"].map((key) => ({
+        source: "/((?!api/).*)",
+        has: [{ type: "header", key }],
+        headers: [{ key: "Content-Security-Policy", value: policyWithoutScripts }],
+      })),
       // API answers are data, never a document: nothing in one may load or run, or be framed.
       {
         source: "/api/:path*",

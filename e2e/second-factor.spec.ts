@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
@@ -69,9 +70,39 @@ test.describe.serial("an authenticator app and recovery codes", () => {
     await expect(security.getByText(/That code is not right/)).toBeVisible();
     await codeField.fill(codeAt(secret));
     await security.getByRole("button", { name: "Confirm the app" }).click();
-    const codes = page.getByTestId("recovery-codes").getByRole("listitem");
+    // The codes open where the admin is looking, to be copied, downloaded or printed, and stay until saved.
+    const saveCodes = page.getByRole("dialog", { name: "Save your recovery codes" });
+    const codes = saveCodes.getByTestId("recovery-codes").getByRole("listitem");
     await expect(codes).toHaveCount(10);
     recoveryCodes = await codes.allTextContents();
+    await expectNoAxeViolations(page);
+    await expect(saveCodes.getByRole("button", { name: "Print" })).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      saveCodes.getByRole("button", { name: "Download (.txt)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("otto-recovery-codes.txt");
+    const file = await readFile((await download.path())!, "utf8");
+    for (const code of recoveryCodes) expect(file).toContain(code);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await saveCodes.getByRole("button", { name: "Copy" }).click();
+    await expect(saveCodes.getByText("The codes are copied.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(recoveryCodes.join("\n"));
+    // Not closed before the admin says the codes are saved: Escape and Done ask for that first.
+    await page.keyboard.press("Escape");
+    await expect(saveCodes).toBeVisible();
+    const savedBox = saveCodes.getByRole("checkbox", { name: "I've saved them" });
+    await expect(savedBox).toBeFocused();
+    await expect(saveCodes.getByText(/these codes are not shown again/)).toBeVisible();
+    await saveCodes.getByRole("button", { name: "Done" }).click();
+    await expect(saveCodes).toBeVisible();
+    await expectNoAxeViolations(page);
+    await savedBox.focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Tab");
+    await expect(saveCodes.getByRole("button", { name: "Done" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(saveCodes).toBeHidden();
     await expect(security.getByText(/^Set up \d/)).toBeVisible();
     await expectNoAxeViolations(page);
 

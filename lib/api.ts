@@ -92,7 +92,7 @@ export function adminFailureDescription(error: unknown): string {
 }
 
 /** The `code` of a JSON error body: a machine-readable reason beside the message people read. */
-function serverCode(error: ApiError): string | null {
+export function serverCode(error: ApiError): string | null {
   try {
     const parsed: unknown = JSON.parse(error.body);
     if (parsed && typeof parsed === "object" && "code" in parsed && typeof parsed.code === "string") return parsed.code;

@@ -16,6 +16,8 @@ export class HttpError extends Error {
       headers?: Record<string, string>;
       /** The admin's session is over: the answer also clears the session cookie, so the browser stops sending it. */
       endsSession?: boolean;
+      /** A code from lib/api-codes.ts beside the message, for the browser to act on. */
+      code?: string;
     } = {},
   ) {
     super(message);
@@ -61,9 +63,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 /** Turns any error into the JSON `{ message }` response it deserves; never leaks a stack trace. */
 export function errorResponse(error: unknown): NextResponse {
   if (error instanceof HttpError) {
-    const body = error.extra.errors
-      ? { message: error.message, errors: error.extra.errors }
-      : { message: error.message };
+    const body = {
+      message: error.message,
+      ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+      ...(error.extra.code ? { code: error.extra.code } : {}),
+    };
     return json(body, { status: error.status, headers: error.extra.headers });
   }
   if (error instanceof z.ZodError) {

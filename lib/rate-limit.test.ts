@@ -1,4 +1,4 @@
-import { clientRateKey, hitRateLimit, peekRateLimit, resetRateLimit } from "@/lib/rate-limit";
+import { clientRateKey, hitRateLimit, peekRateLimit, resetRateLimit, undoRateLimitHit } from "@/lib/rate-limit";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
@@ -37,6 +37,26 @@ describe("database-backed rate limits", () => {
     expect((await peekRateLimit(rule, now)).count).toBe(3);
     await resetRateLimit(rule.key);
     expect((await peekRateLimit(rule, now)).allowed).toBe(true);
+  });
+
+  it("a sliding limit counts the hits just before a window's edge just after it, and forgets them a window later", async () => {
+    const sliding = { ...rule, key: "test:sliding", sliding: true };
+    const edge = Date.UTC(2026, 0, 1, 16, 1, 0);
+    for (let i = 0; i < 3; i++) expect((await hitRateLimit(sliding, edge - 1_000)).allowed).toBe(true);
+    const across = await hitRateLimit(sliding, edge + 1_000);
+    expect(across).toMatchObject({ allowed: false, count: 4 });
+    expect(across.retryAfterSeconds).toBeGreaterThan(50);
+    expect((await peekRateLimit(sliding, edge + 1_000)).allowed).toBe(false);
+    // A whole window (and a bucket) later, the earlier hits no longer count.
+    expect((await hitRateLimit(sliding, edge + 70_000)).count).toBe(1);
+  });
+
+  it("takes back a sliding limit's latest hit, leaving the ones before it", async () => {
+    const sliding = { ...rule, key: "test:undo", sliding: true };
+    const now = Date.now();
+    for (let i = 0; i < 3; i++) await hitRateLimit(sliding, now - 20_000 + i * 10_000);
+    await undoRateLimitHit(sliding);
+    expect((await peekRateLimit(sliding, now)).count).toBe(2);
   });
 
   it("keeps keys apart", async () => {

@@ -23,6 +23,12 @@ export interface RateLimitRule {
   key: string;
   limit: number;
   windowMs: number;
+  /**
+   * Counted over the last `windowMs` whenever it is asked, rather than in fixed windows: with fixed windows a
+   * limit's worth of tries at the end of one window and another at the start of the next both pass. Kept for
+   * the guesses where that doubling matters (second-step codes, resends).
+   */
+  sliding?: boolean;
 }
 
 export interface RateLimitState {
@@ -45,11 +51,68 @@ function stateOf(rule: RateLimitRule, count: number, end: Date, now: number): Ra
   };
 }
 
+/** A sliding limit is kept in this many buckets per window: it may count up to one bucket more than its window. */
+const SLIDING_BUCKETS = 15;
+
+function bucketsOf(rule: RateLimitRule, now: number) {
+  const bucketMs = Math.max(1, Math.floor(rule.windowMs / SLIDING_BUCKETS));
+  const start = Math.floor(now / bucketMs) * bucketMs;
+  // Every bucket that overlaps the last windowMs counts.
+  return { bucketMs, start: new Date(start), since: new Date(now - rule.windowMs - bucketMs) };
+}
+
+/** A sliding limit's state: the count over the window, and when its oldest counted bucket stops counting. */
+function slidingStateOf(rule: RateLimitRule, count: number, oldest: Date | null, now: number): RateLimitState {
+  const { bucketMs } = bucketsOf(rule, now);
+  const end = new Date((oldest?.getTime() ?? now) + rule.windowMs + bucketMs);
+  return stateOf(rule, count, end, now);
+}
+
+async function hitSlidingLimit(rule: RateLimitRule, now: number): Promise<RateLimitState> {
+  const { bucketMs, start, since } = bucketsOf(rule, now);
+  const expiresAt = new Date(start.getTime() + rule.windowMs + bucketMs);
+  const rows = await getDb().$queryRaw<{ count: number; oldest: Date | null }[]>`
+    WITH hit AS (
+      INSERT INTO "rate_limits" ("key", "windowStart", "count", "expiresAt")
+      VALUES (${rule.key}, ${start}, 1, ${expiresAt})
+      ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "rate_limits"."count" + 1
+      RETURNING "count"
+    ), earlier AS (
+      SELECT COALESCE(SUM("count"), 0)::int AS "count", MIN("windowStart") AS "oldest" FROM "rate_limits"
+      WHERE "key" = ${rule.key} AND "windowStart" > ${since} AND "windowStart" < ${start} AND "count" > 0
+    )
+    SELECT ((SELECT "count" FROM hit) + "count")::int AS "count", COALESCE("oldest", ${start}) AS "oldest" FROM earlier`;
+  if (Math.random() < 0.01) await pruneRateLimits(new Date(now));
+  const row = rows[0];
+  return slidingStateOf(rule, Number(row?.count ?? 1), row?.oldest ?? start, now);
+}
+
+async function peekSlidingLimit(rule: RateLimitRule, now: number): Promise<RateLimitState> {
+  const { since } = bucketsOf(rule, now);
+  const rows = await getDb().$queryRaw<{ count: number; oldest: Date | null }[]>`
+    SELECT COALESCE(SUM("count"), 0)::int AS "count", MIN("windowStart") AS "oldest" FROM "rate_limits"
+    WHERE "key" = ${rule.key} AND "windowStart" > ${since} AND "count" > 0`;
+  const count = Number(rows[0]?.count ?? 0);
+  return { ...slidingStateOf(rule, count, rows[0]?.oldest ?? null, now), allowed: count < rule.limit };
+}
+
 /**
- * Counts one hit against a fixed-window limit, atomically in the database so the limit holds across
+ * Takes back the latest hit of a sliding limit: for an attempt that turned out right, which should not count
+ * as a guess, while the wrong ones before it still do.
+ */
+export async function undoRateLimitHit(rule: RateLimitRule): Promise<void> {
+  await getDb().$executeRaw`
+    UPDATE "rate_limits" SET "count" = "count" - 1
+    WHERE "key" = ${rule.key} AND "count" > 0 AND "windowStart" = (
+      SELECT MAX("windowStart") FROM "rate_limits" WHERE "key" = ${rule.key} AND "count" > 0)`;
+}
+
+/**
+ * Counts one hit against a fixed-window limit (or a sliding one, see RateLimitRule), atomically in the database so the limit holds across
  * server instances. `allowed` is false once the count passes the limit.
  */
 export async function hitRateLimit(rule: RateLimitRule, now = Date.now()): Promise<RateLimitState> {
+  if (rule.sliding) return hitSlidingLimit(rule, now);
   const { start, end } = windowOf(rule, now);
   const rows = await getDb().$queryRaw<{ count: number }[]>`
     INSERT INTO "rate_limits" ("key", "windowStart", "count", "expiresAt")
@@ -63,6 +126,7 @@ export async function hitRateLimit(rule: RateLimitRule, now = Date.now()): Promi
 
 /** Reads a limit's current count without adding to it; `allowed` is false once it has reached the limit. */
 export async function peekRateLimit(rule: RateLimitRule, now = Date.now()): Promise<RateLimitState> {
+  if (rule.sliding) return peekSlidingLimit(rule, now);
   const { start, end } = windowOf(rule, now);
   const row = await getDb().rateLimit.findUnique({
     where: { key_windowStart: { key: rule.key, windowStart: start } },

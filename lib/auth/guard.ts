@@ -3,6 +3,7 @@ import "server-only";
 import type { RequestLike } from "@/lib/auth/session";
 import { verifySessionAdmin } from "@/lib/auth/session-admin";
 import { SESSION_ENDED_MESSAGE, type VerifiedAdmin } from "@/lib/auth/verified";
+import { env } from "@/lib/env";
 import { HttpError } from "@/lib/http";
 
 /**
@@ -30,7 +31,10 @@ export function requireSameOrigin(request: Request): void {
   }
   const origin = request.headers.get("origin");
   if (!origin || (origin === "null" && site === "same-origin")) return;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  const host =
+    (trustsForwardedHost() && request.headers.get("x-forwarded-host")) ||
+    request.headers.get("host") ||
+    new URL(request.url).host;
   let originHost: string;
   try {
     originHost = new URL(origin).host;
@@ -38,4 +42,13 @@ export function requireSameOrigin(request: Request): void {
     throw new HttpError(403, "Cross-site requests are not allowed.");
   }
   if (originHost !== host) throw new HttpError(403, "Cross-site requests are not allowed.");
+}
+
+/**
+ * X-Forwarded-Host names this site only when a proxy of ours wrote it (TRUSTED_PROXY_HOPS, or Vercel's edge).
+ * Reaching the server directly, a client could send it to match any Origin it liked.
+ */
+function trustsForwardedHost(): boolean {
+  const { TRUSTED_PROXY_HOPS, VERCEL } = env();
+  return TRUSTED_PROXY_HOPS > 0 || VERCEL === "1";
 }

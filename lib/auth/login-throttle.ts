@@ -45,14 +45,22 @@ export function blockingRules(ip: string | null, email: string): RateLimitRule[]
 /**
  * Second-step attempts for one admin, from anywhere, kept across password sign-ins: whoever is trying codes
  * already has the password, so these block (signing in again with it clears the per-client counters, never
- * these). Ten in a quarter of an hour and fifty in a day leave six digits out of reach.
+ * these; nor does a second step that succeeds, which only takes back its own attempt). Ten in a quarter of an
+ * hour and fifty in a day leave six digits out of reach; both slide, so no window's edge lets twice as many by.
  */
 export function secondFactorRules(adminId: number): RateLimitRule[] {
   return [
-    { key: `second-factor-fail:${adminId}:window`, limit: 10, windowMs: LOGIN_FAILURE_WINDOW_MS },
-    { key: `second-factor-fail:${adminId}:day`, limit: 50, windowMs: 24 * 60 * 60 * 1000 },
+    { key: `second-factor-fail:${adminId}:window`, limit: 10, windowMs: LOGIN_FAILURE_WINDOW_MS, sliding: true },
+    { key: `second-factor-fail:${adminId}:day`, limit: 50, windowMs: 24 * 60 * 60 * 1000, sliding: true },
   ];
 }
+
+/**
+ * Failed second steps after a right password, within the quarter hour, at which the admin is emailed: someone
+ * may have their password. One email per quarter hour at most, however many more guesses follow.
+ */
+export const SECOND_STEP_ALERT_AFTER = 5;
+export const secondStepAlertKey = (adminId: number) => `second-factor-alerted:${adminId}`;
 
 /** The per-email counter: it never blocks, it only feeds loginSlowdownMs. */
 export function emailFailureRule(email: string): RateLimitRule {

@@ -41,14 +41,15 @@ export const ADMIN_ABILITIES = {
 } as const;
 export type AdminAbility = keyof typeof ADMIN_ABILITIES;
 
+// The audit log's export is not a member's: it carries every admin's addresses and failed sign-ins. Members
+// read the log on its page, as viewers do. Crediting a withheld referral is judging one signup, as releasing a
+// held one is.
 const MEMBER_ABILITIES: ReadonlySet<AdminAbility> = new Set([
   "export",
-  "exportAudit",
   "invite",
   "delete",
   "resend",
   "release",
-  // Crediting a withheld referral is judging one signup, as releasing a held one is.
   "credit",
 ]);
 

@@ -1,6 +1,14 @@
 import "server-only";
 
-import { blockingRules, rememberAddress, secondFactorRules, TOO_MANY_ATTEMPTS } from "@/lib/auth/login-throttle";
+import {
+  blockingRules,
+  LOGIN_FAILURE_WINDOW_MS,
+  rememberAddress,
+  SECOND_STEP_ALERT_AFTER,
+  secondFactorRules,
+  secondStepAlertKey,
+  TOO_MANY_ATTEMPTS,
+} from "@/lib/auth/login-throttle";
 import {
   clearSecondStepCookie,
   completeSignIn,
@@ -18,12 +26,14 @@ import {
   hasSecondFactor,
   redeemRecoveryCode,
   secondFactorStatus,
+  sendNotices,
   type FactorOwner,
 } from "@/lib/data/second-factor";
 import type { SignInMethod } from "@/lib/data/sessions";
-import { getDb } from "@/lib/db";
+import { getDb, type Tx } from "@/lib/db";
+import { queueSecurityNotice } from "@/lib/email/kinds/security-notice";
 import { HttpError, json } from "@/lib/http";
-import { enforceRateLimits, resetRateLimit } from "@/lib/rate-limit";
+import { enforceRateLimits, peekRateLimit, resetRateLimit, undoRateLimitHit } from "@/lib/rate-limit";
 import type { secondStepSchema } from "@/lib/validation/second-factor";
 import type { z } from "@/lib/validation/zod";
 
@@ -36,15 +46,25 @@ export const SECOND_STEP_REFUSALS: Record<Exclude<SignInMethod, "password">, str
   passkey: "The passkey could not be verified. Try again, or use another way to sign in.",
 };
 
-async function factorHolds(pending: PendingAdmin, input: SecondStepInput): Promise<boolean> {
+/** A second factor that did not hold: thrown inside the sign-in's transaction so nothing of it is kept. */
+class FactorRefused extends Error {}
+
+/** Checks and spends the factor given, in the sign-in's transaction; returns the ids of the emails it queued. */
+async function spendFactor(tx: Tx, pending: PendingAdmin, input: SecondStepInput): Promise<number[]> {
   switch (input.method) {
     case "totp":
-      return acceptTotpCode(pending.id, input.code);
-    case "recovery":
-      return redeemRecoveryCode(pending, input.code);
+      if (await acceptTotpCode(tx, pending.id, input.code)) return [];
+      break;
+    case "recovery": {
+      const notice = await redeemRecoveryCode(tx, pending, input.code);
+      if (notice !== null) return [notice];
+      break;
+    }
     default:
-      return verifyPasskeySignIn(pending, input.response as Parameters<typeof verifyPasskeySignIn>[1]);
+      if (await verifyPasskeySignIn(tx, pending, input.response as Parameters<typeof verifyPasskeySignIn>[2]))
+        return [];
   }
+  throw new FactorRefused();
 }
 
 /**
@@ -54,9 +74,17 @@ async function factorHolds(pending: PendingAdmin, input: SecondStepInput): Promi
  * entry, and the admin may try again while the half-signed-in state lasts.
  */
 export async function secondStep(request: Request, pending: PendingAdmin, input: SecondStepInput) {
-  const rules = [...blockingRules(pending.ip, pending.email), ...secondFactorRules(pending.id)];
-  await enforceRateLimits(rules, TOO_MANY_ATTEMPTS);
-  if (!(await factorHolds(pending, input))) {
+  const clientRules = blockingRules(pending.ip, pending.email);
+  const adminRules = secondFactorRules(pending.id);
+  await enforceRateLimits([...clientRules, ...adminRules], TOO_MANY_ATTEMPTS);
+  let notices: number[] = [];
+  let sessionId: string;
+  try {
+    sessionId = await completeSignIn(pending, input.method, async (tx) => {
+      notices = await spendFactor(tx, pending, input);
+    });
+  } catch (error) {
+    if (!(error instanceof FactorRefused)) throw error;
     await recordAudit(
       getDb(),
       { id: pending.id, email: pending.email, ip: pending.ip },
@@ -65,15 +93,54 @@ export async function secondStep(request: Request, pending: PendingAdmin, input:
         details: { method: input.method },
       },
     );
+    await alertAfterRepeatedFailures(pending, adminRules[0]!);
     throw new HttpError(401, SECOND_STEP_REFUSALS[input.method]);
   }
-  await Promise.all(rules.map((rule) => resetRateLimit(rule.key)));
+  sendNotices(notices);
+  // The right factor is no guess: its own attempt is taken back, the wrong ones before it still count.
+  await Promise.all([
+    ...clientRules.map((rule) => resetRateLimit(rule.key)),
+    ...adminRules.map((rule) => undoRateLimitHit(rule)),
+  ]);
   await rememberAddress(pending.email, pending.ip);
-  const sessionId = await completeSignIn(pending, input.method);
   const response = json({ message: "Login successful", admin: { name: pending.name, email: pending.email } });
   await setSessionCookie(response, request, { adminId: pending.id, sessionId });
   clearSecondStepCookie(response, request);
   return response;
+}
+
+/**
+ * Emails the admin once the quarter hour's failed second steps reach the alert level: whoever is guessing
+ * gave the right password first. Noted for a quarter hour, so a run of guesses sends one email, not one each.
+ */
+async function alertAfterRepeatedFailures(
+  pending: PendingAdmin,
+  windowRule: ReturnType<typeof secondFactorRules>[number],
+) {
+  const { count } = await peekRateLimit(windowRule);
+  if (count < SECOND_STEP_ALERT_AFTER) return;
+  const key = secondStepAlertKey(pending.id);
+  // One statement claims the note: of two failures at once, only one sends the email.
+  const until = new Date(Date.now() + LOGIN_FAILURE_WINDOW_MS);
+  const claimed = await getDb().$queryRaw<{ key: string }[]>`
+    INSERT INTO "rate_limits" ("key", "windowStart", "count", "expiresAt")
+    VALUES (${key}, ${new Date(0)}, 1, ${until})
+    ON CONFLICT ("key", "windowStart") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt", "count" = 1
+      WHERE "rate_limits"."expiresAt" <= ${new Date()}
+    RETURNING "key"`;
+  if (claimed.length === 0) return;
+  const notice = await getDb().$transaction(async (tx) => {
+    await recordAudit(
+      tx,
+      { id: pending.id, email: pending.email, ip: pending.ip },
+      {
+        action: "security.second_step_alert",
+        details: { failures: count },
+      },
+    );
+    return queueSecurityNotice(tx, pending, "second-step-failures", String(count));
+  });
+  sendNotices([notice]);
 }
 
 /**

@@ -10,7 +10,7 @@ import { cookieOptions, cookiesOf, isSecureRequest, type RequestLike } from "@/l
 import type { PublicAdmin } from "@/lib/data/admins";
 import type { AuditActor } from "@/lib/data/audit";
 import { startAdminSession, type SignInMethod } from "@/lib/data/sessions";
-import { getDb } from "@/lib/db";
+import { getDb, type Tx } from "@/lib/db";
 import { clientIp, HttpError } from "@/lib/http";
 
 // Between the password and the second factor an admin is half signed in: no session exists yet, only a
@@ -135,10 +135,16 @@ export async function requirePendingAdmin(request: RequestLike, purpose?: Pendin
 }
 
 /**
- * Completes a sign-in whose second factor has just been checked: the half-signed-in row is marked used and the
- * session started in one transaction, so one cookie starts one session at most. Returns the session's id.
+ * Completes a sign-in: the half-signed-in row is marked used, `spend` checks and spends the second factor, and
+ * the session starts, all in one transaction, so one cookie starts one session at most and of two second steps
+ * at once only the winner's factor is spent (the loser waits on the row, finds it used, and rolls back). Returns
+ * the session's id.
  */
-export async function completeSignIn(pending: PendingAdmin, method: SignInMethod): Promise<string> {
+export async function completeSignIn(
+  pending: PendingAdmin,
+  method: SignInMethod,
+  spend?: (tx: Tx) => Promise<void>,
+): Promise<string> {
   if (!isPendingAdmin(pending)) throw new HttpError(401, SECOND_STEP_EXPIRED);
   return startAdminSession(
     pending,
@@ -151,6 +157,7 @@ export async function completeSignIn(pending: PendingAdmin, method: SignInMethod
           data: { usedAt: new Date() },
         });
         if (count !== 1) throw new HttpError(401, SECOND_STEP_EXPIRED, { endsSession: true });
+        await spend?.(tx);
       },
     },
   );

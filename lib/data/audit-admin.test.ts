@@ -133,6 +133,19 @@ describe(`the audit log for admins (${process.env.DATABASE_URL ? "PostgreSQL" : 
     ]);
   });
 
+  it("lets a member read the log but exports it only for an admin with full rights", async () => {
+    const member = await insertAdmin({ email: "mo@example.com", role: "member" });
+    const memberCookie = (await startTestSession(member)).cookie;
+    const read = await listAudit(testRequest("/api/admin/audit", { cookie: memberCookie }), undefined);
+    expect(read.status).toBe(200);
+    const refused = await exportAudit(testRequest("/api/admin/audit/export", { cookie: memberCookie }), undefined);
+    expect(refused.status).toBe(403);
+    expect(await safeJson(refused)).toEqual({
+      message: "Your role (member) cannot export the audit log. Ask an admin.",
+    });
+    expect(await getDb().auditLog.count({ where: { action: "audit.export" } })).toBe(0);
+  });
+
   it("exports past one batch in order, every entry once", async () => {
     await getDb().auditLog.createMany({
       data: Array.from({ length: 2_345 }, (_, index) => ({

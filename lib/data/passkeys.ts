@@ -10,6 +10,7 @@ import {
 } from "@simplewebauthn/server";
 
 import { siteConfig } from "@/config/site";
+import { assertFreshPassword } from "@/lib/auth/fresh-password";
 import { isPendingAdmin, SECOND_STEP_EXPIRED, type PendingAdmin } from "@/lib/auth/second-step";
 import { auditActorOf, isVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
@@ -21,9 +22,10 @@ import {
   sendNotices,
   type FactorOwner,
 } from "@/lib/data/second-factor";
-import { getDb } from "@/lib/db";
+import { getDb, type Db, type Tx } from "@/lib/db";
 import { publicSiteUrl } from "@/lib/email/site";
 import { HttpError } from "@/lib/http";
+import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit";
 
 // Passkeys (WebAuthn). The relying party is the site's public address (NEXT_PUBLIC_SITE_URL): a passkey made
 // here works only on this site, which is what makes it proof against a look-alike page. Each ceremony's
@@ -57,7 +59,33 @@ export async function listPasskeys(actor: VerifiedAdmin): Promise<PasskeySummary
   });
 }
 
+/** Options asked for per minute, per admin and per half-signed-in cookie: a person asks once or twice. */
+export const PASSKEY_OPTIONS_PER_MINUTE = 10;
+export const TOO_MANY_OPTIONS = "Too many passkey requests. Please wait a minute and try again.";
+
+/**
+ * Each options request stores a challenge: limited per admin and, half signed in, per cookie, so a script
+ * cannot fill the table with them.
+ */
+async function limitOptions(owner: FactorOwner | PendingAdmin): Promise<void> {
+  const rules: RateLimitRule[] = [
+    { key: `passkey-options:admin:${owner.id}`, limit: PASSKEY_OPTIONS_PER_MINUTE, windowMs: 60_000, sliding: true },
+  ];
+  if (isPendingAdmin(owner))
+    rules.push({
+      key: `passkey-options:pending:${owner.pendingId}`,
+      limit: PASSKEY_OPTIONS_PER_MINUTE,
+      windowMs: 60_000,
+      sliding: true,
+    });
+  await enforceRateLimits(rules, TOO_MANY_OPTIONS);
+}
+
 async function storeChallenge(adminId: number, challenge: string, purpose: "passkey-register" | "passkey-sign-in") {
+  // A ceremony begun and never finished leaves its challenge: the admin's lapsed ones go as the next is made.
+  await getDb().adminAuthChallenge.deleteMany({
+    where: { adminId, purpose: { in: ["passkey-register", "passkey-sign-in"] }, expiresAt: { lte: new Date() } },
+  });
   await getDb().adminAuthChallenge.create({
     data: { id: challenge, adminId, purpose, expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS) },
     select: { id: true },
@@ -65,9 +93,9 @@ async function storeChallenge(adminId: number, challenge: string, purpose: "pass
 }
 
 /** True once, for a live challenge of this admin and purpose: it is marked used as it is checked. */
-function consumeChallenge(adminId: number, purpose: "passkey-register" | "passkey-sign-in") {
+function consumeChallenge(adminId: number, purpose: "passkey-register" | "passkey-sign-in", db: Db | Tx = getDb()) {
   return async (challenge: string): Promise<boolean> => {
-    const { count } = await getDb().adminAuthChallenge.updateMany({
+    const { count } = await db.adminAuthChallenge.updateMany({
       where: { id: challenge, adminId, purpose, usedAt: null, expiresAt: { gt: new Date() } },
       data: { usedAt: new Date() },
     });
@@ -78,6 +106,8 @@ function consumeChallenge(adminId: number, purpose: "passkey-register" | "passke
 /** The options the browser needs to make a passkey for the admin (its existing passkeys excluded). */
 export async function passkeyRegistrationOptions(owner: FactorOwner) {
   assertFactorOwner(owner);
+  await limitOptions(owner);
+  await assertFreshPassword(owner);
   const { rpID } = relyingParty();
   const existing = await getDb().adminPasskey.findMany({
     where: { adminId: owner.id },
@@ -113,6 +143,7 @@ export async function addPasskey(
   response: RegistrationResponse,
 ): Promise<{ recoveryCodes: string[] | null }> {
   assertFactorOwner(owner);
+  await assertFreshPassword(owner);
   const { rpID, origin } = relyingParty();
   let verification;
   try {
@@ -174,6 +205,7 @@ export async function renamePasskey(actor: VerifiedAdmin, id: string, name: stri
 /** Removes one of the admin's own passkeys. */
 export async function removePasskey(actor: VerifiedAdmin, id: string): Promise<void> {
   if (!isVerifiedAdmin(actor)) throw new HttpError(401, SECOND_STEP_EXPIRED, { endsSession: true });
+  await assertFreshPassword(actor);
   const notice = await getDb().$transaction(async (tx) => {
     const key = await tx.adminPasskey.findFirst({ where: { id, adminId: actor.id }, select: { name: true } });
     if (!key) throw new HttpError(404, "No passkey of yours has this id.");
@@ -195,6 +227,7 @@ export async function removePasskey(actor: VerifiedAdmin, id: string): Promise<v
 /** The options the browser needs to sign in with one of the half-signed-in admin's passkeys. */
 export async function passkeySignInOptions(pending: PendingAdmin) {
   if (!isPendingAdmin(pending)) throw new HttpError(401, SECOND_STEP_EXPIRED, { endsSession: true });
+  await limitOptions(pending);
   const keys = await getDb().adminPasskey.findMany({
     where: { adminId: pending.id },
     select: { id: true, transports: true },
@@ -214,16 +247,23 @@ export async function passkeySignInOptions(pending: PendingAdmin) {
   return options;
 }
 
-/** True when the browser's answer is a valid signature by one of the admin's passkeys over a live challenge. */
-export async function verifyPasskeySignIn(pending: PendingAdmin, response: AuthenticationResponse): Promise<boolean> {
+/**
+ * True when the browser's answer is a valid signature by one of the admin's passkeys over a live challenge. Run
+ * in the sign-in's own transaction: a sign-in that loses a race leaves the challenge and counter as they were.
+ */
+export async function verifyPasskeySignIn(
+  tx: Tx,
+  pending: PendingAdmin,
+  response: AuthenticationResponse,
+): Promise<boolean> {
   if (!isPendingAdmin(pending)) throw new HttpError(401, SECOND_STEP_EXPIRED, { endsSession: true });
-  const key = await getDb().adminPasskey.findFirst({ where: { id: response.id, adminId: pending.id } });
+  const key = await tx.adminPasskey.findFirst({ where: { id: response.id, adminId: pending.id } });
   if (!key) return false;
   const { rpID, origin } = relyingParty();
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: consumeChallenge(pending.id, "passkey-sign-in"),
+      expectedChallenge: consumeChallenge(pending.id, "passkey-sign-in", tx),
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: false,
@@ -236,7 +276,7 @@ export async function verifyPasskeySignIn(pending: PendingAdmin, response: Authe
     });
     if (!verified) return false;
     // Only from the counter just checked: of two uses carrying the same counter (a cloned key), one gets through.
-    const moved = await getDb().adminPasskey.updateMany({
+    const moved = await tx.adminPasskey.updateMany({
       where: { id: key.id, counter: key.counter },
       data: { counter: BigInt(authenticationInfo.newCounter), lastUsedAt: new Date() },
     });

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { assertFreshPassword } from "@/lib/auth/fresh-password";
 import { hashRecoveryCode, newRecoveryCodes } from "@/lib/auth/recovery-codes";
 import { isPendingAdmin, pendingActorOf, SECOND_STEP_EXPIRED, type PendingAdmin } from "@/lib/auth/second-step";
 import {
@@ -134,6 +135,7 @@ const WRONG_CODE = "That code is not right. Check the 6-digit code in your authe
  */
 export async function beginTotpSetup(owner: FactorOwner): Promise<TotpSetup> {
   assertFactorOwner(owner);
+  await assertFreshPassword(owner);
   const existing = await getDb().adminTotp.findUnique({ where: { adminId: owner.id }, select: { confirmedAt: true } });
   if (existing?.confirmedAt)
     throw new HttpError(409, "An authenticator app is already set up. Remove it first to set up another.");
@@ -154,6 +156,7 @@ export async function beginTotpSetup(owner: FactorOwner): Promise<TotpSetup> {
  */
 export async function confirmTotpSetup(owner: FactorOwner, code: string): Promise<{ recoveryCodes: string[] | null }> {
   assertFactorOwner(owner);
+  await assertFreshPassword(owner);
   const row = await getDb().adminTotp.findUnique({ where: { adminId: owner.id } });
   if (!row || row.confirmedAt) throw new HttpError(409, "Start setting up the app again: no set-up is under way.");
   const secret = decryptTotpSecret(row.secret);
@@ -175,6 +178,7 @@ export async function confirmTotpSetup(owner: FactorOwner, code: string): Promis
 /** Removes the admin's own app (a 404 when there is none). */
 export async function removeTotp(actor: VerifiedAdmin): Promise<void> {
   if (!isVerifiedAdmin(actor)) throw new HttpError(401, SECOND_STEP_EXPIRED, { endsSession: true });
+  await assertFreshPassword(actor);
   const notice = await getDb().$transaction(async (tx) => {
     await assertNotLastFactor(tx, actor.id, "totp");
     const { count } = await tx.adminTotp.deleteMany({ where: { adminId: actor.id } });
@@ -186,10 +190,11 @@ export async function removeTotp(actor: VerifiedAdmin): Promise<void> {
 
 /**
  * Checks a code for a sign-in's second step: valid now (one step of drift either way) and of a later step than
- * the last code accepted, which it then becomes, in one statement, so the same code never works twice.
+ * the last code accepted, which it then becomes, in one statement, so the same code never works twice. Run in
+ * the sign-in's own transaction: a sign-in that loses a race to another leaves the code unspent.
  */
-export async function acceptTotpCode(adminId: number, code: string, now = Date.now()): Promise<boolean> {
-  const row = await getDb().adminTotp.findFirst({ where: { adminId, confirmedAt: { not: null } } });
+export async function acceptTotpCode(tx: Tx, adminId: number, code: string, now = Date.now()): Promise<boolean> {
+  const row = await tx.adminTotp.findFirst({ where: { adminId, confirmedAt: { not: null } } });
   if (!row) return false;
   const secret = decryptTotpSecret(row.secret);
   if (!secret) {
@@ -198,7 +203,7 @@ export async function acceptTotpCode(adminId: number, code: string, now = Date.n
   }
   const step = totpStepOf(secret, code, now);
   if (step === null) return false;
-  const { count } = await getDb().adminTotp.updateMany({
+  const { count } = await tx.adminTotp.updateMany({
     where: { adminId, confirmedAt: { not: null }, OR: [{ lastStep: null }, { lastStep: { lt: BigInt(step) } }] },
     data: { lastStep: BigInt(step) },
   });
@@ -211,6 +216,7 @@ export async function acceptTotpCode(adminId: number, code: string, now = Date.n
 export async function regenerateRecoveryCodes(actor: VerifiedAdmin): Promise<string[]> {
   assertFactorOwner(actor);
   if (!isVerifiedAdmin(actor)) throw new HttpError(401, SECOND_STEP_EXPIRED);
+  await assertFreshPassword(actor);
   const status = await secondFactorStatus(actor.id);
   if (!hasSecondFactor(status))
     throw new HttpError(409, "Set up a passkey or an authenticator app first: recovery codes stand in for one.");
@@ -223,22 +229,21 @@ export async function regenerateRecoveryCodes(actor: VerifiedAdmin): Promise<str
   return codes;
 }
 
-/** Uses a recovery code for a sign-in's second step: true when it was unused (it is used now), audited and emailed. */
-export async function redeemRecoveryCode(pending: PendingAdmin, code: string): Promise<boolean> {
+/**
+ * Uses a recovery code for a sign-in's second step, in the sign-in's own transaction: the id of the email telling
+ * the admin when it was unused (it is used now, and audited), or null. A sign-in that loses a race to another
+ * rolls back, and the code stays unused.
+ */
+export async function redeemRecoveryCode(tx: Tx, pending: PendingAdmin, code: string): Promise<number | null> {
   if (!isPendingAdmin(pending)) throw new HttpError(401, SECOND_STEP_EXPIRED);
-  const notice = await getDb().$transaction(async (tx) => {
-    const { count } = await tx.adminRecoveryCode.updateMany({
-      where: { adminId: pending.id, codeHash: hashRecoveryCode(code), usedAt: null },
-      data: { usedAt: new Date() },
-    });
-    if (count !== 1) return null;
-    const left = await tx.adminRecoveryCode.count({ where: { adminId: pending.id, usedAt: null } });
-    await recordAudit(tx, pendingActorOf(pending), { action: "security.recovery_code_used", details: { left } });
-    return queueSecurityNotice(tx, pending, "recovery-code-used");
+  const { count } = await tx.adminRecoveryCode.updateMany({
+    where: { adminId: pending.id, codeHash: hashRecoveryCode(code), usedAt: null },
+    data: { usedAt: new Date() },
   });
-  if (notice === null) return false;
-  sendNotices([notice]);
-  return true;
+  if (count !== 1) return null;
+  const left = await tx.adminRecoveryCode.count({ where: { adminId: pending.id, usedAt: null } });
+  await recordAudit(tx, pendingActorOf(pending), { action: "security.recovery_code_used", details: { left } });
+  return queueSecurityNotice(tx, pending, "recovery-code-used");
 }
 
 // ---- Lost device ----
@@ -260,26 +265,56 @@ export async function resetSecondFactor(actor: VerifiedAdmin, adminId: number): 
       select: { id: true, email: true, name: true },
     });
     if (!target) throw new HttpError(404, "Admin user not found");
-    const [totp, passkeys, codes, sessions] = await Promise.all([
-      tx.adminTotp.deleteMany({ where: { adminId } }),
-      tx.adminPasskey.deleteMany({ where: { adminId } }),
-      tx.adminRecoveryCode.deleteMany({ where: { adminId } }),
-      tx.adminSession.updateMany({ where: { adminId, revokedAt: null }, data: { revokedAt: new Date() } }),
-    ]);
-    await tx.adminAuthChallenge.deleteMany({ where: { adminId } });
-    await recordAudit(tx, auditActorOf(actor), {
-      action: "admin.second_factor_reset",
-      target: `admin:${adminId}`,
-      details: {
-        app: totp.count > 0,
-        passkeys: passkeys.count,
-        recoveryCodes: codes.count,
-        sessionsEnded: sessions.count,
-      },
-    });
-    return queueSecurityNotice(tx, target, "second-factor-reset", actor.name);
+    return wipeSecondFactor(tx, target, auditActorOf(actor), actor.name);
   });
   sendNotices([notice]);
+}
+
+/** Who the audit log and the email name for a reset made on the server's command line (admin:reset-second-factor). */
+export const COMMAND_LINE_ACTOR: AuditActor = { id: null, email: "npm run admin:reset-second-factor", ip: null };
+const COMMAND_LINE_NAME = "Someone with access to the server (npm run admin:reset-second-factor)";
+
+/**
+ * The same reset made from the server's command line, for a business whose only admin has lost their second
+ * factor: whoever can run commands on the server already holds the database. Returns the security notice's id.
+ */
+export async function resetSecondFactorFromCommandLine(adminId: number): Promise<number> {
+  return getDb().$transaction(async (tx) => {
+    const target = await tx.adminUser.findUnique({
+      where: { id: adminId },
+      select: { id: true, email: true, name: true },
+    });
+    if (!target) throw new HttpError(404, "Admin user not found");
+    return wipeSecondFactor(tx, target, COMMAND_LINE_ACTOR, COMMAND_LINE_NAME);
+  });
+}
+
+/** The reset itself, in the caller's transaction: factors, codes, sessions and half-done sign-ins go; audited and emailed. */
+async function wipeSecondFactor(
+  tx: Tx,
+  target: { id: number; email: string; name: string },
+  actor: AuditActor,
+  actorName: string,
+): Promise<number> {
+  const adminId = target.id;
+  const [totp, passkeys, codes, sessions] = await Promise.all([
+    tx.adminTotp.deleteMany({ where: { adminId } }),
+    tx.adminPasskey.deleteMany({ where: { adminId } }),
+    tx.adminRecoveryCode.deleteMany({ where: { adminId } }),
+    tx.adminSession.updateMany({ where: { adminId, revokedAt: null }, data: { revokedAt: new Date() } }),
+  ]);
+  await tx.adminAuthChallenge.deleteMany({ where: { adminId } });
+  await recordAudit(tx, actor, {
+    action: "admin.second_factor_reset",
+    target: `admin:${adminId}`,
+    details: {
+      app: totp.count > 0,
+      passkeys: passkeys.count,
+      recoveryCodes: codes.count,
+      sessionsEnded: sessions.count,
+    },
+  });
+  return queueSecurityNotice(tx, target, "second-factor-reset", actorName);
 }
 
 /** Which admins have a second factor, for the Admin Users page's reset action. */

@@ -151,6 +151,22 @@ describe(`admin sessions (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"
     ]);
   });
 
+  it("prune lapsed sign-in challenges (passkey ceremonies never finished) within the hour, and keep live ones", async () => {
+    const admin = await insertAdmin({ email: "ada@example.com" });
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    await getDb().adminAuthChallenge.createMany({
+      data: [
+        { id: "lapsed-unused", adminId: admin.id, purpose: "passkey-register", expiresAt: at(-50) },
+        { id: "lapsed-used", adminId: admin.id, purpose: "second-step", expiresAt: at(-1), usedAt: at(-3) },
+        { id: "live", adminId: admin.id, purpose: "passkey-sign-in", expiresAt: at(4) },
+      ],
+    });
+    await pruneAdminSessions();
+    expect((await getDb().adminAuthChallenge.findMany({ select: { id: true } })).map((row) => row.id)).toEqual([
+      "live",
+    ]);
+  });
+
   it("name devices from their user agents", () => {
     expect(describeDevice(FIREFOX_WINDOWS)).toBe("Firefox on Windows");
     expect(describeDevice(SAFARI_IPHONE)).toBe("Safari on iOS");

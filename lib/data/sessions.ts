@@ -138,8 +138,8 @@ export async function pruneAdminSessions(now = new Date()): Promise<number> {
   const { count } = await getDb().adminSession.deleteMany({
     where: { OR: [{ revokedAt: { not: null } }, { expiresAt: { lte: now } }, { lastSeenAt: { lte: idleSince } }] },
   });
-  // The second step's tokens and passkey challenges live minutes: a day on, none can matter.
-  await getDb().adminAuthChallenge.deleteMany({ where: { expiresAt: { lte: new Date(now.getTime() - 86_400_000) } } });
+  // The second step's tokens and passkey challenges live minutes: once lapsed, used or not, none can matter.
+  await getDb().adminAuthChallenge.deleteMany({ where: { expiresAt: { lte: now } } });
   return count;
 }
 

@@ -54,6 +54,9 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
+/** The password given again, before a change to how the admin signs in. */
+export const confirmPasswordSchema = loginSchema.pick({ password: true });
+
 export const ROLE_MESSAGE = "Role must be admin, member or viewer";
 
 /** An admin's role: one of the three, by its stored name. */

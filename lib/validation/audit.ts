@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = {
   "security.passkey_remove": "Removed a passkey",
   "security.recovery_codes": "Made new recovery codes",
   "security.recovery_code_used": "Used a recovery code",
+  "security.second_step_alert": "Was emailed about failed second steps",
+  "security.password_confirmed": "Confirmed their password",
   "admin.second_factor_reset": "Reset an admin's second factor",
   "session.revoke": "Ended a session",
   "session.revoke_others": "Ended all other sessions",

@@ -307,6 +307,20 @@ describe(`the signup's proof of work (${process.env.DATABASE_URL ? "PostgreSQL" 
       process.env.SIGNUP_CHALLENGE = "off";
     });
 
+    it("sends at most three new links a day to one address, with the same answer past them", async () => {
+      expect((await signUp(person("often@example.com"))).status).toBe(201);
+      for (let ask = 0; ask < 5; ask++) {
+        // Past the ten minutes between links each time.
+        await getDb().waitlistEntry.update({
+          where: { email: "often@example.com" },
+          data: { confirmationSentAt: new Date(Date.now() - 60 * 60_000) },
+        });
+        const answer = await askForNewLink({ email: "often@example.com" });
+        expect([answer.status, await answer.json()]).toEqual([202, { message: NEW_LINK_SENT_MESSAGE }]);
+      }
+      expect(await emailsTo("often@example.com")).toHaveLength(4);
+    });
+
     it("checks nothing: a signup without a proof is taken and emailed at once", async () => {
       expect((await signUp(person("trusted@example.com"))).status).toBe(201);
       expect(await entry("trusted@example.com")).toEqual({ heldAt: null, heldReason: null });

@@ -6,7 +6,8 @@ import { useState } from "react";
 import { ConfirmButton } from "@/components/admin/kit/confirm-button";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { PasskeyAdd } from "@/components/admin/security/passkey-add";
-import { RecoveryCodesList } from "@/components/admin/security/recovery-codes-list";
+import { PasswordCheckProvider, usePasswordCheck } from "@/components/admin/security/password-check";
+import { RecoveryCodesDialog } from "@/components/admin/security/recovery-codes-list";
 import { RenamePasskeyDialog } from "@/components/admin/security/rename-passkey-dialog";
 import { TotpSetup, type EnrolResult } from "@/components/admin/security/totp-setup";
 import { Button } from "@/components/ui/button";
@@ -30,8 +31,10 @@ interface SecuritySettingsProps {
 const when = (iso: string) => `${utcDateTime.format(new Date(iso))} UTC`;
 
 function RemovePasskeyButton({ passkey }: { passkey: PasskeyItem }) {
+  const withPassword = usePasswordCheck();
   const remove = useAdminAction({
-    request: () => apiRequest("DELETE", `/api/admin/security/passkeys/${encodeURIComponent(passkey.id)}`),
+    request: () =>
+      withPassword(() => apiRequest("DELETE", `/api/admin/security/passkeys/${encodeURIComponent(passkey.id)}`)),
     succeeded: { title: "Passkey removed", description: `"${passkey.name}" no longer signs you in.` },
     failed: "Could not remove the passkey",
   });
@@ -65,10 +68,19 @@ function SecurityPart({ id, title, children }: { id: string; title: string; chil
 
 /**
  * Settings, Security: the admin's passkeys, authenticator app and recovery codes. New recovery codes are shown
- * here once, right after they are made.
+ * here once, right after they are made. A change asks for the password again when the server wants it.
  */
-export function SecuritySettings({ totpSince, passkeys, recoveryCodesLeft }: SecuritySettingsProps) {
+export function SecuritySettings(props: SecuritySettingsProps) {
+  return (
+    <PasswordCheckProvider>
+      <SecurityParts {...props} />
+    </PasswordCheckProvider>
+  );
+}
+
+function SecurityParts({ totpSince, passkeys, recoveryCodesLeft }: SecuritySettingsProps) {
   const router = useRouter();
+  const withPassword = usePasswordCheck();
   const [codes, setCodes] = useState<string[] | null>(null);
 
   function enrolled(result: EnrolResult) {
@@ -77,13 +89,15 @@ export function SecuritySettings({ totpSince, passkeys, recoveryCodesLeft }: Sec
   }
 
   const removeApp = useAdminAction({
-    request: () => apiRequest("DELETE", "/api/admin/security/totp"),
+    request: () => withPassword(() => apiRequest("DELETE", "/api/admin/security/totp")),
     succeeded: { title: "Authenticator app removed" },
     failed: "Could not remove the authenticator app",
   });
   const regenerate = useAdminAction({
     request: async () =>
-      (await (await apiRequest("POST", "/api/admin/security/recovery-codes")).json()) as { recoveryCodes: string[] },
+      (await (await withPassword(() => apiRequest("POST", "/api/admin/security/recovery-codes"))).json()) as {
+        recoveryCodes: string[];
+      },
     succeeded: { title: "New recovery codes made", description: "Your old codes no longer work." },
     failed: "Could not make new recovery codes",
     onSuccess: ({ recoveryCodes }) => setCodes(recoveryCodes),
@@ -92,7 +106,7 @@ export function SecuritySettings({ totpSince, passkeys, recoveryCodesLeft }: Sec
 
   return (
     <div className="grid gap-8">
-      {codes && <RecoveryCodesList codes={codes} />}
+      <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} />
 
       <SecurityPart id="security-passkeys" title="Passkeys">
         {passkeys.length === 0 ? (

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 
+import { usePasswordCheck } from "@/components/admin/security/password-check";
 import { ApiError, apiRequest, serverMessage } from "@/lib/api";
 
 /**
@@ -11,11 +12,12 @@ import { ApiError, apiRequest, serverMessage } from "@/lib/api";
 export function useSecurityRequest() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const withPassword = usePasswordCheck();
   async function send<T>(method: string, url: string, data?: unknown): Promise<T | null> {
     setError(null);
     setPending(true);
     try {
-      return (await (await apiRequest(method, url, data)).json()) as T;
+      return (await (await withPassword(() => apiRequest(method, url, data))).json()) as T;
     } catch (failure) {
       setError(
         failure instanceof ApiError

@@ -37,6 +37,23 @@ describe("the security notice email", () => {
     expect(text).toContain("ended your sessions");
   });
 
+  it("warns of failed second steps after a right password, and names the command for a business with one admin", async () => {
+    const failures = await renderEmail("security-notice", {
+      name: "Ada Lovelace",
+      change: "second-step-failures",
+      subject: "5",
+      at: "2026-11-27T07:30:00.000Z",
+    });
+    expect(failures.text).toContain("5 sign-ins with your password failed at the second step");
+    expect(failures.text).toContain("someone knows your password");
+    const added = await renderEmail("security-notice", {
+      name: "Ada Lovelace",
+      change: "totp-added",
+      at: "2026-11-27T07:30:00.000Z",
+    });
+    expect(added.text).toContain("npm run admin:reset-second-factor");
+  });
+
   it("has a subject for each change that starts with the product's name", () => {
     expect(securityNoticeSubject("Otto", "recovery-code-used")).toBe(
       "Otto: A recovery code was used to sign in to your account",

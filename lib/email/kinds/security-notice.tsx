@@ -18,13 +18,14 @@ export type SecurityChange =
   | "passkey-removed"
   | "recovery-codes-made"
   | "recovery-code-used"
-  | "second-factor-reset";
+  | "second-factor-reset"
+  | "second-step-failures";
 
 /** What the email needs. */
 export interface SecurityNoticePayload {
   name: string;
   change: SecurityChange;
-  /** The passkey's name, or who reset the second factor. */
+  /** The passkey's name, who reset the second factor, or how many second steps failed. */
   subject?: string;
   /** When it happened, ISO 8601. */
   at: string;
@@ -38,7 +39,12 @@ const HEADLINES: Record<SecurityChange, string> = {
   "recovery-codes-made": "New recovery codes were made for your account",
   "recovery-code-used": "A recovery code was used to sign in to your account",
   "second-factor-reset": "Your second factor was reset",
+  "second-step-failures": "Someone gave your password but not your second factor",
 };
+
+/** What an admin who has lost their second factor does: another admin resets it, or, with none, the server's owner. */
+export const LOST_FACTOR_ADVICE =
+  "ask an admin with full rights to reset your second factor (if you are the only admin, run npm run admin:reset-second-factor -- --email <your email> on the server)";
 
 /** The subject line: the headline, after the product's name. */
 export const securityNoticeSubject = (productName: string, change: SecurityChange) =>
@@ -54,10 +60,23 @@ function detailOf(payload: SecurityNoticePayload): string {
       return `On ${when}. The codes you had before no longer work.`;
     case "recovery-code-used":
       return `On ${when}. That code no longer works; the others still do.`;
+    case "second-step-failures":
+      return `${payload.subject ?? "Several"} sign-ins with your password failed at the second step in the last 15 minutes, the latest on ${when}. Your second factor stopped them.`;
     case "second-factor-reset":
       return `${payload.subject ?? "An admin"} removed your passkeys, authenticator app and recovery codes on ${when}, and ended your sessions. Sign in with your password to set a new one up.`;
     default:
       return `On ${when}.`;
+  }
+}
+
+function adviceOf(change: SecurityChange): string {
+  switch (change) {
+    case "second-factor-reset":
+      return "If you did not ask for this, tell another admin at once: someone may be trying to take over your account.";
+    case "second-step-failures":
+      return "If this was not you, someone knows your password: sign in and change it now.";
+    default:
+      return `If this was you, there is nothing to do. If it was not, sign in and check your security settings now, or ${LOST_FACTOR_ADVICE}, then change your password.`;
   }
 }
 
@@ -69,11 +88,7 @@ export function securityNoticeElement(payload: SecurityNoticePayload, common: Em
       name={payload.name}
       headline={`${HEADLINES[payload.change]}.`}
       detail={detailOf(payload)}
-      advice={
-        payload.change === "second-factor-reset"
-          ? "If you did not ask for this, tell another admin at once: someone may be trying to take over your account."
-          : "If this was you, there is nothing to do. If it was not, sign in and check your security settings now, or ask an admin with full rights to reset your second factor, then change your password."
-      }
+      advice={adviceOf(payload.change)}
       securityUrl={`${common.siteUrl}/admin/settings#security`}
     />
   );

@@ -28,7 +28,12 @@ export default async function SecondStepPage() {
     >
       <SecondStepForm passkey={passkey} totp={totp} />
       <p className="mt-6 text-center text-sm text-muted-foreground">
-        Lost your device and your recovery codes? Ask an admin with full rights to reset your second factor.{" "}
+        Lost your device and your recovery codes? Ask an admin with full rights to reset your second factor. The only
+        admin? Whoever runs the server can reset it with{" "}
+        <code className="rounded bg-muted px-1 py-0.5 text-xs">
+          npm run admin:reset-second-factor -- --email {pending.email}
+        </code>
+        .{" "}
         <Link href="/admin/login" className="font-medium text-primary underline underline-offset-4">
           Start again
         </Link>

@@ -143,6 +143,27 @@ describe(`POST /api/admin/login (${process.env.DATABASE_URL ? "PostgreSQL" : "em
     expect(sameOrigin.status).toBe(200);
   });
 
+  it("reads X-Forwarded-Host only behind a trusted proxy", async () => {
+    await insertAdmin({ email: "ada@example.com" });
+    const hops = process.env.TRUSTED_PROXY_HOPS;
+    process.env.TRUSTED_PROXY_HOPS = "0";
+    try {
+      // Reaching the server directly, a client names any host it likes.
+      const direct = await attempt("ada@example.com", TEST_PASSWORD, {
+        headers: { origin: "https://evil.example", "x-forwarded-host": "evil.example" },
+      });
+      expect(direct.status).toBe(403);
+      expect(direct.headers.get("set-cookie")).toBeNull();
+    } finally {
+      process.env.TRUSTED_PROXY_HOPS = hops;
+    }
+    // Behind a proxy of ours, the host it names is the site's.
+    const proxied = await attempt("ada@example.com", TEST_PASSWORD, {
+      headers: { origin: "https://otto.example", "x-forwarded-host": "otto.example" },
+    });
+    expect(proxied.status).toBe(200);
+  });
+
   it(
     "blocks one client after 5 failures for an email in 15 minutes, with 429 and Retry-After, even for the right password",
     async () => {

@@ -1,4 +1,5 @@
 import { requireAdmin } from "@/lib/auth/guard";
+import { assertAdminCan } from "@/lib/auth/verified";
 import { createCsvStream } from "@/lib/csv";
 import { AUDIT_CSV_HEADER, auditCsvRecord, readAuditBatches, recordAuditExport } from "@/lib/data/audit-admin";
 import { readQuery, route } from "@/lib/http";
@@ -11,6 +12,8 @@ async function* records(batches: ReturnType<typeof readAuditBatches>) {
 /** The audit log (or the entries matching the filters) as CSV, newest first, streamed as the client reads it. */
 export const GET = route(async (request) => {
   const admin = await requireAdmin(request);
+  // Refused before the download starts, as a 403 the page can show, rather than as a broken file.
+  assertAdminCan(admin, "exportAudit");
   const query = readQuery(request, auditQuerySchema);
   const stream = await createCsvStream({
     header: AUDIT_CSV_HEADER,

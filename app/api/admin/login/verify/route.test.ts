@@ -214,6 +214,22 @@ describe(`the sign-in's second step (${process.env.DATABASE_URL ? "PostgreSQL" :
     expect(await getDb().adminSession.count()).toBe(1);
   });
 
+  it("spends only the winning factor when second steps race: a losing recovery code stays unused", async () => {
+    const { admin, recoveryCodes } = await enrolTotp("ada@example.com");
+    const { cookies } = await signInWithPassword("ada@example.com");
+    const pending = `${SECOND_STEP_COOKIE}=${cookies[SECOND_STEP_COOKIE]}`;
+    const answers = await Promise.all(
+      recoveryCodes
+        .slice(0, 3)
+        .map((code) => post(verify, "/api/admin/login/verify", pending, { method: "recovery", code })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401, 401]);
+    expect(await getDb().adminSession.count()).toBe(1);
+    expect(await getDb().adminRecoveryCode.count({ where: { adminId: admin.id, usedAt: null } })).toBe(9);
+    expect(await getDb().auditLog.count({ where: { action: "security.recovery_code_used" } })).toBe(1);
+    expect(await getDb().emailOutbox.count({ where: { subject: { contains: "recovery code was used" } } })).toBe(1);
+  });
+
   it("makes new recovery codes that replace the old ones", async () => {
     const { admin, recoveryCodes } = await enrolTotp("ada@example.com");
     const cookie = await sessionCookieFor(admin);
@@ -282,6 +298,64 @@ describe(`the sign-in's second step (${process.env.DATABASE_URL ? "PostgreSQL" :
     const blocked = await signInAndVerify("eve@example.com", { method: "totp", code: codeAt(secret) });
     expect(blocked.status).toBe(429);
     expect(await getDb().adminSession.count()).toBe(0);
+  });
+
+  /** A code from none of the steps the app accepts now or soon. */
+  function wrongCodeFor(secret: string): string {
+    const valid = new Set([-1, 0, 1, 2].map((steps) => codeAt(secret, steps)));
+    let wrong = "000000";
+    for (let n = 1; valid.has(wrong); n++) wrong = String(n).padStart(6, "0");
+    return wrong;
+  }
+
+  it("counts guesses made just before a window's edge just after it", async () => {
+    const { admin, secret } = await enrolTotp("eve@example.com");
+    const wrong = wrongCodeFor(secret);
+    for (let guess = 0; guess < 10; guess++)
+      expect((await signInAndVerify("eve@example.com", { method: "totp", code: wrong })).status).toBe(401);
+    // The ten guesses as if made 14 minutes ago: within the quarter hour, across any fixed window's edge.
+    await getDb().$executeRaw`
+      UPDATE "rate_limits" SET "windowStart" = "windowStart" - interval '14 minutes'
+      WHERE "key" LIKE ${`second-factor-fail:${admin.id}:%`}`;
+    expect((await signInAndVerify("eve@example.com", { method: "totp", code: codeAt(secret, 1) })).status).toBe(429);
+  });
+
+  it("keeps the wrong guesses counted when a second step succeeds", async () => {
+    const { admin, secret } = await enrolTotp("eve@example.com");
+    const wrong = wrongCodeFor(secret);
+    // 49 guesses already today, none in the last quarter hour.
+    await getDb().rateLimit.create({
+      data: {
+        key: `second-factor-fail:${admin.id}:day`,
+        windowStart: new Date(Date.now() - 3 * 60 * 60 * 1000),
+        count: 49,
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      },
+    });
+    expect((await signInAndVerify("eve@example.com", { method: "totp", code: codeAt(secret, 1) })).status).toBe(200);
+    expect((await signInAndVerify("eve@example.com", { method: "totp", code: wrong })).status).toBe(401);
+    expect((await signInAndVerify("eve@example.com", { method: "totp", code: wrong })).status).toBe(429);
+  });
+
+  it("emails the admin once when five second steps fail after a right password", async () => {
+    const { admin, secret } = await enrolTotp("eve@example.com");
+    const wrong = wrongCodeFor(secret);
+    const alerts = () =>
+      getDb().emailOutbox.findMany({
+        where: { kind: "security-notice", to: "eve@example.com", subject: { contains: "second factor" } },
+        select: { subject: true },
+      });
+    for (let guess = 0; guess < 4; guess++)
+      expect((await signInAndVerify("eve@example.com", { method: "totp", code: wrong })).status).toBe(401);
+    expect(await alerts()).toEqual([]);
+    for (let guess = 0; guess < 3; guess++)
+      expect((await signInAndVerify("eve@example.com", { method: "totp", code: wrong })).status).toBe(401);
+    expect(await alerts()).toEqual([
+      { subject: expect.stringContaining("Someone gave your password but not your second factor") },
+    ]);
+    expect(await getDb().auditLog.count({ where: { action: "security.second_step_alert", adminId: admin.id } })).toBe(
+      1,
+    );
   });
 
   it("ends half-done sign-ins when the password is reset", async () => {
