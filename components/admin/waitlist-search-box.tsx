@@ -123,6 +123,7 @@ function FilterControls({
               id={`${id}-${filter.key}`}
               label={filter.label}
               control={filter.control}
+              schema={filter.schema}
               current={current}
               suggestions={filter.control.suggestsKnownSources ? sources : []}
               onChange={apply}
@@ -158,6 +159,8 @@ interface TextFilterProps {
   id: string;
   label: string;
   control: Extract<AnyWaitlistFilter["control"], { kind: "text" }>;
+  /** The filter's own schema, which the server applies too: text it refuses is said, never applied. */
+  schema: AnyWaitlistFilter["schema"];
   current: string;
   suggestions: readonly string[];
   onChange: (value: string | undefined) => void;
@@ -166,12 +169,21 @@ interface TextFilterProps {
 /**
  * A filter typed as text (the source: a utm_source, a referring site or "direct", which are open-ended). The
  * browser offers the suggestions as it is typed (a datalist: keyboard and screen readers get the browser's own
- * suggestion list). It applies on Enter or on leaving the field, and follows the URL on back/forward.
+ * suggestion list). It applies on Enter or on leaving the field, and follows the URL on back/forward. Its hint
+ * shows under it; text the filter cannot use is said there instead, and the list stays as it was (never
+ * silently unfiltered).
  */
-function TextFilter({ id, label, control, current, suggestions, onChange }: TextFilterProps) {
+function TextFilter({ id, label, control, schema, current, suggestions, onChange }: TextFilterProps) {
   const [value, setValue] = useTextFollowingUrl(current, control.normalise);
+  const [error, setError] = useState<string | null>(null);
   const apply = () => {
     const next = control.normalise(value);
+    const parsed = schema.safeParse(next);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? `${label} cannot use that.`);
+      return;
+    }
+    setError(null);
     if (next !== current) onChange(next || undefined);
   };
   return (
@@ -194,7 +206,8 @@ function TextFilter({ id, label, control, current, suggestions, onChange }: Text
         maxLength={control.maxLength}
         autoComplete="off"
         spellCheck={false}
-        aria-describedby={`${id}-hint`}
+        aria-invalid={error !== null}
+        aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
         list={suggestions.length > 0 ? `${id}-suggestions` : undefined}
       />
       {suggestions.length > 0 && (
@@ -204,7 +217,10 @@ function TextFilter({ id, label, control, current, suggestions, onChange }: Text
           ))}
         </datalist>
       )}
-      <p id={`${id}-hint`} className="sr-only">
+      <p id={`${id}-error`} aria-live="polite" className="text-sm font-medium text-destructive empty:hidden">
+        {error}
+      </p>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         {control.hint}
       </p>
     </form>

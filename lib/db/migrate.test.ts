@@ -39,6 +39,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       "email_outbox",
       "rate_limits",
       "visit_daily",
+      "visit_networks",
       "visit_salts",
       "visit_seen",
       "waitlist",
@@ -97,7 +98,6 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["utmMedium", "text"],
       ["utmCampaign", "text"],
       ["referrer", "text"],
-      ["source", "text"],
       ["referralCode", "text"],
       ["referredById", "integer"],
       ["referralCredit", "text"],
@@ -111,6 +111,9 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       ["heldReason", "text"],
       ["businessDescription", "text"],
       ["remindedAt", "timestamp with time zone"],
+      ["origin", "text"],
+      ["visitCounted", "boolean"],
+      ["source", "text"],
     ]);
   });
 
@@ -128,6 +131,17 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       "newsletter",
       "t.co",
       "direct",
+    ]);
+    // How it came (a personal link, an import) comes after a utm_source and before the referring host.
+    await withSql((sql) =>
+      sql.exec(`INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "utmSource", "referrer", "origin") VALUES
+        ('R', 'r@x.io', 'car', '1', NULL, 't.co', 'referral'), ('S', 's@x.io', 'car', '1', 'fair', NULL, 'referral'),
+        ('I', 'i@x.io', 'car', 'not-given', NULL, NULL, 'import')`),
+    );
+    expect([await sourceOf("r@x.io"), await sourceOf("s@x.io"), await sourceOf("i@x.io")]).toEqual([
+      "referral",
+      "fair",
+      "import",
     ]);
     await withSql((sql) => sql.exec(`UPDATE "waitlist" SET "utmSource" = 'fair' WHERE "email" = 'c@x.io'`));
     expect(await sourceOf("c@x.io")).toBe("fair");
@@ -155,7 +169,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
   it("keeps of visits only a salt per day, salted hashes and daily counts: no address or user agent", async () => {
     const shapes = Object.fromEntries(
       await Promise.all(
-        ["visit_salts", "visit_seen", "visit_daily"].map(async (table) => [
+        ["visit_salts", "visit_seen", "visit_networks", "visit_daily"].map(async (table) => [
           table,
           (await columnsOf(table)).map((c) => [c.column_name, c.data_type]),
         ]),
@@ -170,6 +184,12 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
         ["day", "date"],
         ["source", "text"],
         ["hash", "bytea"],
+        ["signedUp", "boolean"],
+      ],
+      visit_networks: [
+        ["day", "date"],
+        ["hash", "bytea"],
+        ["visitors", "integer"],
       ],
       visit_daily: [
         ["day", "date"],

@@ -3,9 +3,11 @@ import {
   BUSINESS_TYPE_OPTIONS,
   businessDescriptionSchema,
   cleanSignupSource,
+  NOT_GIVEN_TEAM_SIZE,
   TEAM_SIZE_OPTIONS,
   waitlistFields,
   type BusinessType,
+  type StoredTeamSize,
   type TeamSize,
 } from "@/lib/validation/waitlist";
 import { z } from "@/lib/validation/zod";
@@ -259,16 +261,18 @@ function teamSizeForCount(count: number): TeamSize | null {
 
 /**
  * A team size from how a file spells it: "Just me", "1", "2-5", "2 to 5", "6–10", "11+", "more than 10", "over
- * 20", "3"... A range must fall within one of our sizes ("1-10" does not). Empty means "Just me" (most lists never
- * asked); text that reads as no size at all is null, and the row is refused rather than guessed.
+ * 20", "3"... A range must fall within one of our sizes ("1-10" does not). Empty is "Not given" (most lists never
+ * asked, and guessing "Just me" would skew the overview's team sizes); text that reads as no size at all is null,
+ * and the row is refused rather than guessed.
  */
-export function teamSizeOf(text: string | undefined): TeamSize | null {
+export function teamSizeOf(text: string | undefined): StoredTeamSize | null {
   const value = (text ?? "")
     .toLowerCase()
     .replace(/[\u2012-\u2015]/g, "-")
     .replace(/\s+/g, " ")
     .trim();
-  if (!value) return "1";
+  // Our own export writes "Not given" for a size no file gave.
+  if (!value || value === "not given" || value === NOT_GIVEN_TEAM_SIZE) return NOT_GIVEN_TEAM_SIZE;
   if (/^(just me|me|only me|myself|just myself|solo|sole trader|one|one person|1 person|self[- ]employed)$/.test(value))
     return "1";
   for (const option of TEAM_SIZE_OPTIONS)
@@ -354,7 +358,8 @@ export interface ImportEntry {
   businessType: BusinessType;
   /** "What kind of business?", with "other" only. */
   businessDescription: string | null;
-  employees: TeamSize;
+  /** One of the form's sizes, or "Not given" when the file gave none. */
+  employees: StoredTeamSize;
   joinedAt: Date;
   confirmedAt: Date | null;
   utmSource: string | null;

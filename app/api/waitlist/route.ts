@@ -81,6 +81,8 @@ async function signUp(request: Request, body: unknown): Promise<void> {
       signupNetwork: ip ? clientNetworkKey(ip) : null,
       heldReason,
       proof: claim,
+      // Matched to the visit the landing page's beacon counted, if it sent one (lib/visits/count.ts).
+      visitor: { address: ip, userAgent: request.headers.get("user-agent")?.trim() ?? "" },
     }),
   );
 }

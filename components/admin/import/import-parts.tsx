@@ -12,7 +12,7 @@ import {
   importRowOf,
   type ImportMapping,
 } from "@/lib/validation/import";
-import { businessTypeText, teamSizeLabel } from "@/lib/validation/waitlist";
+import { businessTypeText, IMPORT_SOURCE, teamSizeLabel } from "@/lib/validation/waitlist";
 
 /** How many rows the preview shows. */
 export const PREVIEW_ROWS = 20;
@@ -135,7 +135,7 @@ export function ImportPreview({
               <TableCell>{entry ? teamSizeLabel(entry.employees) : row.teamSize}</TableCell>
               <TableCell>{entry ? timeText(entry.joinedAt) : row.joinedAt}</TableCell>
               <TableCell>{entry ? timeText(entry.confirmedAt) : row.confirmedAt}</TableCell>
-              <TableCell>{entry ? (entry.utmSource ?? entry.referrer ?? "direct") : row.utmSource}</TableCell>
+              <TableCell>{entry ? (entry.utmSource ?? IMPORT_SOURCE) : row.utmSource}</TableCell>
               <TableCell className={errors.length > 0 ? "font-medium text-destructive" : "text-muted-foreground"}>
                 {errors.length > 0 ? errors.join(" ") : "None"}
               </TableCell>
