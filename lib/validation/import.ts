@@ -157,6 +157,8 @@ const rows = z
   .array(importRowSchema, { error: "rows must be a list of rows" })
   .min(1, "rows must hold at least one row")
   .max(IMPORT_BATCH_SIZE, `rows may hold at most ${IMPORT_BATCH_SIZE.toLocaleString("en-GB")} rows`);
+/** The most addresses one "on-list" question may ask about: more than the preview shows. */
+export const PREVIEW_EMAILS_MAX = 100;
 const importId = z.uuid({ error: "importId must be a UUID" });
 const consent = z.literal(true, { error: "Please confirm that these people agreed to hear from you." });
 
@@ -169,6 +171,15 @@ export const importRequestSchema = z.discriminatedUnion(
   "action",
   [
     z.strictObject({ action: z.literal("dry-run"), rows }),
+    // The preview's addresses (its first rows), to mark those already on the list before any dry run.
+    z.strictObject({
+      action: z.literal("on-list"),
+      emails: z
+        .array(z.string({ error: "emails must be text" }).max(IMPORT_CELL_MAX_LENGTH, "is too long"), {
+          error: "emails must be a list of addresses",
+        })
+        .max(PREVIEW_EMAILS_MAX, `emails may hold at most ${PREVIEW_EMAILS_MAX} addresses`),
+    }),
     z.strictObject({
       action: z.literal("import"),
       importId,
@@ -188,7 +199,7 @@ export const importRequestSchema = z.discriminatedUnion(
       fileName: z.string().trim().max(255).optional(),
     }),
   ],
-  { error: "action must be dry-run, import or finish" },
+  { error: "action must be dry-run, on-list, import or finish" },
 );
 export type ImportRequest = z.infer<typeof importRequestSchema>;
 

@@ -3,12 +3,12 @@ import Papa from "papaparse";
 
 import type { VerifiedAdmin } from "@/lib/auth/verified";
 import { neutraliseFormula } from "@/lib/csv";
+import { overviewBreakdown, rangeBounds } from "@/lib/data/overview";
 import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { readWaitlistBatches, WAITLIST_CSV_HEADER, waitlistCsvRecord } from "@/lib/data/waitlist/export";
-import { dryRunImportBatch, finishImport, importBatch } from "@/lib/data/waitlist/import";
-import { addWaitlistEntry, countWaitlistEntries, eraseWithLeaveToken } from "@/lib/data/waitlist/signups";
-import { overviewBreakdown, rangeBounds } from "@/lib/data/overview";
+import { dryRunImportBatch, emailsOnList, finishImport, importBatch } from "@/lib/data/waitlist/import";
 import { listWaitlistEntries } from "@/lib/data/waitlist/list";
+import { addWaitlistEntry, countWaitlistEntries, eraseWithLeaveToken } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { detectMapping, importRowOf, type ImportRow } from "@/lib/validation/import";
 import { waitlistExportQuerySchema, waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
@@ -288,6 +288,15 @@ describe(`importing a list (${process.env.DATABASE_URL ? "PostgreSQL" : "embedde
       "ned@example.com": "Not given",
       "sam@example.com": "2-5",
     });
+  });
+
+  it("tells the preview which of its addresses are already on the list, for admins with full rights only", async () => {
+    await signUp("here@example.com");
+    expect(await emailsOnList(admin, [" HERE@example.com ", "new@example.com", "nope", ""])).toEqual([
+      "here@example.com",
+    ]);
+    const member = await verifiedAdminFor(await insertAdmin({ email: "mo@example.com", role: "member" }));
+    await expect(emailsOnList(member, ["here@example.com"])).rejects.toThrow();
   });
 
   async function exportCsv(): Promise<string> {

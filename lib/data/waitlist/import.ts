@@ -101,6 +101,20 @@ export async function dryRunImportBatch(
   return { added: kept.length - existing, existing: existing + repeats, invalid, suppressed, problems };
 }
 
+/**
+ * Which of these addresses (as a file spells them: trimmed and lower-cased here) are already on the list: the
+ * preview marks those rows before any dry run. Nothing is stored.
+ */
+export async function emailsOnList(actor: VerifiedAdmin, emails: string[]): Promise<string[]> {
+  // Importing is for an admin with full rights only.
+  assertAdminCan(actor, "import");
+  const folded = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+  if (folded.length === 0) return [];
+  const rows = await getDb().$queryRaw<{ email: string }[]>`
+    SELECT "email" FROM "waitlist" WHERE "email" = ANY(${folded}::text[]) ORDER BY "email"`;
+  return rows.map((row) => row.email);
+}
+
 /** How long one batch's transaction may take: 5,000 rows, and as many confirmation emails when asked for. */
 const BATCH_TIMEOUT_MS = 120_000;
 
