@@ -313,7 +313,13 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       ),
     );
     expect((await acceptInvitation(acceptToken, NOW)).status).toBe("accepted");
-    expect(await overviewFunnel(admin, bounds)).toEqual({ signups: 2, visited: 0, confirmed: 1, invited: 1, accepted: 1 });
+    expect(await overviewFunnel(admin, bounds)).toEqual({
+      signups: 2,
+      visited: 0,
+      confirmed: 1,
+      invited: 1,
+      accepted: 1,
+    });
     expect(await overviewHeadline(admin, bounds)).toEqual({
       signups: { current: 2, previous: 0 },
       confirmed: { current: 1, previous: 0 },

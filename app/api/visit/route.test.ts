@@ -169,7 +169,9 @@ describe(`POST /api/visit (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded
     statuses.push((await beacon({ utmSource: "newsletter" }, { ip, userAgent: FIREFOX })).status);
     // An IPv6 client's whole /64 is one network.
     for (let index = 0; index < 5; index++) {
-      statuses.push((await beacon({}, { ip: `2001:db8:1:2::${index + 1}`, userAgent: `${CHROME} v6 ${index}` })).status);
+      statuses.push(
+        (await beacon({}, { ip: `2001:db8:1:2::${index + 1}`, userAgent: `${CHROME} v6 ${index}` })).status,
+      );
     }
     expect(new Set(statuses)).toEqual(new Set([204]));
     expect(await counts()).toEqual({ [`${today()} direct`]: 2 * VISITORS_PER_NETWORK_PER_DAY });
