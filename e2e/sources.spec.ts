@@ -182,6 +182,10 @@ test.describe("sources where features meet", () => {
     expect(page.url()).toBe(applied);
     await expect(rows).toHaveCount(2);
     await expectNoAxeViolations(page);
+    // The same from an address (a bookmark, a hand-edited link): the value is left out, and the page says so.
+    await page.goto("/admin?referred-by=x");
+    await expect(page.getByText("Enter the referrer's link code, email address or full name.")).toBeVisible();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
   });
 
   test("signups that sent no visit beacon are counted apart: no conversion reads above 100%", async ({

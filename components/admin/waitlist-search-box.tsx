@@ -64,7 +64,16 @@ const CONTROLS = [...ANY_WAITLIST_FILTERS].sort((a, b) => a.control.place - b.co
  * filtered list on the server; the filters live in the URL with the search and order. `sources`: the
  * sources signups have come from, offered as a filter that suggests them is typed.
  */
-export function WaitlistFilters({ view, sources = [] }: { view: WaitlistViewState; sources?: readonly string[] }) {
+export function WaitlistFilters({
+  view,
+  sources = [],
+  refused = {},
+}: {
+  view: WaitlistViewState;
+  sources?: readonly string[];
+  /** Filters the URL gave a value they cannot use, with why: said beside their control. */
+  refused?: Readonly<Record<string, string>>;
+}) {
   const replaceView = useReplaceView();
   const id = useId();
   // On a phone the filters fold behind one button, so the list is on the first screen; wider, they all show.
@@ -88,7 +97,14 @@ export function WaitlistFilters({ view, sources = [] }: { view: WaitlistViewStat
         </span>
         <ChevronDownIcon aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
       </Button>
-      <FilterControls id={id} open={open} view={view} sources={sources} replaceView={replaceView} />
+      <FilterControls
+        id={id}
+        open={open || Object.keys(refused).length > 0}
+        view={view}
+        sources={sources}
+        refused={refused}
+        replaceView={replaceView}
+      />
     </div>
   );
 }
@@ -98,12 +114,14 @@ function FilterControls({
   open,
   view,
   sources,
+  refused,
   replaceView,
 }: {
   id: string;
   open: boolean;
   view: WaitlistViewState;
   sources: readonly string[];
+  refused: Readonly<Record<string, string>>;
   replaceView: (next: WaitlistViewState) => void;
 }) {
   return (
@@ -124,6 +142,7 @@ function FilterControls({
               label={filter.label}
               control={filter.control}
               schema={filter.schema}
+              refused={refused[filter.key]}
               current={current}
               suggestions={filter.control.suggestsKnownSources ? sources : []}
               onChange={apply}
@@ -161,6 +180,8 @@ interface TextFilterProps {
   control: Extract<AnyWaitlistFilter["control"], { kind: "text" }>;
   /** The filter's own schema, which the server applies too: text it refuses is said, never applied. */
   schema: AnyWaitlistFilter["schema"];
+  /** Why the URL's value for this filter was left out, if it was. */
+  refused?: string;
   current: string;
   suggestions: readonly string[];
   onChange: (value: string | undefined) => void;
@@ -173,9 +194,9 @@ interface TextFilterProps {
  * shows under it; text the filter cannot use is said there instead, and the list stays as it was (never
  * silently unfiltered).
  */
-function TextFilter({ id, label, control, schema, current, suggestions, onChange }: TextFilterProps) {
+function TextFilter({ id, label, control, schema, refused, current, suggestions, onChange }: TextFilterProps) {
   const [value, setValue] = useTextFollowingUrl(current, control.normalise);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(refused ?? null);
   const apply = () => {
     const next = control.normalise(value);
     const parsed = schema.safeParse(next);
