@@ -146,9 +146,9 @@ test.describe("what the owner asked for at launch", () => {
     const at = labels.map((label) => Number(label.slice(0, 2)));
     expect(new Set(at.slice(1).map((hour, index) => hour - at[index]!)).size).toBeLessThanOrEqual(1);
 
-    // Team sizes in their natural order.
+    // Team sizes in their natural order, then "Not given" (imported rows without a size).
     const sizes = await page.getByRole("region", { name: "By team size" }).getByRole("link").allTextContents();
-    const order = ["Just me", "2-5", "6-10", "11+"];
+    const order = ["Just me", "2-5", "6-10", "11+", "Not given"];
     expect(sizes).toEqual(order.filter((size) => sizes.includes(size)));
     await expectNoAxeViolations(page);
   });

@@ -9,6 +9,8 @@ const FORM_VALUE_VARIANTS: Record<string, TeamSizeBadgeVariant> = {
   "2-5": "outline",
   "6-10": "secondary",
   "11+": "secondary",
+  // An imported row whose file gave no size: quiet, as it is no error of the person's.
+  "not-given": "outline",
 };
 
 /**

@@ -170,7 +170,14 @@ function clearedHref(view: WaitlistViewState): string {
  * of entries and page controls. A new search, order or page renders the list again on the server; the
  * keyed boundaries show the loading state meanwhile.
  */
-export async function WaitlistEntries({ view }: { view: WaitlistViewState }) {
+export async function WaitlistEntries({
+  view,
+  refused = {},
+}: {
+  view: WaitlistViewState;
+  /** Filters the URL gave a value they cannot use, with why (refusedWaitlistFilters). */
+  refused?: Record<string, string>;
+}) {
   const key = waitlistViewKey(view);
   // Only a role that may export is shown the button (a viewer is not).
   const canExport = roleCan((await requireCurrentAdmin()).role, "export");
@@ -184,7 +191,7 @@ export async function WaitlistEntries({ view }: { view: WaitlistViewState }) {
           </Suspense>
         )}
       </div>
-      <WaitlistFilters view={view} sources={await loadKnownSources()} />
+      <WaitlistFilters view={view} sources={await loadKnownSources()} refused={refused} />
       {isFiltered(view) && (
         <p className="-mt-1 text-sm">
           <Link

@@ -64,7 +64,16 @@ const CONTROLS = [...ANY_WAITLIST_FILTERS].sort((a, b) => a.control.place - b.co
  * filtered list on the server; the filters live in the URL with the search and order. `sources`: the
  * sources signups have come from, offered as a filter that suggests them is typed.
  */
-export function WaitlistFilters({ view, sources = [] }: { view: WaitlistViewState; sources?: readonly string[] }) {
+export function WaitlistFilters({
+  view,
+  sources = [],
+  refused = {},
+}: {
+  view: WaitlistViewState;
+  sources?: readonly string[];
+  /** Filters the URL gave a value they cannot use, with why: said beside their control. */
+  refused?: Readonly<Record<string, string>>;
+}) {
   const replaceView = useReplaceView();
   const id = useId();
   // On a phone the filters fold behind one button, so the list is on the first screen; wider, they all show.
@@ -88,7 +97,14 @@ export function WaitlistFilters({ view, sources = [] }: { view: WaitlistViewStat
         </span>
         <ChevronDownIcon aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
       </Button>
-      <FilterControls id={id} open={open} view={view} sources={sources} replaceView={replaceView} />
+      <FilterControls
+        id={id}
+        open={open || Object.keys(refused).length > 0}
+        view={view}
+        sources={sources}
+        refused={refused}
+        replaceView={replaceView}
+      />
     </div>
   );
 }
@@ -98,12 +114,14 @@ function FilterControls({
   open,
   view,
   sources,
+  refused,
   replaceView,
 }: {
   id: string;
   open: boolean;
   view: WaitlistViewState;
   sources: readonly string[];
+  refused: Readonly<Record<string, string>>;
   replaceView: (next: WaitlistViewState) => void;
 }) {
   return (
@@ -123,6 +141,8 @@ function FilterControls({
               id={`${id}-${filter.key}`}
               label={filter.label}
               control={filter.control}
+              schema={filter.schema}
+              refused={refused[filter.key]}
               current={current}
               suggestions={filter.control.suggestsKnownSources ? sources : []}
               onChange={apply}
@@ -158,6 +178,10 @@ interface TextFilterProps {
   id: string;
   label: string;
   control: Extract<AnyWaitlistFilter["control"], { kind: "text" }>;
+  /** The filter's own schema, which the server applies too: text it refuses is said, never applied. */
+  schema: AnyWaitlistFilter["schema"];
+  /** Why the URL's value for this filter was left out, if it was. */
+  refused?: string;
   current: string;
   suggestions: readonly string[];
   onChange: (value: string | undefined) => void;
@@ -166,12 +190,21 @@ interface TextFilterProps {
 /**
  * A filter typed as text (the source: a utm_source, a referring site or "direct", which are open-ended). The
  * browser offers the suggestions as it is typed (a datalist: keyboard and screen readers get the browser's own
- * suggestion list). It applies on Enter or on leaving the field, and follows the URL on back/forward.
+ * suggestion list). It applies on Enter or on leaving the field, and follows the URL on back/forward. Its hint
+ * shows under it; text the filter cannot use is said there instead, and the list stays as it was (never
+ * silently unfiltered).
  */
-function TextFilter({ id, label, control, current, suggestions, onChange }: TextFilterProps) {
+function TextFilter({ id, label, control, schema, refused, current, suggestions, onChange }: TextFilterProps) {
   const [value, setValue] = useTextFollowingUrl(current, control.normalise);
+  const [error, setError] = useState<string | null>(refused ?? null);
   const apply = () => {
     const next = control.normalise(value);
+    const parsed = schema.safeParse(next);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? `${label} cannot use that.`);
+      return;
+    }
+    setError(null);
     if (next !== current) onChange(next || undefined);
   };
   return (
@@ -194,7 +227,8 @@ function TextFilter({ id, label, control, current, suggestions, onChange }: Text
         maxLength={control.maxLength}
         autoComplete="off"
         spellCheck={false}
-        aria-describedby={`${id}-hint`}
+        aria-invalid={error !== null}
+        aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
         list={suggestions.length > 0 ? `${id}-suggestions` : undefined}
       />
       {suggestions.length > 0 && (
@@ -204,7 +238,10 @@ function TextFilter({ id, label, control, current, suggestions, onChange }: Text
           ))}
         </datalist>
       )}
-      <p id={`${id}-hint`} className="sr-only">
+      <p id={`${id}-error`} aria-live="polite" className="text-sm font-medium text-destructive empty:hidden">
+        {error}
+      </p>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         {control.hint}
       </p>
     </form>

@@ -26,7 +26,8 @@ prepareTestDatabase();
 // Today, for the overview: mid-morning UTC on 10 March 2025.
 const NOW = new Date("2025-03-10T10:00:00Z");
 const TYPES = ["cleaning", "car", "trades", "tutoring"];
-const SIZES = ["1", "2-5", "6-10", "11+"];
+// The form's sizes, then "Not given" (an import without a team size).
+const SIZES = ["1", "2-5", "6-10", "11+", "not-given"];
 const SOURCES: [utmSource: string | null, referrer: string | null][] = [
   ["newsletter", null],
   [null, "t.co"],
@@ -52,8 +53,8 @@ async function seed() {
       const invitedAt = status === "waiting" ? null : new Date(joinedAt.getTime() + (index % 20) * 86_400_000);
       const acceptedAt = status === "accepted" ? new Date(invitedAt!.getTime() + 3_600_000 * (index % 30)) : null;
       await sql.query(
-        `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "confirmedAt", "status", "invitedAt", "acceptedAt", "utmSource", "referrer")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        `INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "confirmedAt", "status", "invitedAt", "acceptedAt", "utmSource", "referrer", "origin", "visitCounted")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
         [
           `Person ${index}`,
           `p${index}@example.com`,
@@ -66,6 +67,9 @@ async function seed() {
           acceptedAt?.toISOString() ?? null,
           utmSource,
           referrer,
+          // Some through a personal link, some imported; some whose visit was counted.
+          index % 22 === 2 ? "referral" : index % 13 === 6 ? "import" : null,
+          index % 3 !== 1,
         ],
       );
     }
@@ -133,10 +137,11 @@ async function reference(bounds: RangeBounds) {
     byType: await group(`"businessType"`),
     bySize: await group(`"employees"`),
     bySource: await group(
-      `CASE WHEN "utmSource" IS NOT NULL THEN "utmSource" WHEN "referrer" IS NOT NULL THEN "referrer" ELSE 'direct' END`,
+      `CASE WHEN "utmSource" IS NOT NULL THEN "utmSource" WHEN "origin" IS NOT NULL THEN "origin" WHEN "referrer" IS NOT NULL THEN "referrer" ELSE 'direct' END`,
     ),
     funnel: {
       signups: current.signups,
+      visited: await count(`${within("joinedAt", bounds.start, null)} AND "visitCounted"`),
       confirmed: await count(`${within("joinedAt", bounds.start, null)} AND "confirmedAt" IS NOT NULL`),
       invited: await count(`${within("joinedAt", bounds.start, null)} AND "status" IN ('invited', 'accepted')`),
       accepted: await count(`${within("joinedAt", bounds.start, null)} AND "status" = 'accepted'`),
@@ -308,7 +313,13 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       ),
     );
     expect((await acceptInvitation(acceptToken, NOW)).status).toBe("accepted");
-    expect(await overviewFunnel(admin, bounds)).toEqual({ signups: 2, confirmed: 1, invited: 1, accepted: 1 });
+    expect(await overviewFunnel(admin, bounds)).toEqual({
+      signups: 2,
+      visited: 0,
+      confirmed: 1,
+      invited: 1,
+      accepted: 1,
+    });
     expect(await overviewHeadline(admin, bounds)).toEqual({
       signups: { current: 2, previous: 0 },
       confirmed: { current: 1, previous: 0 },
@@ -320,7 +331,9 @@ describe(`the admin overview (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
 
   it("knows every source that brought a signup, most signups first, and forgets one whose entries are all erased", async () => {
     const expected = await withSql((sql) =>
-      sql.query<{ source: string }>(`SELECT "source" FROM "waitlist" GROUP BY 1 ORDER BY count(*) DESC, 1`),
+      sql.query<{ source: string }>(
+        `SELECT "source" FROM "waitlist" WHERE "heldAt" IS NULL GROUP BY 1 ORDER BY count(*) DESC, 1`,
+      ),
     );
     expect(await knownSources(admin)).toEqual(expected.map((row) => row.source));
     expect(await knownSources(admin)).toContain("spring-fair");

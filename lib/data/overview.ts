@@ -6,7 +6,7 @@ import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { RANGE_DAYS, type OverviewRange } from "@/lib/validation/overview";
-import { TEAM_SIZE_OPTIONS } from "@/lib/validation/waitlist";
+import { STORED_TEAM_SIZE_OPTIONS } from "@/lib/validation/waitlist";
 
 /**
  * The admin overview, read from the sums the database keeps by trigger (waitlist_daily and
@@ -82,6 +82,8 @@ export interface Breakdown {
 
 export interface Funnel {
   signups: number;
+  /** Of the signups, those whose own visit was counted (the rest sent no beacon: scripts off, a blocker, an API client). */
+  visited: number;
   confirmed: number;
   invited: number;
   accepted: number;
@@ -168,8 +170,8 @@ export async function overviewSignupsPerHour(actor: VerifiedAdmin, now: Date = n
   }));
 }
 
-/** Team sizes in their natural order, smallest first (what the signup form offers). */
-const TEAM_SIZE_ORDER = new Map<string, number>(TEAM_SIZE_OPTIONS.map((option, index) => [option.value, index]));
+/** Team sizes in their natural order, smallest first (what the signup form offers), then "Not given" (imports). */
+const TEAM_SIZE_ORDER = new Map<string, number>(STORED_TEAM_SIZE_OPTIONS.map((option, index) => [option.value, index]));
 
 /**
  * The range's signups by one of the kept dimensions: business types and sources most first (sources: the
@@ -214,14 +216,15 @@ export async function knownSources(actor: VerifiedAdmin): Promise<string[]> {
   return rows.map((row) => row.source);
 }
 
-/** Of the range's signups: how many confirmed, were invited, and accepted. */
+/** Of the range's signups: how many had their visit counted, confirmed, were invited, and accepted. */
 export async function overviewFunnel(actor: VerifiedAdmin, bounds: RangeBounds): Promise<Funnel> {
   assertVerifiedAdmin(actor);
   const [row] = await getDb().$queryRaw<Record<keyof Funnel, bigint | null>[]>`
-    SELECT sum("signups") AS "signups", sum("confirmed") AS "confirmed", sum("invited") AS "invited", sum("accepted") AS "accepted"
+    SELECT sum("signups") AS "signups", sum("visited") AS "visited", sum("confirmed") AS "confirmed", sum("invited") AS "invited", sum("accepted") AS "accepted"
     FROM "waitlist_daily" WHERE ${bounds.start}::date IS NULL OR "day" >= ${bounds.start}::date`;
   return {
     signups: number(row?.signups),
+    visited: number(row?.visited),
     confirmed: number(row?.confirmed),
     invited: number(row?.invited),
     accepted: number(row?.accepted),

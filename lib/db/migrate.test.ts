@@ -47,6 +47,17 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
       "t.co",
       "direct",
     ]);
+    // How it came (a personal link, an import) comes after a utm_source and before the referring host.
+    await withSql((sql) =>
+      sql.exec(`INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "utmSource", "referrer", "origin") VALUES
+        ('R', 'r@x.io', 'car', '1', NULL, 't.co', 'referral'), ('S', 's@x.io', 'car', '1', 'fair', NULL, 'referral'),
+        ('I', 'i@x.io', 'car', 'not-given', NULL, NULL, 'import')`),
+    );
+    expect([await sourceOf("r@x.io"), await sourceOf("s@x.io"), await sourceOf("i@x.io")]).toEqual([
+      "referral",
+      "fair",
+      "import",
+    ]);
     await withSql((sql) => sql.exec(`UPDATE "waitlist" SET "utmSource" = 'fair' WHERE "email" = 'c@x.io'`));
     expect(await sourceOf("c@x.io")).toBe("fair");
     await expect(
@@ -73,7 +84,7 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
   it("keeps of visits only a salt per day, salted hashes and daily counts: no address or user agent", async () => {
     const shapes = Object.fromEntries(
       await Promise.all(
-        ["visit_salts", "visit_seen", "visit_daily"].map(async (table) => [
+        ["visit_salts", "visit_seen", "visit_networks", "visit_daily"].map(async (table) => [
           table,
           (await columnsOf(table)).map((c) => [c.column_name, c.data_type]),
         ]),
@@ -88,6 +99,12 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`,
         ["day", "date"],
         ["source", "text"],
         ["hash", "bytea"],
+        ["signedUp", "boolean"],
+      ],
+      visit_networks: [
+        ["day", "date"],
+        ["hash", "bytea"],
+        ["visitors", "integer"],
       ],
       visit_daily: [
         ["day", "date"],

@@ -108,7 +108,9 @@ describe("spellings", () => {
   it.each([
     ["Just me", "1"],
     ["1", "1"],
-    ["", "1"],
+    // No size given is "Not given", never a guessed "Just me"; our export writes it so.
+    ["", "not-given"],
+    ["Not given", "not-given"],
     ["2-5", "2-5"],
     ["2 to 5", "2-5"],
     ["2–5", "2-5"],

@@ -4,9 +4,11 @@ import {
   BUSINESS_TYPE_OPTIONS,
   businessDescriptionSchema,
   cleanSignupSource,
+  NOT_GIVEN_TEAM_SIZE,
   TEAM_SIZE_OPTIONS,
   waitlistFields,
   type BusinessType,
+  type StoredTeamSize,
   type TeamSize,
 } from "@/lib/validation/waitlist";
 import { z } from "@/lib/validation/zod";
@@ -156,6 +158,8 @@ const rows = z
   .array(importRowSchema, { error: "rows must be a list of rows" })
   .min(1, "rows must hold at least one row")
   .max(IMPORT_BATCH_SIZE, `rows may hold at most ${IMPORT_BATCH_SIZE.toLocaleString("en-GB")} rows`);
+/** The most addresses one "on-list" question may ask about: more than the preview shows. */
+export const PREVIEW_EMAILS_MAX = 100;
 const importId = z.uuid({ error: "importId must be a UUID" });
 const consent = z.literal(true, { error: "Please confirm that these people agreed to hear from you." });
 
@@ -168,6 +172,15 @@ export const importRequestSchema = z.discriminatedUnion(
   "action",
   [
     z.strictObject({ action: z.literal("dry-run"), rows }),
+    // The preview's addresses (its first rows), to mark those already on the list before any dry run.
+    z.strictObject({
+      action: z.literal("on-list"),
+      emails: z
+        .array(z.string({ error: "emails must be text" }).max(IMPORT_CELL_MAX_LENGTH, "is too long"), {
+          error: "emails must be a list of addresses",
+        })
+        .max(PREVIEW_EMAILS_MAX, `emails may hold at most ${PREVIEW_EMAILS_MAX} addresses`),
+    }),
     z.strictObject({
       action: z.literal("import"),
       importId,
@@ -187,7 +200,7 @@ export const importRequestSchema = z.discriminatedUnion(
       fileName: z.string().trim().max(255).optional(),
     }),
   ],
-  { error: "action must be dry-run, import or finish" },
+  { error: "action must be dry-run, on-list, import or finish" },
 );
 export type ImportRequest = z.infer<typeof importRequestSchema>;
 
@@ -260,16 +273,18 @@ function teamSizeForCount(count: number): TeamSize | null {
 
 /**
  * A team size from how a file spells it: "Just me", "1", "2-5", "2 to 5", "6–10", "11+", "more than 10", "over
- * 20", "3"... A range must fall within one of our sizes ("1-10" does not). Empty means "Just me" (most lists never
- * asked); text that reads as no size at all is null, and the row is refused rather than guessed.
+ * 20", "3"... A range must fall within one of our sizes ("1-10" does not). Empty is "Not given" (most lists never
+ * asked, and guessing "Just me" would skew the overview's team sizes); text that reads as no size at all is null,
+ * and the row is refused rather than guessed.
  */
-export function teamSizeOf(text: string | undefined): TeamSize | null {
+export function teamSizeOf(text: string | undefined): StoredTeamSize | null {
   const value = (text ?? "")
     .toLowerCase()
     .replace(/[\u2012-\u2015]/g, "-")
     .replace(/\s+/g, " ")
     .trim();
-  if (!value) return "1";
+  // Our own export writes "Not given" for a size no file gave.
+  if (!value || value === "not given" || value === NOT_GIVEN_TEAM_SIZE) return NOT_GIVEN_TEAM_SIZE;
   if (/^(just me|me|only me|myself|just myself|solo|sole trader|one|one person|1 person|self[- ]employed)$/.test(value))
     return "1";
   for (const option of TEAM_SIZE_OPTIONS)
@@ -352,7 +367,8 @@ export interface ImportEntry {
   businessType: BusinessType;
   /** "What kind of business?", with "other" only. */
   businessDescription: string | null;
-  employees: TeamSize;
+  /** One of the form's sizes, or "Not given" when the file gave none. */
+  employees: StoredTeamSize;
   joinedAt: Date;
   confirmedAt: Date | null;
   utmSource: string | null;

@@ -1,12 +1,11 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import {
   BUSINESS_TYPE_OPTIONS,
-  isReferralCode,
   STATUS_LABELS,
-  TEAM_SIZE_OPTIONS,
+  STORED_TEAM_SIZE_OPTIONS,
   WAITLIST_STATUSES,
   type BusinessType,
-  type TeamSize,
+  type StoredTeamSize,
 } from "@/lib/validation/waitlist";
 import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
@@ -80,9 +79,14 @@ const columnIs =
     sql([`"${column}" = `, "::text"], value);
 
 const businessTypeValues = BUSINESS_TYPE_OPTIONS.map((option) => option.value) as [BusinessType, ...BusinessType[]];
-const teamSizeValues = TEAM_SIZE_OPTIONS.map((option) => option.value) as [TeamSize, ...TeamSize[]];
+// The form's four sizes and "Not given", which only imported rows hold.
+const teamSizeValues = STORED_TEAM_SIZE_OPTIONS.map((option) => option.value) as [StoredTeamSize, ...StoredTeamSize[]];
 
 const SOURCE_MAX_LENGTH = 253;
+
+/** The longest "Referred by" value: an email address can be 254 characters. */
+const REFERRED_BY_MAX_LENGTH = 254;
+const REFERRED_BY_MESSAGE = "Enter the referrer's link code, email address or full name.";
 
 /**
  * Every filter of the waiting list, in the order requests and URLs list them. Adding one here is enough for
@@ -133,7 +137,7 @@ export const WAITLIST_FILTERS = [
     label: "Team size",
     schema: choice(teamSizeValues, "size must be one of the team sizes"),
     where: columnIs("employees"),
-    control: { kind: "select", place: 3, any: "Any team size", options: TEAM_SIZE_OPTIONS },
+    control: { kind: "select", place: 3, any: "Any team size", options: STORED_TEAM_SIZE_OPTIONS },
   }),
   filter({
     key: "source",
@@ -158,7 +162,7 @@ export const WAITLIST_FILTERS = [
       kind: "text",
       place: 5,
       placeholder: "Any source",
-      hint: "Part of a utm_source or a referring site, or direct; press Enter to apply.",
+      hint: "Part of a utm_source or a referring site, or direct, referral or import; press Enter to apply.",
       maxLength: SOURCE_MAX_LENGTH,
       normalise: (text) => text.trim().toLowerCase(),
       suggestsKnownSources: true,
@@ -186,24 +190,38 @@ export const WAITLIST_FILTERS = [
     key: "referredBy",
     param: "referred-by",
     label: "Referred by",
-    // The entries that joined through one person's link, named by that link's code.
+    // The entries that joined through one person's link, that person named by their link's code, their
+    // email address or their full name (any case). Anything shorter than a name is refused with a message
+    // rather than read as "everyone".
     schema: z.preprocess(
       blankAsUnset,
       z
         .string({ error: "referred-by must be text" })
         .trim()
         .toLowerCase()
-        .refine(isReferralCode, { message: "referred-by must be a personal link's code (8 letters and digits)" })
+        .refine(hasNoControlCharacters, { message: `Referred by ${CONTROL_CHARACTER_MESSAGE}`, abort: true })
+        .min(2, { message: REFERRED_BY_MESSAGE })
+        .max(REFERRED_BY_MAX_LENGTH, { message: REFERRED_BY_MESSAGE })
         .optional(),
     ),
     where: (value, sql) =>
-      sql([`"referredById" = (SELECT r."id" FROM "waitlist" AS r WHERE r."referralCode" = `, "::text)"], value),
+      sql(
+        [
+          `"referredById" IN (SELECT r."id" FROM "waitlist" AS r WHERE r."referralCode" = `,
+          `::text OR r."email" = `,
+          `::text OR lower(r."name") = `,
+          "::text)",
+        ],
+        value,
+        value,
+        value,
+      ),
     control: {
       kind: "text",
       place: 7,
       placeholder: "Any referrer",
-      hint: "A personal link's code (the 8 characters after ?ref=); press Enter to apply.",
-      maxLength: 8,
+      hint: "The referrer's link code (8 characters after ?ref=), email or full name; press Enter to apply.",
+      maxLength: REFERRED_BY_MAX_LENGTH,
       normalise: (text) => text.trim().toLowerCase(),
     },
   }),

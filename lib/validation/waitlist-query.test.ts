@@ -1,6 +1,7 @@
 import { queryErrorMessage } from "@/lib/http";
 import {
   readWaitlistViewState,
+  refusedWaitlistFilters,
   waitlistExportQuerySchema,
   waitlistListQuerySchema,
   waitlistViewSearch,
@@ -52,6 +53,20 @@ describe("waitlistListQuerySchema", () => {
 });
 
 describe("the page's URL state", () => {
+  it("names each filter whose value it had to leave out, with why, so the page can say so", () => {
+    const params = new URLSearchParams("referred-by=x&size=bogus&source=newsletter&status=waiting");
+    expect(readWaitlistViewState(params)).toMatchObject({
+      referredBy: undefined,
+      size: undefined,
+      source: "newsletter",
+    });
+    expect(refusedWaitlistFilters(params)).toEqual({
+      referredBy: "Enter the referrer's link code, email address or full name.",
+      size: "size must be one of the team sizes",
+    });
+    expect(refusedWaitlistFilters(new URLSearchParams("referred-by=Ann%20Smith&size=not-given"))).toEqual({});
+  });
+
   it("reads a bookmark, falling back field by field on bad values", () => {
     expect(readWaitlistViewState(new URLSearchParams("q=smith&page=4&sort=name_asc"))).toEqual({
       q: "smith",

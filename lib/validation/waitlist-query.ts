@@ -140,6 +140,20 @@ export function readWaitlistViewState(params: Pick<URLSearchParams, "get">): Wai
   return view as WaitlistViewState;
 }
 
+/**
+ * The filters the URL gives a value they cannot use, each with its filter's message: the page leaves them
+ * out (readWaitlistViewState) and says so beside their control, rather than silently listing everyone.
+ */
+export function refusedWaitlistFilters(params: Pick<URLSearchParams, "get">): Record<string, string> {
+  const refused: Record<string, string> = {};
+  for (const descriptor of ANY_WAITLIST_FILTERS) {
+    const value = descriptor.schema.safeParse(params.get(descriptor.param) ?? undefined);
+    if (!value.success)
+      refused[descriptor.key] = value.error.issues[0]?.message ?? `${descriptor.label} cannot use that.`;
+  }
+  return refused;
+}
+
 /** The search string for a view state, leaving out defaults so URLs stay short (no leading `?`). */
 export function waitlistViewSearch(state: WaitlistViewState, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();

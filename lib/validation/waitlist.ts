@@ -22,8 +22,22 @@ export const TEAM_SIZE_OPTIONS = [
   { value: "11+", label: "11+" },
 ] as const;
 
+/**
+ * The team size of an imported row whose file gave none: stored as is, shown as "Not given". Never one of the
+ * form's choices (TEAM_SIZE_OPTIONS): a visitor always says.
+ */
+export const NOT_GIVEN_TEAM_SIZE = "not-given";
+
+/** Every team size an entry can hold: the form's four, then "Not given" (imports only), in that order. */
+export const STORED_TEAM_SIZE_OPTIONS = [
+  ...TEAM_SIZE_OPTIONS,
+  { value: NOT_GIVEN_TEAM_SIZE, label: "Not given" },
+] as const;
+
 export type BusinessType = (typeof BUSINESS_TYPE_OPTIONS)[number]["value"];
 export type TeamSize = (typeof TEAM_SIZE_OPTIONS)[number]["value"];
+/** A team size as stored: one the form offers, or "Not given" (an import). */
+export type StoredTeamSize = (typeof STORED_TEAM_SIZE_OPTIONS)[number]["value"];
 
 const businessTypeValues = BUSINESS_TYPE_OPTIONS.map((option) => option.value) as [BusinessType, ...BusinessType[]];
 const teamSizeValues = TEAM_SIZE_OPTIONS.map((option) => option.value) as [TeamSize, ...TeamSize[]];
@@ -44,7 +58,7 @@ export function businessTypeText(value: string, description?: string | null): st
 
 /** The label of a stored team size; unknown values are shown as stored. */
 export function teamSizeLabel(value: string): string {
-  return TEAM_SIZE_OPTIONS.find((option) => option.value === value)?.label ?? value;
+  return STORED_TEAM_SIZE_OPTIONS.find((option) => option.value === value)?.label ?? value;
 }
 
 /**
@@ -63,7 +77,24 @@ export const SOURCE_VALUE_MAX_LENGTH = 100;
 const SOURCE_VALUE_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._~+\-:/@(),&']*$/u;
 const HOST_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
 
-function utmSchema(name: string, options: { lowerCase: boolean }) {
+/** The longest source name kept (a utm_source): longer ones are cut, so no name can crowd the overview. */
+export const SOURCE_NAME_MAX_LENGTH = 40;
+
+/**
+ * A utm_source as the name of a source: lower-case letters (any script), digits, `.`, `_` and `-`, each run of
+ * anything else one `-` ("Spring Fair!" is "spring-fair"), at most SOURCE_NAME_MAX_LENGTH characters. A visit
+ * and its signup make the same name of the same value, so they are counted under one source.
+ */
+export function sourceNameOf(text: string): string | undefined {
+  const name = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}._-]+/gu, "-")
+    .slice(0, SOURCE_NAME_MAX_LENGTH)
+    .replace(/^[-._]+|[-._]+$/g, "");
+  return name || undefined;
+}
+
+function utmSchema(name: string, options: { lowerCase: boolean; sourceName?: boolean }) {
   const text = z
     .string({ error: `${name} must be text` })
     .trim()
@@ -71,7 +102,8 @@ function utmSchema(name: string, options: { lowerCase: boolean }) {
     .regex(SOURCE_VALUE_PATTERN, {
       message: `${name} may contain only letters, digits, spaces and . _ ~ + - : / @ ( ) , & '`,
     });
-  return z.preprocess(blankAsUnset, (options.lowerCase ? text.toLowerCase() : text).optional());
+  const cased = options.lowerCase ? text.toLowerCase() : text;
+  return z.preprocess(blankAsUnset, (options.sourceName ? cased.transform(sourceNameOf) : cased).optional());
 }
 
 /**
@@ -79,7 +111,7 @@ function utmSchema(name: string, options: { lowerCase: boolean }) {
  * parameters (source and medium lower-cased, as analytics tools group them) and the referring site's host.
  */
 export const signupSourceSchema = z.object({
-  utmSource: utmSchema("utm_source", { lowerCase: true }),
+  utmSource: utmSchema("utm_source", { lowerCase: true, sourceName: true }),
   utmMedium: utmSchema("utm_medium", { lowerCase: true }),
   utmCampaign: utmSchema("utm_campaign", { lowerCase: false }),
   referrer: z.preprocess(
@@ -121,11 +153,21 @@ export const STATUS_LABELS: Record<WaitlistStatus, string> = {
 };
 
 /**
- * What the admin area calls a signup's source: its utm_source, else the referring host, else "direct". The
- * database keeps it as the generated column waitlist."source" (the source_column migration), which every
- * query and stored function reads.
+ * What the admin area calls a signup's source: its utm_source, else how it came ("referral" through someone's
+ * personal link, "import" for an imported row), else the referring host, else "direct". The database keeps it
+ * as the generated column waitlist."source" (the sources_and_counted_visits migration), which every query and
+ * stored function reads.
  */
 export const DIRECT_SOURCE = "direct";
+
+/**
+ * The source of a visit or signup through someone's personal link (`/?ref=CODE`) with no utm_source: the
+ * column "origin" holds it for a signup (waitlist_queue_confirmation), lib/validation/visit.ts for a visit.
+ */
+export const REFERRAL_SOURCE = "referral";
+
+/** The source of an imported row whose file has no source column of its own (lib/data/waitlist/import.ts). */
+export const IMPORT_SOURCE = "import";
 
 /**
  * The characters of a personal link's code: no 0, 1, i, l or o, which read alike. The database makes the codes

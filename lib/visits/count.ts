@@ -28,13 +28,14 @@ function saltFor(day: string): Promise<Buffer> {
     .$transaction([
       getDb().$executeRaw`DELETE FROM "visit_seen" WHERE "day" < ${day}::date`,
       getDb().$executeRaw`DELETE FROM "visit_salts" WHERE "day" < ${day}::date`,
+      getDb().$executeRaw`DELETE FROM "visit_networks" WHERE "day" < ${day}::date`,
       // The first instance to ask makes the day's salt; every other one reads that same salt back.
       getDb().$queryRaw<{ salt: string }[]>`
         INSERT INTO "visit_salts" ("day", "salt") VALUES (${day}::date, decode(${randomBytes(32).toString("hex")}, 'hex'))
         ON CONFLICT ("day") DO UPDATE SET "salt" = "visit_salts"."salt"
         RETURNING encode("salt", 'hex') AS "salt"`,
     ])
-    .then(([, , rows]) => Buffer.from(rows[0]!.salt, "hex"));
+    .then(([, , , rows]) => Buffer.from(rows[0]!.salt, "hex"));
   current = { day, salt };
   // A failure (the database away) is not kept: the next visit tries again.
   salt.catch(() => {
@@ -48,25 +49,68 @@ export function forgetVisitSalt(): void {
   current = undefined;
 }
 
+/** How many visitors one network (an IPv4 address, an IPv6 /64) may count for in a UTC day, whatever their browsers. */
+export const VISITORS_PER_NETWORK_PER_DAY = 3;
+
+/** A visitor of the day: the salted hash of their address and user agent, as hex. */
+async function visitorHash(address: string | null, userAgent: string, day: string): Promise<string> {
+  const salt = await saltFor(day);
+  return createHash("sha256")
+    .update(salt)
+    .update(address ?? "")
+    .update("\n")
+    .update(userAgent)
+    .digest("hex");
+}
+
 /**
  * Counts a visit: adds one to the day's visitors for `source` unless this visitor was already counted for it
- * today. Returns whether it counted.
+ * today, or their network has already counted VISITORS_PER_NETWORK_PER_DAY visitors today (a script that
+ * changes its user agent on every request is still a few visitors; a household or office behind one address
+ * is undercounted past that, which keeps every rate honest rather than flattering). Returns whether it counted.
  */
 export async function countVisit(
   visit: { address: string | null; userAgent: string; source: string },
   now: Date = new Date(),
 ): Promise<boolean> {
   const day = utcDay(now);
+  const hash = await visitorHash(visit.address, visit.userAgent, day);
   const salt = await saltFor(day);
-  const hash = createHash("sha256")
+  const network = createHash("sha256")
     .update(salt)
-    .update(visit.address ?? "")
-    .update("\n")
-    .update(visit.userAgent)
+    .update("network\n")
+    .update(visit.address === null ? "" : clientRateKey(visit.address))
     .digest("hex");
   const [row] = await getDb().$queryRaw<{ counted: boolean }[]>`
-    SELECT "visit_count"(${day}::date, ${visit.source}, decode(${hash}, 'hex')) AS "counted"`;
+    SELECT "visit_count"(${day}::date, ${visit.source}, decode(${hash}, 'hex'), decode(${network}, 'hex'),
+                         ${VISITORS_PER_NETWORK_PER_DAY}::int) AS "counted"`;
   return row?.counted === true;
+}
+
+/**
+ * Marks a signup just added (by its address and signup time) as having had its visit counted, when this
+ * visitor (address and user agent) was counted today under the signup's own source and no other signup has
+ * claimed that visit. So a signup's conversion is only ever counted against a visitor the overview counted,
+ * one signup per visitor: the JavaScript form's visitor sent the beacon first; the plain form without scripts
+ * and API clients sent none, and are counted apart. Returns whether it claimed one.
+ */
+export async function claimCountedVisit(
+  signup: { email: string; joinedAt: Date },
+  visitor: { address: string | null; userAgent: string },
+): Promise<boolean> {
+  const day = utcDay(signup.joinedAt);
+  const hash = await visitorHash(visitor.address, visitor.userAgent, day);
+  const claimed = await getDb().$executeRaw`
+    WITH entry AS (
+      SELECT "id", "source" FROM "waitlist"
+      WHERE "email" = ${signup.email} AND "joinedAt" = ${signup.joinedAt}::timestamptz AND NOT "visitCounted"
+    ), claimed AS (
+      UPDATE "visit_seen" AS s SET "signedUp" = true FROM entry AS e
+      WHERE s."day" = ${day}::date AND s."source" = e."source" AND s."hash" = decode(${hash}, 'hex') AND NOT s."signedUp"
+      RETURNING e."id"
+    )
+    UPDATE "waitlist" SET "visitCounted" = true WHERE "id" IN (SELECT "id" FROM claimed)`;
+  return claimed > 0;
 }
 
 /** Deletes the salts and hashes of days before today's (UTC): the maintenance sweep's share. */
@@ -75,6 +119,7 @@ export async function pruneVisits(now: Date = new Date()): Promise<number> {
   const [seen, salts] = await getDb().$transaction([
     getDb().$executeRaw`DELETE FROM "visit_seen" WHERE "day" < ${day}::date`,
     getDb().$executeRaw`DELETE FROM "visit_salts" WHERE "day" < ${day}::date`,
+    getDb().$executeRaw`DELETE FROM "visit_networks" WHERE "day" < ${day}::date`,
   ]);
   return seen + salts;
 }

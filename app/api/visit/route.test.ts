@@ -1,6 +1,13 @@
 import { GET, POST } from "@/app/api/visit/route";
 import { withSql } from "@/lib/db";
-import { countVisit, forgetVisitSalt, pruneVisits, VISIT_BEACONS_PER_MINUTE } from "@/lib/visits/count";
+import {
+  countVisit,
+  forgetVisitSalt,
+  pruneVisits,
+  VISIT_BEACONS_PER_MINUTE,
+  VISITORS_PER_NETWORK_PER_DAY,
+  withinVisitLimit,
+} from "@/lib/visits/count";
 import { insertAdmin, sessionCookieFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
@@ -60,7 +67,8 @@ describe(`POST /api/visit (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded
       await beacon({ utmSource: "newsletter" }, ann),
       await beacon({ referrer: "News.Example" }, ann),
       await beacon({ utmSource: null, referrer: null }, ann),
-      await beacon({}, { ip: "198.51.100.7", userAgent: FIREFOX }),
+      await beacon({}, { ip: "198.51.100.9", userAgent: FIREFOX }),
+      await beacon({}, { ip: "198.51.100.9", userAgent: CHROME }),
       await beacon({ utmSource: "newsletter" }, { ip: "198.51.100.8", userAgent: CHROME }),
       // A value a signup's form would drop is dropped here too: this one is counted as its referrer.
       await beacon({ utmSource: "<script>", referrer: "t.co" }),
@@ -70,11 +78,42 @@ describe(`POST /api/visit (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded
       expect(response.headers.get("set-cookie")).toBeNull();
       expect(await response.text()).toBe("");
     }
+    // Ann's, then two browsers on one address: each user agent its own visitor.
     expect(await counts()).toEqual({
       [`${today()} newsletter`]: 2,
       [`${today()} news.example`]: 1,
-      [`${today()} direct`]: 2,
+      [`${today()} direct`]: 3,
       [`${today()} t.co`]: 1,
+    });
+  });
+
+  it("counts a visit through a personal link as a referral, unless a utm_source says otherwise", async () => {
+    await beacon({ ref: "abcdefgh" });
+    await beacon({ ref: " ABCDEFGH ", referrer: "t.co" });
+    await beacon({ ref: "abcdefgh", utmSource: "newsletter" });
+    // Not a code any link has: the visit counts as it would without it.
+    await beacon({ ref: "not-a-code", referrer: "t.co" });
+    expect(await counts()).toEqual({
+      [`${today()} referral`]: 2,
+      [`${today()} newsletter`]: 1,
+      [`${today()} t.co`]: 1,
+    });
+  });
+
+  it("keeps a utm_source to a safe source name: a few characters of a small set, cut short", async () => {
+    await beacon({ utmSource: "Spring  Fair" });
+    await beacon({ utmSource: "Long".repeat(20) });
+    await beacon({ utmSource: "Caf\u00e9 (Paris)" });
+    await beacon({ utmSource: "fb@ads:2026" });
+    // What a signup's form would refuse outright (markup, over-long) is dropped, as before.
+    await beacon({ utmSource: "<b>x</b>" });
+    await beacon({ utmSource: "x".repeat(101) });
+    expect(await counts()).toEqual({
+      [`${today()} spring-fair`]: 1,
+      [`${today()} ${"long".repeat(10)}`]: 1,
+      [`${today()} caf\u00e9-paris`]: 1,
+      [`${today()} fb-ads-2026`]: 1,
+      [`${today()} direct`]: 2,
     });
   });
 
@@ -119,16 +158,34 @@ describe(`POST /api/visit (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded
     expect(await counts()).toEqual({});
   });
 
-  it("stops counting an address past its beacons per minute, with the same answer", async () => {
+  it("counts at most a few visitors a day per network, whatever the user agent, with the same answer", async () => {
     const ip = "192.0.2.55";
     const statuses: number[] = [];
     await awayFromWindowEdge(60_000, 10_000);
     for (let index = 0; index < VISIT_BEACONS_PER_MINUTE + 5; index++) {
       statuses.push((await beacon({}, { ip, userAgent: `${CHROME} ${index}` })).status);
     }
+    // A new user agent with each beacon, and another source: still the network's few visitors.
+    statuses.push((await beacon({ utmSource: "newsletter" }, { ip, userAgent: FIREFOX })).status);
+    // An IPv6 client's whole /64 is one network.
+    for (let index = 0; index < 5; index++) {
+      statuses.push(
+        (await beacon({}, { ip: `2001:db8:1:2::${index + 1}`, userAgent: `${CHROME} v6 ${index}` })).status,
+      );
+    }
     expect(new Set(statuses)).toEqual(new Set([204]));
-    // Each beacon a new user agent, so each would be a new visitor: only the limit stops them.
-    expect(await counts()).toEqual({ [`${today()} direct`]: VISIT_BEACONS_PER_MINUTE });
+    expect(await counts()).toEqual({ [`${today()} direct`]: 2 * VISITORS_PER_NETWORK_PER_DAY });
+    // Past the cap a visitor is not noted as seen either (no signup can claim a visit nobody counted).
+    expect(await tableCount("visit_seen")).toBe(2 * VISITORS_PER_NETWORK_PER_DAY);
+  });
+
+  it("lets an address send only so many beacons a minute", () => {
+    const minute = 1_700_000_040_000;
+    const results = Array.from({ length: VISIT_BEACONS_PER_MINUTE + 2 }, () => withinVisitLimit("192.0.2.77", minute));
+    expect(results.filter(Boolean)).toHaveLength(VISIT_BEACONS_PER_MINUTE);
+    expect(results.at(-1)).toBe(false);
+    // A new minute starts afresh.
+    expect(withinVisitLimit("192.0.2.77", minute + 60_000)).toBe(true);
   });
 
   it("answers other methods with 405", async () => {
@@ -192,6 +249,7 @@ describe(`counting visitors by day (${process.env.DATABASE_URL ? "PostgreSQL" : 
     expect(await pruneVisits(TUESDAY)).toBe(3);
     expect(await tableCount("visit_salts")).toBe(0);
     expect(await tableCount("visit_seen")).toBe(0);
+    expect(await tableCount("visit_networks")).toBe(0);
     expect(await counts()).toEqual({ "2026-03-02 newsletter": 2 });
   });
 });

@@ -99,6 +99,8 @@ async function signUp(
       signupNetwork: ip ? clientNetworkKey(ip) : null,
       heldReason,
       proof: claim,
+      // Matched to the visit the landing page's beacon counted, if it sent one (lib/visits/count.ts).
+      visitor: { address: ip, userAgent: request.headers.get("user-agent")?.trim() ?? "" },
     }),
   );
   return { held: heldReason !== null };

@@ -4,7 +4,12 @@ import userEvent from "@testing-library/user-event";
 
 import { ImportFlow } from "@/components/admin/import/import-flow";
 
-type Sent = { action: string; rows?: { line: number; email?: string; confirmedAt?: string }[]; batch?: number };
+type Sent = {
+  action: string;
+  rows?: { line: number; email?: string; confirmedAt?: string }[];
+  batch?: number;
+  emails?: string[];
+};
 let sent: Sent[];
 
 beforeEach(() => {
@@ -13,9 +18,11 @@ beforeEach(() => {
     const body = JSON.parse(String(init?.body)) as Sent;
     sent.push(body);
     const answer =
-      body.action === "finish"
-        ? { added: 2, existing: 0, invalid: 1, suppressed: 0 }
-        : { added: 2, existing: 0, invalid: 1, suppressed: 0, problems: [{ line: 4, errors: ["Bad row."] }] };
+      body.action === "on-list"
+        ? { onList: body.emails!.filter((email) => email === "ann@example.com") }
+        : body.action === "finish"
+          ? { added: 2, existing: 0, invalid: 1, suppressed: 0 }
+          : { added: 2, existing: 0, invalid: 1, suppressed: 0, problems: [{ line: 4, errors: ["Bad row."] }] };
     const text = JSON.stringify(answer);
     return { ok: true, status: 200, statusText: "", text: async () => text, json: async () => answer } as Response;
   }) as typeof fetch;
@@ -42,6 +49,13 @@ describe("the import page", () => {
     const preview = screen.getByRole("region", { name: "The first rows as they will be stored" });
     expect(within(preview).getAllByRole("row")).toHaveLength(5);
     expect(within(preview).getByText("The email address is not valid.")).toBeInTheDocument();
+    // Before any dry run, the preview marks the rows of someone already on the list (Ann, both spellings).
+    expect(await within(preview).findAllByText("Already on the list: left as it is.")).toHaveLength(2);
+    expect(sent[0]).toEqual({
+      action: "on-list",
+      emails: ["ann@example.com", "bob@example.com", "nope", "ann@example.com"],
+    });
+    sent = [];
 
     await user.click(screen.getByRole("button", { name: /Check the file/ }));
     expect(await screen.findByText("2 new")).toBeInTheDocument();

@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 
-import { ImportPreview, MappingFields, ProgressBar } from "@/components/admin/import/import-parts";
+import { ImportPreview, MappingFields, PREVIEW_ROWS, ProgressBar } from "@/components/admin/import/import-parts";
 import { readCsvFile, type CsvFile } from "@/components/admin/import/read-csv";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -87,6 +87,41 @@ const add = (a: ImportCounts, b: ImportCounts): ImportCounts => ({
 });
 const ZERO: ImportCounts = { added: 0, existing: 0, invalid: 0, suppressed: 0 };
 
+/**
+ * The preview's addresses already on the list, asked of the server as soon as the preview shows (before any
+ * dry run), and again when the email column changes; null until it answers (or if it cannot).
+ */
+function usePreviewOnList(file: CsvFile | null, mapping: ImportMapping | null): ReadonlySet<string> | null {
+  const emails = useMemo(() => {
+    if (!file || !mapping) return [];
+    return file.records
+      .slice(0, PREVIEW_ROWS)
+      .map((record, index) =>
+        importRowOf(record, mapping, index + 2)
+          .email?.trim()
+          .toLowerCase(),
+      )
+      .filter((email): email is string => Boolean(email));
+  }, [file, mapping]);
+  const key = emails.join("\n");
+  const [answer, setAnswer] = useState<{ key: string; onList: ReadonlySet<string> } | null>(null);
+  useEffect(() => {
+    if (emails.length === 0) return;
+    let current = true;
+    apiRequest("POST", ENDPOINT, { action: "on-list", emails })
+      .then((response) => response.json() as Promise<{ onList: string[] }>)
+      .then((body) => {
+        if (current) setAnswer({ key, onList: new Set(body.onList) });
+      })
+      // Only a mark in the preview: the dry run still counts who is already on the list.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [emails, key]);
+  return answer?.key === key ? answer.onList : null;
+}
+
 type Phase = "choose" | "reading" | "ready" | "checking" | "checked" | "importing" | "done";
 
 /** The import page: choose a file, check the columns, see a preview, a dry run, then the import itself. */
@@ -105,6 +140,7 @@ export function ImportFlow() {
   const stop = useRef(false);
 
   const prepared = useMemo(() => (file && mapping ? prepare(file, mapping) : null), [file, mapping]);
+  const onList = usePreviewOnList(file, mapping);
   const busy = phase === "reading" || phase === "checking" || phase === "importing";
 
   async function choose(chosen: File | undefined) {
@@ -238,8 +274,9 @@ export function ImportFlow() {
             </h2>
             <p className="text-sm text-muted-foreground">
               Which column holds what, as worked out from the file&apos;s first row. Change any that are wrong. Rows
-              with no team size are stored as &quot;Just me&quot;, and business types we do not recognise as
-              &quot;Other&quot;. Times without a time zone are read as UTC.
+              with no team size are stored as &quot;Not given&quot;, and business types we do not recognise as
+              &quot;Other&quot;. Without a source column, everyone imported has the source &quot;import&quot;. Times
+              without a time zone are read as UTC.
             </p>
             <MappingFields header={file.header} mapping={mapping} onChange={changeMapping} disabled={busy} />
           </section>
@@ -252,7 +289,7 @@ export function ImportFlow() {
               The first 20 rows as they will be stored, with anything that stops a row being imported. Throwaway email
               addresses are found by the check below.
             </p>
-            <ImportPreview file={file} mapping={mapping} problems={checked?.problems} />
+            <ImportPreview file={file} mapping={mapping} problems={checked?.problems} onList={onList} />
           </section>
 
           <section aria-labelledby={`${id}-check`} className="grid gap-3">

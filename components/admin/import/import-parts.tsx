@@ -12,7 +12,7 @@ import {
   importRowOf,
   type ImportMapping,
 } from "@/lib/validation/import";
-import { businessTypeText, teamSizeLabel } from "@/lib/validation/waitlist";
+import { businessTypeText, IMPORT_SOURCE, teamSizeLabel } from "@/lib/validation/waitlist";
 
 /** How many rows the preview shows. */
 export const PREVIEW_ROWS = 20;
@@ -94,10 +94,13 @@ export function ImportPreview({
   file,
   mapping,
   problems,
+  onList,
 }: {
   file: CsvFile;
   mapping: ImportMapping;
   problems?: { line: number; errors: string[] }[];
+  /** The preview's addresses already on the list (they are left as they are), once the server has said. */
+  onList?: ReadonlySet<string> | null;
 }) {
   const now = new Date();
   const rows = file.records.slice(0, PREVIEW_ROWS).map((record, index) => importRowOf(record, mapping, index + 2));
@@ -135,9 +138,14 @@ export function ImportPreview({
               <TableCell>{entry ? teamSizeLabel(entry.employees) : row.teamSize}</TableCell>
               <TableCell>{entry ? timeText(entry.joinedAt) : row.joinedAt}</TableCell>
               <TableCell>{entry ? timeText(entry.confirmedAt) : row.confirmedAt}</TableCell>
-              <TableCell>{entry ? (entry.utmSource ?? entry.referrer ?? "direct") : row.utmSource}</TableCell>
+              <TableCell>{entry ? (entry.utmSource ?? IMPORT_SOURCE) : row.utmSource}</TableCell>
               <TableCell className={errors.length > 0 ? "font-medium text-destructive" : "text-muted-foreground"}>
                 {errors.length > 0 ? errors.join(" ") : "None"}
+                {entry && onList?.has(entry.email) && (
+                  <span className="block font-medium text-foreground" data-testid="already-on-list">
+                    Already on the list: left as it is.
+                  </span>
+                )}
               </TableCell>
             </TableRow>
           );

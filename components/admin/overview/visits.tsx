@@ -4,10 +4,17 @@ import { LoadFailed, readSection } from "@/components/admin/kit/section";
 import { periodText } from "@/components/admin/overview/widgets";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { overviewFunnel, type RangeBounds } from "@/lib/data/overview";
-import { overviewSourceConversion, overviewVisitors } from "@/lib/data/visits";
+import { conversionRate, overviewSourceConversion, overviewVisitors } from "@/lib/data/visits";
 import { formatNumber, formatPercent } from "@/lib/format";
 import type { OverviewRange } from "@/lib/validation/overview";
 import { DIRECT_SOURCE } from "@/lib/validation/waitlist";
+
+/** "4 signups without a counted visit", or nothing when every signup had one. */
+function withoutVisitText(signups: number, visited: number): string | null {
+  const apart = signups - visited;
+  if (apart <= 0) return null;
+  return `${formatNumber(apart)} ${apart === 1 ? "signup" : "signups"} without a counted visit`;
+}
 
 // The overview's widgets that start from the landing page's visitors (lib/data/visits.ts): the funnel from
 // visit to early access, and each source's visitors, signups and rates. Each reads its own figures.
@@ -51,11 +58,15 @@ export async function VisitorFunnelCard({ bounds, range }: { bounds: RangeBounds
     <Card title={`From visit to early access: everyone who came or signed up in ${periodText(range)}`}>
       <ol className="grid gap-3 sm:grid-cols-5" data-testid="funnel">
         {steps.map(([step, count], index) => {
+          // Only signups whose own visit was counted convert visitors; the others (no beacon: scripts off, a
+          // blocker, an API client) are said apart, so the rate can never read above 100%.
+          const apart = withoutVisitText(funnel.signups, funnel.visited);
           const note =
             index === 0
               ? "distinct each day, days added up"
               : index === 1
-                ? `${percent(rate(count, visitors))} of visitors`
+                ? `${percent(conversionRate({ visited: funnel.visited, visitors }))} of visitors` +
+                  (apart ? `; ${apart}` : "")
                 : `${percent(rate(count, funnel.signups))} of signups` +
                   (index > 2 ? `, ${percent(rate(count, steps[index - 1]![1]))} of the step before` : "");
           return (
@@ -89,8 +100,8 @@ export async function SourceConversionCard({ bounds, range }: { bounds: RangeBou
         <div className="overflow-x-auto rounded-md border" role="region" aria-label={title} tabIndex={0}>
           <table className="w-full text-sm">
             <caption className="sr-only">
-              Visitors, signups, conversion rate (signups of visitors) and confirm rate (confirmed of signups) by
-              source, {periodText(range)}
+              Visitors, signups, conversion rate (signups with a counted visit, of visitors) and confirm rate (confirmed
+              of signups) by source, {periodText(range)}
             </caption>
             <thead className="bg-muted">
               <tr>
@@ -128,7 +139,14 @@ export async function SourceConversionCard({ bounds, range }: { bounds: RangeBou
                   </th>
                   <td className={cell}>{formatNumber(row.visitors)}</td>
                   <td className={cell}>{formatNumber(row.signups)}</td>
-                  <td className={cell}>{percent(rate(row.signups, row.visitors))}</td>
+                  <td className={cell}>
+                    {percent(conversionRate(row))}
+                    {row.signups > row.visited && (
+                      <span className="block text-xs text-muted-foreground">
+                        {withoutVisitText(row.signups, row.visited)}
+                      </span>
+                    )}
+                  </td>
                   <td className={cell}>{percent(rate(row.confirmed, row.signups))}</td>
                 </tr>
               ))}
@@ -137,8 +155,9 @@ export async function SourceConversionCard({ bounds, range }: { bounds: RangeBou
         </div>
       )}
       <p className="text-xs text-muted-foreground">
-        Visitors are counted without a cookie, once per day and source; bots and the team are left out. Conversion is
-        signups of visitors, Confirmed is confirmed signups of signups.
+        Visitors are counted without a cookie, once per day and source, and at most a few per network a day; bots and
+        the team are left out. Conversion is signups whose visit was counted, of visitors; signups that sent no visit
+        (scripts off, a blocker, an API client) are shown apart. Confirmed is confirmed signups of signups.
       </p>
     </Card>
   );

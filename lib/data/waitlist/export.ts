@@ -9,7 +9,12 @@ import { copyOut, getDb, withSql } from "@/lib/db";
 import type { SqlRunner } from "@/lib/db/migrate";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { FORMULA_TRIGGER_CHARACTERS } from "@/lib/spreadsheet-formula";
-import { BUSINESS_TYPE_OPTIONS, businessTypeLabel, TEAM_SIZE_OPTIONS, teamSizeLabel } from "@/lib/validation/waitlist";
+import {
+  BUSINESS_TYPE_OPTIONS,
+  businessTypeLabel,
+  STORED_TEAM_SIZE_OPTIONS,
+  teamSizeLabel,
+} from "@/lib/validation/waitlist";
 import type { WaitlistExportQuery } from "@/lib/validation/waitlist-query";
 
 /**
@@ -227,7 +232,7 @@ export function waitlistCopyStatement(query: WaitlistExportQuery, literal: (valu
     label("businessType", BUSINESS_TYPE_OPTIONS),
     // Free text the visitor typed: a spreadsheet must not run it.
     text(`w."businessDescription"`),
-    label("employees", TEAM_SIZE_OPTIONS),
+    label("employees", STORED_TEAM_SIZE_OPTIONS),
     time("joinedAt"),
     // A NULL time (not confirmed, invited or accepted yet) is written as an empty field, as the batches write "".
     time("confirmedAt"),

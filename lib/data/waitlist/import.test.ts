@@ -3,13 +3,15 @@ import Papa from "papaparse";
 
 import type { VerifiedAdmin } from "@/lib/auth/verified";
 import { neutraliseFormula } from "@/lib/csv";
+import { overviewBreakdown, rangeBounds } from "@/lib/data/overview";
 import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { readWaitlistBatches, WAITLIST_CSV_HEADER, waitlistCsvRecord } from "@/lib/data/waitlist/export";
-import { dryRunImportBatch, finishImport, importBatch } from "@/lib/data/waitlist/import";
+import { dryRunImportBatch, emailsOnList, finishImport, importBatch } from "@/lib/data/waitlist/import";
+import { listWaitlistEntries } from "@/lib/data/waitlist/list";
 import { addWaitlistEntry, countWaitlistEntries, eraseWithLeaveToken } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { detectMapping, importRowOf, type ImportRow } from "@/lib/validation/import";
-import { waitlistExportQuerySchema } from "@/lib/validation/waitlist-query";
+import { waitlistExportQuerySchema, waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { tokenFromQueuedEmail } from "@/test/email-links";
@@ -107,7 +109,8 @@ describe(`importing a list (${process.env.DATABASE_URL ? "PostgreSQL" : "embedde
       source: "newsletter",
     });
     const bob = await getDb().waitlistEntry.findUniqueOrThrow({ where: { email: "bob@example.com" } });
-    expect(bob).toMatchObject({ confirmedAt: null, businessType: "trades", employees: "11+", source: "direct" });
+    // An imported row with no source column of its own counts as "import", never as "direct".
+    expect(bob).toMatchObject({ confirmedAt: null, businessType: "trades", employees: "11+", source: "import" });
     expect((await getDb().waitlistEntry.findUniqueOrThrow({ where: { id: hereId } })).name).toBe("Already Here");
     expect(await countWaitlistEntries()).toBe(3);
   });
@@ -249,6 +252,52 @@ describe(`importing a list (${process.env.DATABASE_URL ? "PostgreSQL" : "embedde
     "Held",
     "Held reason",
   ]);
+
+  it("keeps the overview honest: source 'import' (or the file's own), and 'Not given' for a missing team size in the list, CSV, filter and chart", async () => {
+    await signUp("here@example.com");
+    await run([
+      person(2, "nat@example.com", { teamSize: undefined }),
+      person(3, "ned@example.com", { teamSize: undefined, utmSource: "Newsletter" }),
+      person(4, "sam@example.com"),
+    ]);
+    const all = rangeBounds("all", NOW);
+    expect(await overviewBreakdown(admin, all, "source")).toEqual([
+      { key: "import", signups: 2 },
+      { key: "direct", signups: 1 },
+      { key: "newsletter", signups: 1 },
+    ]);
+    // The chart lists "Not given" after the form's own sizes; nobody imported became "Just me".
+    expect(await overviewBreakdown(admin, all, "employees")).toEqual([
+      { key: "1", signups: 1 },
+      { key: "2-5", signups: 1 },
+      { key: "not-given", signups: 2 },
+    ]);
+    const notGiven = await listWaitlistEntries(admin, waitlistListQuerySchema.parse({ size: "not-given" }));
+    expect(notGiven.entries.map((entry) => [entry.email, entry.employees, entry.source]).toSorted()).toEqual([
+      ["nat@example.com", "not-given", "import"],
+      ["ned@example.com", "not-given", "newsletter"],
+    ]);
+    const bySource = await listWaitlistEntries(admin, waitlistListQuerySchema.parse({ source: "import" }));
+    expect(bySource.entries.map((entry) => entry.email).toSorted()).toEqual(["nat@example.com", "sam@example.com"]);
+    const [header, ...records] = Papa.parse<string[]>(await exportCsv(), { skipEmptyLines: true }).data;
+    const column = (name: string) => header!.indexOf(name);
+    const sizes = Object.fromEntries(records.map((record) => [record[column("Email")], record[column("Team Size")]]));
+    expect(sizes).toEqual({
+      "here@example.com": "Just me",
+      "nat@example.com": "Not given",
+      "ned@example.com": "Not given",
+      "sam@example.com": "2-5",
+    });
+  });
+
+  it("tells the preview which of its addresses are already on the list, for admins with full rights only", async () => {
+    await signUp("here@example.com");
+    expect(await emailsOnList(admin, [" HERE@example.com ", "new@example.com", "nope", ""])).toEqual([
+      "here@example.com",
+    ]);
+    const member = await verifiedAdminFor(await insertAdmin({ email: "mo@example.com", role: "member" }));
+    await expect(emailsOnList(member, ["here@example.com"])).rejects.toThrow();
+  });
 
   async function exportCsv(): Promise<string> {
     const query = waitlistExportQuerySchema.parse({});

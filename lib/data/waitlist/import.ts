@@ -16,10 +16,12 @@ import {
   type ImportEntry,
   type ImportRow,
 } from "@/lib/validation/import";
+import { IMPORT_SOURCE } from "@/lib/validation/waitlist";
 
 // Importing an existing list (the admin's /admin/import page sends the file in batches of at most 5,000 rows).
 // Imported people keep their own signup time (and consent time: when they agreed, in the old tool) and are
-// confirmed only when the file says when they confirmed. They are never held, get no new-signup alert and no
+// confirmed only when the file says when they confirmed. Their source is "import" unless the file has a source
+// column of its own; a row with no team size is stored as "Not given". They are never held, get no new-signup alert and no
 // per-entry webhook (the insert runs with otto.importing set, which the webhook trigger honours), and no
 // email unless the admin asks for confirmation emails. Anyone on the suppression list (they left, or an admin
 // deleted them with "never import again") is skipped. The whole import is one audit entry and one
@@ -97,6 +99,20 @@ export async function dryRunImportBatch(
             SELECT count(*)::int AS "count" FROM "waitlist" WHERE "email" = ANY(${emails}::text[])`
         )[0]!.count;
   return { added: kept.length - existing, existing: existing + repeats, invalid, suppressed, problems };
+}
+
+/**
+ * Which of these addresses (as a file spells them: trimmed and lower-cased here) are already on the list: the
+ * preview marks those rows before any dry run. Nothing is stored.
+ */
+export async function emailsOnList(actor: VerifiedAdmin, emails: string[]): Promise<string[]> {
+  // Importing is for an admin with full rights only.
+  assertAdminCan(actor, "import");
+  const folded = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+  if (folded.length === 0) return [];
+  const rows = await getDb().$queryRaw<{ email: string }[]>`
+    SELECT "email" FROM "waitlist" WHERE "email" = ANY(${folded}::text[]) ORDER BY "email"`;
+  return rows.map((row) => row.email);
 }
 
 /** How long one batch's transaction may take: 5,000 rows, and as many confirmation emails when asked for. */
@@ -189,10 +205,11 @@ async function importInTransaction(
     kept.length === 0
       ? []
       : await tx.$queryRaw<{ id: number; email: string; name: string; confirmed: boolean }[]>`
+          -- Every imported row's origin is "import": its source, unless the file's own source column gave one.
           INSERT INTO "waitlist" ("name", "email", "businessType", "businessDescription", "employees", "joinedAt", "consentedAt", "confirmedAt",
-                                  "utmSource", "utmMedium", "utmCampaign", "referrer")
+                                  "utmSource", "utmMedium", "utmCampaign", "referrer", "origin")
           SELECT r."name", r."email", r."businessType", r."businessDescription", r."employees", r."joinedAt", r."joinedAt", r."confirmedAt",
-                 r."utmSource", r."utmMedium", r."utmCampaign", r."referrer"
+                 r."utmSource", r."utmMedium", r."utmCampaign", r."referrer", ${IMPORT_SOURCE}::text
           FROM jsonb_to_recordset(${JSON.stringify(kept.map((entry) => ({ ...entry, hash: suppressionHash(entry.email) })))}::jsonb) AS r(
             "name" text, "email" text, "businessType" text, "businessDescription" text, "employees" text, "joinedAt" timestamptz,
             "confirmedAt" timestamptz, "utmSource" text, "utmMedium" text, "utmCampaign" text, "referrer" text, "hash" text)

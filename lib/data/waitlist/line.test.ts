@@ -347,7 +347,17 @@ describe(`the list's referral filters (${process.env.DATABASE_URL ? "PostgreSQL"
     expect(await list({ "referred-by": other.code })).toEqual(["dee"]);
     expect(await list({ referrals: "yes" })).toEqual(["sharer"]);
     expect(await list({ referrals: "no", "referred-by": sharer.code })).toEqual(["bo", "cy"]);
-    expect(waitlistListQuerySchema.safeParse({ "referred-by": "nope" }).success).toBe(false);
+    // The referrer by email address or full name too, any case; the friends' source is "referral".
+    expect(await list({ "referred-by": "Sharer@Example.com" })).toEqual(["bo", "cy"]);
+    expect(await list({ "referred-by": "SHARER" })).toEqual(["bo", "cy"]);
+    expect(await list({ "referred-by": "nobody" })).toEqual([]);
+    const friends = await listWaitlistEntries(admin, waitlistListQuerySchema.parse({ "referred-by": "other" }));
+    expect(friends.entries.map((e) => e.source)).toEqual(["referral"]);
+    // Too short to name anyone: refused with a message, never read as "everyone".
+    const refused = waitlistListQuerySchema.safeParse({ "referred-by": "x" });
+    expect(refused.success ? null : refused.error.issues[0]?.message).toBe(
+      "Enter the referrer's link code, email address or full name.",
+    );
   });
 });
 

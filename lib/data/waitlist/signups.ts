@@ -13,6 +13,7 @@ import { hashToken, statusTokenOf } from "@/lib/email/tokens";
 import { singleFlightCache } from "@/lib/single-flight-cache";
 import type { ProofFailure } from "@/lib/validation/challenge";
 import type { WaitlistSignup } from "@/lib/validation/waitlist";
+import { claimCountedVisit } from "@/lib/visits/count";
 
 /** Signups allowed per client IP; counted in the database so the limit holds across server instances. */
 export const WAITLIST_RATE_LIMIT = { limit: 5, windowMs: 60_000 } as const;
@@ -70,13 +71,19 @@ async function queueConfirmation(
  * new one is queued (the source stays the first signup's too). Concurrent identical signups leave exactly one
  * row. With a `heldReason` (no valid proof of work) a new entry is stored held and nothing is sent; without
  * one, an entry of the address held earlier is released. A checked `proof` is used up in the same call, and
- * a proof used before holds the signup as "replayed". Returns the id of the queued email, if any: callers
- * must not tell the visitor which case it was.
+ * a proof used before holds the signup as "replayed". With the `visitor` (address and user agent) a new entry
+ * claims the visit the landing page's beacon counted for it today, if any (lib/visits/count.ts). Returns the
+ * id of the queued email, if any: callers must not tell the visitor which case it was.
  */
 export async function addWaitlistEntry(
   signup: WaitlistSignup,
   consentedAt: Date = new Date(),
-  options: { signupNetwork?: string | null; heldReason?: ProofFailure | null; proof?: ProofClaim } = {},
+  options: {
+    signupNetwork?: string | null;
+    heldReason?: ProofFailure | null;
+    proof?: ProofClaim;
+    visitor?: { address: string | null; userAgent: string };
+  } = {},
 ): Promise<number | null> {
   // The email arrives trimmed and lower-cased from the schema; folding again keeps the data layer safe on its own.
   const email = signup.email.trim().toLowerCase();
@@ -97,6 +104,14 @@ export async function addWaitlistEntry(
     },
     consentedAt,
   );
+  if (options.visitor) {
+    try {
+      await claimCountedVisit({ email, joinedAt: consentedAt }, options.visitor);
+    } catch (error) {
+      // The signup is stored and its email queued: a visit left unclaimed only counts it apart on the overview.
+      console.error("Could not match a signup to its counted visit", error);
+    }
+  }
   // The visitor's own signup shows in the count they are shown next.
   countCache.invalidate();
   return id;

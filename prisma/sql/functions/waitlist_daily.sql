@@ -11,18 +11,20 @@ BEGIN
     RETURN;
   END IF;
   -- A held signup counts only as held until it is released.
-  INSERT INTO "waitlist_daily" AS d ("day", "businessType", "employees", "source", "slot", "signups", "confirmed", "invited", "accepted", "referred", "held")
+  INSERT INTO "waitlist_daily" AS d ("day", "businessType", "employees", "source", "slot", "signups", "confirmed", "invited", "accepted", "referred", "held", "visited")
   SELECT (r."joinedAt" AT TIME ZONE 'UTC')::date, r."businessType", r."employees", r."source", target,
          p_sign * count(*) FILTER (WHERE r."heldAt" IS NULL), p_sign * count(r."confirmedAt") FILTER (WHERE r."heldAt" IS NULL),
          p_sign * count(*) FILTER (WHERE r."status" IN ('invited', 'accepted') AND r."heldAt" IS NULL),
          p_sign * count(*) FILTER (WHERE r."status" = 'accepted' AND r."heldAt" IS NULL),
-         p_sign * count(r."referredById") FILTER (WHERE r."heldAt" IS NULL), p_sign * count(r."heldAt")
+         p_sign * count(r."referredById") FILTER (WHERE r."heldAt" IS NULL), p_sign * count(r."heldAt"),
+         p_sign * count(*) FILTER (WHERE r."visitCounted" AND r."heldAt" IS NULL)
   FROM unnest(p_rows) AS r
   GROUP BY 1, 2, 3, 4
   ON CONFLICT ("day", "businessType", "employees", "source", "slot") DO UPDATE
   SET "signups" = d."signups" + EXCLUDED."signups", "confirmed" = d."confirmed" + EXCLUDED."confirmed",
       "invited" = d."invited" + EXCLUDED."invited", "accepted" = d."accepted" + EXCLUDED."accepted",
-      "referred" = d."referred" + EXCLUDED."referred", "held" = d."held" + EXCLUDED."held";
+      "referred" = d."referred" + EXCLUDED."referred", "held" = d."held" + EXCLUDED."held",
+      "visited" = d."visited" + EXCLUDED."visited";
 
   -- Each event on its own day: an invitation, an acceptance, a confirmation, a referral credited.
   INSERT INTO "waitlist_daily_events" AS e ("day", "slot", "invited", "accepted", "confirmed", "credited")
@@ -55,7 +57,8 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- Only rows whose counted fields changed move between the sums (a held signup released among them): a repeat signup (which only notes when
+-- Only rows whose counted fields changed move between the sums (a held signup released among them, or a
+-- signup whose counted visit it claimed just after it was added): a repeat signup (which only notes when
 -- its confirmation was sent) writes nothing here, nor does a referrer's own credit count going up. An
 -- erased referrer's friends lose their referredById (the foreign key sets it null), which moves them out
 -- of "referred".
@@ -64,15 +67,15 @@ BEGIN
   PERFORM "waitlist_daily_add"(-1, (
     SELECT array_agg(o::"waitlist") FROM old_rows AS o JOIN new_rows AS n ON n."id" = o."id"
     WHERE (o."joinedAt", o."businessType", o."employees", o."source", o."confirmedAt", o."status", o."invitedAt", o."acceptedAt",
-           o."referredById", o."referralCredit", o."referralCheckedAt", o."heldAt")
+           o."referredById", o."referralCredit", o."referralCheckedAt", o."heldAt", o."visitCounted")
           IS DISTINCT FROM (n."joinedAt", n."businessType", n."employees", n."source", n."confirmedAt", n."status", n."invitedAt", n."acceptedAt",
-           n."referredById", n."referralCredit", n."referralCheckedAt", n."heldAt")));
+           n."referredById", n."referralCredit", n."referralCheckedAt", n."heldAt", n."visitCounted")));
   PERFORM "waitlist_daily_add"(1, (
     SELECT array_agg(n::"waitlist") FROM old_rows AS o JOIN new_rows AS n ON n."id" = o."id"
     WHERE (o."joinedAt", o."businessType", o."employees", o."source", o."confirmedAt", o."status", o."invitedAt", o."acceptedAt",
-           o."referredById", o."referralCredit", o."referralCheckedAt", o."heldAt")
+           o."referredById", o."referralCredit", o."referralCheckedAt", o."heldAt", o."visitCounted")
           IS DISTINCT FROM (n."joinedAt", n."businessType", n."employees", n."source", n."confirmedAt", n."status", n."invitedAt", n."acceptedAt",
-           n."referredById", n."referralCredit", n."referralCheckedAt", n."heldAt")));
+           n."referredById", n."referralCredit", n."referralCheckedAt", n."heldAt", n."visitCounted")));
   RETURN NULL;
 END $$;
 

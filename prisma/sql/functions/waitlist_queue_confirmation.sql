@@ -41,9 +41,12 @@ BEGIN
   END IF;
   IF p_signup THEN
     INSERT INTO "waitlist" ("name", "email", "businessType", "businessDescription", "employees", "joinedAt", "consentedAt", "confirmationSentAt",
-                            "utmSource", "utmMedium", "utmCampaign", "referrer", "referredById", "signupNetwork", "heldAt", "heldReason")
+                            "utmSource", "utmMedium", "utmCampaign", "referrer", "origin", "referredById", "signupNetwork", "heldAt", "heldReason")
     VALUES (p_name, p_email, p_business_type, p_business_description, p_employees, p_now, p_now, CASE WHEN p_held_reason IS NULL THEN p_now END,
             p_utm_source, p_utm_medium, p_utm_campaign, p_referrer,
+            -- Through a personal link: its source is "referral" unless a utm_source says otherwise, as the
+            -- visit's (lib/validation/visit.ts), whether or not the code still names someone.
+            CASE WHEN p_referral_code IS NOT NULL THEN 'referral' END,
             (SELECT "id" FROM "waitlist" WHERE "referralCode" = p_referral_code), p_signup_network,
             CASE WHEN p_held_reason IS NOT NULL THEN p_now END, p_held_reason)
     ON CONFLICT ("email") DO NOTHING

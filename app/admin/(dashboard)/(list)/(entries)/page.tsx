@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { WaitlistEntries } from "@/components/admin/waitlist-entries";
-import { readWaitlistViewState } from "@/lib/validation/waitlist-query";
+import { readWaitlistViewState, refusedWaitlistFilters } from "@/lib/validation/waitlist-query";
 
 export const metadata: Metadata = { title: "Waitlist Entries" };
 
@@ -13,14 +13,15 @@ export default async function WaitlistEntriesPage({
 }) {
   const params = await searchParams;
   // A repeated parameter counts once, as its last value, like the API's.
-  const view = readWaitlistViewState({ get: (name) => [params[name] ?? []].flat().at(-1) ?? null });
+  const param = { get: (name: string) => [params[name] ?? []].flat().at(-1) ?? null };
+  const view = readWaitlistViewState(param);
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">
       <PageHeader
         title="Waitlist Entries"
         description="Everyone who has joined the waiting list, newest first unless you sort otherwise."
       />
-      <WaitlistEntries view={view} />
+      <WaitlistEntries view={view} refused={refusedWaitlistFilters(param)} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
-import { dryRunImportBatch, finishImport, importBatch } from "@/lib/data/waitlist/import";
+import { dryRunImportBatch, emailsOnList, finishImport, importBatch } from "@/lib/data/waitlist/import";
 import { sendSoon } from "@/lib/email/send-soon";
 import { json, parseWith, readJson, route } from "@/lib/http";
 import { IMPORT_MAX_BYTES, importRequestSchema } from "@/lib/validation/import";
@@ -7,6 +7,7 @@ import { IMPORT_MAX_BYTES, importRequestSchema } from "@/lib/validation/import";
 /**
  * Importing a list, in batches of at most 5,000 rows (lib/validation/import.ts importRequestSchema):
  * - `{ action: "dry-run", rows }` → `{ added, existing, invalid, suppressed, problems }`, nothing stored;
+ * - `{ action: "on-list", emails }` → `{ onList }`: the preview's addresses already on the list;
  * - `{ action: "import", importId, batch, rows, consent: true, sendConfirmations }` → the same counts for the
  *   batch (sent again, it is applied once and answers the first time's counts);
  * - `{ action: "finish", importId, consent: true, sendConfirmations, stopped, repeated }` → the import's totals,
@@ -23,6 +24,8 @@ export const POST = route(async (request) => {
   switch (body.action) {
     case "dry-run":
       return json(await dryRunImportBatch(admin, body.rows));
+    case "on-list":
+      return json({ onList: await emailsOnList(admin, body.emails) });
     case "import": {
       const { outboxIds, ...result } = await importBatch(admin, body);
       sendSoon(outboxIds);
