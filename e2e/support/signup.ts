@@ -5,7 +5,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import { freshClientAddress } from "@/e2e/support/client-address";
 
 /**
- * A solved proof of work, as an API client makes one (the README's example): a challenge from the site,
+ * A solved proof of work, as an API client makes one (the example in docs/architecture.md): a challenge from the site,
  * solved with altcha-lib, sent base64-encoded in the signup's `altcha` field. `base` picks another server.
  */
 export async function solvedProof(request: APIRequestContext, base = ""): Promise<string> {

@@ -23,8 +23,8 @@ import { z } from "@/lib/validation/zod";
  * the server picked, at random between half this number and this number, one SHA-256 per try. A person
  * filling in the form should not notice (the widget solves while they type); a script sending signups by the
  * thousand pays that work for each one. Chosen so that the widget's own solver, on one thread of a
- * phone-class CPU (Chromium throttled 4x), needs well under a second for the hardest challenge (README,
- * "Measured"). The server's own cost stays one hash and one signature per challenge made or checked, whatever
+ * phone-class CPU (Chromium throttled 4x), needs well under a second for the hardest challenge (docs/benchmarks.md,
+ * "Measured while choosing"). The server's own cost stays one hash and one signature per challenge made or checked, whatever
  * this is.
  */
 export const CHALLENGE_MAX_COUNTER = 20_000;
