@@ -117,13 +117,12 @@ export function referralOfForm(fields: URLSearchParams): string | undefined {
  * `/?ref=CODE` into the form's hidden field, and the landing page is built once, the same for everyone, so it
  * cannot write the code in either; but the browser names the page in its Referer, in full to this site (the
  * site's Referrer-Policy, strict-origin-when-cross-origin, in next.config.mjs). Only the landing page of this
- * host counts, and only a code the signup's own schema accepts; anything else is no referral.
+ * host counts (`host`: the request's own, as the same-origin check reads it, requestHost in lib/auth/guard.ts),
+ * and only a code the signup's own schema accepts; anything else is no referral.
  */
-export function referralOfReferer(request: Request): string | undefined {
+export function referralOfReferer(request: Request, host: string): string | undefined {
   const referer = request.headers.get("referer");
   if (!referer) return undefined;
-  // The host the request was addressed to, read as the same-origin check (lib/auth/guard.ts) reads it.
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
   let page: URL;
   try {
     page = new URL(referer);

@@ -31,10 +31,7 @@ export function requireSameOrigin(request: Request): void {
   }
   const origin = request.headers.get("origin");
   if (!origin || (origin === "null" && site === "same-origin")) return;
-  const host =
-    (trustsForwardedHost() && request.headers.get("x-forwarded-host")) ||
-    request.headers.get("host") ||
-    new URL(request.url).host;
+  const host = requestHost(request);
   let originHost: string;
   try {
     originHost = new URL(origin).host;
@@ -48,6 +45,18 @@ export function requireSameOrigin(request: Request): void {
  * X-Forwarded-Host names this site only when a proxy of ours wrote it (TRUSTED_PROXY_HOPS, or Vercel's edge).
  * Reaching the server directly, a client could send it to match any Origin it liked.
  */
+/**
+ * The host a request was addressed to: `X-Forwarded-Host` only behind a proxy the server trusts (which sets
+ * it), else the request's own Host. Every check that compares an origin or a page with this site reads it here.
+ */
+export function requestHost(request: RequestLike): string {
+  return (
+    (trustsForwardedHost() && request.headers.get("x-forwarded-host")) ||
+    request.headers.get("host") ||
+    new URL(request.url).host
+  );
+}
+
 function trustsForwardedHost(): boolean {
   const { TRUSTED_PROXY_HOPS, VERCEL } = env();
   return TRUSTED_PROXY_HOPS > 0 || VERCEL === "1";

@@ -272,6 +272,23 @@ describe(`the waiting list form posted without scripts (${process.env.DATABASE_U
       expect(response.headers.get("location")).toBe("/waitlist/thanks");
       expect(await referredBy(email!)).toBeNull();
     }
+    // A host named only by a forwarding header counts only behind a proxy the server trusts.
+    const hops = process.env.TRUSTED_PROXY_HOPS;
+    process.env.TRUSTED_PROXY_HOPS = "0";
+    try {
+      await postForm(
+        { ...valid, email: "forwarded@example.com", ref: "" },
+        {
+          headers: {
+            referer: `https://elsewhere.example/?ref=${referrer.referralCode}`,
+            "x-forwarded-host": "elsewhere.example",
+          },
+        },
+      );
+      expect(await referredBy("forwarded@example.com")).toBeNull();
+    } finally {
+      process.env.TRUSTED_PROXY_HOPS = hops;
+    }
     await postForm(
       { ...valid, email: "field@example.com", ref: "zzzzzzzz" },
       { headers: { referer: `${SITE}/?ref=${referrer.referralCode}` } },

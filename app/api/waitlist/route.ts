@@ -1,4 +1,4 @@
-import { requireSameOrigin } from "@/lib/auth/guard";
+import { requestHost, requireSameOrigin } from "@/lib/auth/guard";
 import { isSecureRequest } from "@/lib/auth/session";
 import { proofOf, proofWouldHold, signupProof, signupProofHold } from "@/lib/challenge/altcha";
 import {
@@ -125,7 +125,7 @@ async function formPost(request: Request): Promise<Response> {
   const fields = await readForm(request, { maxBytes: MAX_BODY_BYTES });
   const body = signupBodyOfForm(fields);
   // The hidden field is filled by script only: without one, the personal link is read from the page posted from.
-  const refererCode = body.ref ? undefined : referralOfReferer(request);
+  const refererCode = body.ref ? undefined : referralOfReferer(request, requestHost(request));
   if (refererCode) body.ref = refererCode;
   if (!wantsPage(request)) {
     await signUp(request, body);
