@@ -72,6 +72,35 @@ export function escapeLike(text: string): string {
 const choice = <Value extends string>(values: readonly [Value, ...Value[]], message: string) =>
   z.preprocess(blankAsUnset, z.enum(values, { error: message }).optional());
 
+/**
+ * A filter with two answers, "yes" and "no": each a condition on "waitlist" and the words its drop-down shows.
+ * The confirmed, referrals and held filters are all of this shape.
+ */
+const yesNoFilter = <const Key extends string>(options: {
+  key: Key;
+  label: string;
+  place: number;
+  any: string;
+  yes: { label: string; where: string };
+  no: { label: string; where: string };
+}) =>
+  filter({
+    key: options.key,
+    param: options.key,
+    label: options.label,
+    schema: choice(["yes", "no"], `${options.key} must be yes or no`),
+    where: (value, sql) => sql([value === "yes" ? options.yes.where : options.no.where]),
+    control: {
+      kind: "select",
+      place: options.place,
+      any: options.any,
+      options: [
+        { value: "yes", label: options.yes.label },
+        { value: "no", label: options.no.label },
+      ],
+    },
+  });
+
 /** The entries whose `column` holds the value. */
 const columnIs =
   (column: string) =>
@@ -93,22 +122,14 @@ const REFERRED_BY_MESSAGE = "Enter the referrer's link code, email address or fu
  * the list, the export, invitations, the page's address and its controls to take it.
  */
 export const WAITLIST_FILTERS = [
-  filter({
+  // Only entries whose address is confirmed, or only those not yet.
+  yesNoFilter({
     key: "confirmed",
-    param: "confirmed",
     label: "Confirmed",
-    // Only entries whose address is confirmed ("yes"), or only those not yet ("no").
-    schema: choice(["yes", "no"], "confirmed must be yes or no"),
-    where: (value, sql) => (value === "yes" ? sql`"confirmedAt" IS NOT NULL` : sql`"confirmedAt" IS NULL`),
-    control: {
-      kind: "select",
-      place: 4,
-      any: "Confirmed or not",
-      options: [
-        { value: "yes", label: "Confirmed" },
-        { value: "no", label: "Not confirmed" },
-      ],
-    },
+    place: 4,
+    any: "Confirmed or not",
+    yes: { label: "Confirmed", where: `"confirmedAt" IS NOT NULL` },
+    no: { label: "Not confirmed", where: `"confirmedAt" IS NULL` },
   }),
   filter({
     key: "status",
@@ -168,23 +189,15 @@ export const WAITLIST_FILTERS = [
       suggestsKnownSources: true,
     },
   }),
-  filter({
+  // Entries with at least one referral credited to them (friends who joined through their link and
+  // confirmed), or with none.
+  yesNoFilter({
     key: "referrals",
-    param: "referrals",
     label: "Referrals",
-    // Entries with at least one referral credited to them (friends who joined through their link and
-    // confirmed), or with none.
-    schema: choice(["yes", "no"], "referrals must be yes or no"),
-    where: (value, sql) => (value === "yes" ? sql`"referralCredits" > 0` : sql`"referralCredits" = 0`),
-    control: {
-      kind: "select",
-      place: 6,
-      any: "Referrals or not",
-      options: [
-        { value: "yes", label: "Has referrals" },
-        { value: "no", label: "No referrals" },
-      ],
-    },
+    place: 6,
+    any: "Referrals or not",
+    yes: { label: "Has referrals", where: `"referralCredits" > 0` },
+    no: { label: "No referrals", where: `"referralCredits" = 0` },
   }),
   filter({
     key: "referredBy",
@@ -225,23 +238,15 @@ export const WAITLIST_FILTERS = [
       normalise: (text) => text.trim().toLowerCase(),
     },
   }),
-  filter({
+  // Signups held for review (they came without the form's proof of work: see lib/challenge/altcha.ts), or
+  // everyone else. Held ones are listed with the rest, marked, but count nowhere until released.
+  yesNoFilter({
     key: "held",
-    param: "held",
     label: "Held",
-    // Signups held for review (they came without the form's proof of work: see lib/challenge/altcha.ts),
-    // or everyone else. Held ones are listed with the rest, marked, but count nowhere until released.
-    schema: choice(["yes", "no"], "held must be yes or no"),
-    where: (value, sql) => (value === "yes" ? sql`"heldAt" IS NOT NULL` : sql`"heldAt" IS NULL`),
-    control: {
-      kind: "select",
-      place: 8,
-      any: "Held or not",
-      options: [
-        { value: "yes", label: "Held for review" },
-        { value: "no", label: "Not held" },
-      ],
-    },
+    place: 8,
+    any: "Held or not",
+    yes: { label: "Held for review", where: `"heldAt" IS NOT NULL` },
+    no: { label: "Not held", where: `"heldAt" IS NULL` },
   }),
 ] as const;
 
