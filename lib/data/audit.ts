@@ -1,7 +1,7 @@
 import "server-only";
 
 import type { Db, Tx } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { AuditAction } from "@/lib/validation/audit";
 
 export { AUDIT_ACTIONS, type AuditAction } from "@/lib/validation/audit";
@@ -36,6 +36,24 @@ export async function recordAudit(db: Db | Tx, actor: AuditActor, entry: AuditEn
     },
     select: { id: true },
   });
+}
+
+/**
+ * An audit entry written by the statement that does the action, as one of its CTEs: an INSERT … SELECT over
+ * `from` (`FROM erased`, with a WHERE or HAVING of its own), so the entry exists exactly when the action
+ * touched something. `target` and `details` are SQL over those rows; `at` defaults to the transaction's time.
+ */
+export function auditInsertSql(
+  actor: AuditActor,
+  action: AuditAction,
+  parts: { from: Prisma.Sql; target?: Prisma.Sql; details?: Prisma.Sql; at?: Date },
+): Prisma.Sql {
+  const target = parts.target ?? Prisma.sql`NULL`;
+  const details = parts.details ?? Prisma.sql`NULL`;
+  const at = parts.at ? Prisma.sql`${parts.at}::timestamptz` : Prisma.sql`CURRENT_TIMESTAMP`;
+  return Prisma.sql`INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "target", "details", "at")
+    SELECT ${actor.id}::int, ${actor.email}::text, ${actor.ip}::text, ${action}::text, (${target})::text, (${details})::jsonb, ${at}
+    ${parts.from}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { assertAdminCan, assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { auditInsertSql } from "@/lib/data/audit";
 import { inviteEntries, resendInvitation } from "@/lib/data/waitlist/invitations";
 import { forgetCachedWaitlistCount, requestNewConfirmation } from "@/lib/data/waitlist/signups";
 import { suppressErasedSql } from "@/lib/data/waitlist/suppression";
@@ -20,7 +21,6 @@ export async function deleteWaitlistEntry(
   options: { suppress?: boolean } = {},
 ): Promise<boolean> {
   assertAdminCan(actor, "delete");
-  const { id: adminId, email: adminEmail, ip } = auditActorOf(actor);
   const entry = options.suppress
     ? await getDb().waitlistEntry.findUnique({ where: { id }, select: { email: true } })
     : null;
@@ -31,10 +31,11 @@ export async function deleteWaitlistEntry(
     tokens AS (DELETE FROM "waitlist_tokens" WHERE "entryId" IN (SELECT "id" FROM erased)),
     emails AS (DELETE FROM "email_outbox" WHERE "entryId" IN (SELECT "id" FROM erased)),
     suppressed AS (${suppress}),
-    audit AS (
-      INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "target", "details")
-      SELECT ${adminId}::int, ${adminEmail}::text, ${ip}::text, 'waitlist.delete', 'entry:' || "id", ${details} FROM erased
-    )
+    audit AS (${auditInsertSql(auditActorOf(actor), "waitlist.delete", {
+      target: Prisma.sql`'entry:' || "id"`,
+      details,
+      from: Prisma.sql`FROM erased`,
+    })})
     SELECT "id" FROM erased`;
   if (rows.length > 0) forgetCachedWaitlistCount();
   return rows.length > 0;

@@ -1,10 +1,11 @@
 import "server-only";
 
 import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
-import { recordAudit } from "@/lib/data/audit";
+import { auditInsertSql, recordAudit } from "@/lib/data/audit";
 import { forgetCachedWaitlistCount } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { queueConfirmationSql } from "@/lib/email/kinds/confirmation";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 // Signups held for review: stored without a valid proof of work (lib/challenge/altcha.ts), answered like any
 // other, but sent nothing and counted nowhere until an admin releases them here (or the same address signs
@@ -62,17 +63,16 @@ export async function releaseHeldEntries(
  */
 export async function deleteHeldEntries(actor: VerifiedAdmin, ids: number[], now = new Date()): Promise<number> {
   assertAdminCan(actor, "delete");
-  const { id: adminId, email: adminEmail, ip } = auditActorOf(actor);
   const rows = await getDb().$queryRaw<{ deleted: number }[]>`
     WITH erased AS (DELETE FROM "waitlist" WHERE "id" = ANY(${ids}::int[]) AND "heldAt" IS NOT NULL RETURNING "id"),
     tokens AS (DELETE FROM "waitlist_tokens" WHERE "entryId" IN (SELECT "id" FROM erased)),
     emails AS (DELETE FROM "email_outbox" WHERE "entryId" IN (SELECT "id" FROM erased)),
-    audit AS (
-      INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "target", "details", "at")
-      SELECT ${adminId}::int, ${adminEmail}::text, ${ip}::text, 'waitlist.delete_held',
-             CASE WHEN count(*) = 1 THEN 'entry:' || min("id") END, jsonb_build_object('deleted', count(*)), ${now}::timestamptz
-      FROM erased HAVING count(*) > 0
-    )
+    audit AS (${auditInsertSql(auditActorOf(actor), "waitlist.delete_held", {
+      target: Prisma.sql`CASE WHEN count(*) = 1 THEN 'entry:' || min("id") END`,
+      details: Prisma.sql`jsonb_build_object('deleted', count(*))`,
+      at: now,
+      from: Prisma.sql`FROM erased HAVING count(*) > 0`,
+    })})
     SELECT count(*)::int AS "deleted" FROM erased`;
   return rows[0]?.deleted ?? 0;
 }

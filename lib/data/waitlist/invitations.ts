@@ -1,6 +1,7 @@
 import "server-only";
 
 import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { auditInsertSql } from "@/lib/data/audit";
 import { filterCondition } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
 import { queueInvitationsSql } from "@/lib/email/kinds/invitation";
@@ -95,12 +96,11 @@ export async function inviteEntries(
        RETURNING w."id", w."name", w."email", ${NEW_TOKEN_SQL} AS "acceptToken", ${NEW_TOKEN_SQL} AS "leaveToken", ${NEW_TOKEN_SQL} AS "statusToken"
      ),
      ${queueInvitationsSql("invited", note, now)},
-     audit AS (
-       INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "details", "at")
-       SELECT ${actorFields.id}::int, ${actorFields.email}::text, ${actorFields.ip}::text, 'waitlist.invite',
-              ${details}::jsonb || jsonb_build_object('invited', count(*)), ${now}::timestamptz
-       FROM invited HAVING count(*) > 0
-     )
+     audit AS (${auditInsertSql(actorFields, "waitlist.invite", {
+       details: Prisma.sql`${details}::jsonb || jsonb_build_object('invited', count(*))`,
+       at: now,
+       from: Prisma.sql`FROM invited HAVING count(*) > 0`,
+     })})
      SELECT "entryId" AS "id", "id" AS "outboxId" FROM emails`;
   return { invited: rows.length, outboxIds: rows.map((row) => row.outboxId) };
 }
@@ -116,18 +116,17 @@ export async function resendInvitation(
   now = new Date(),
 ): Promise<number[]> {
   assertAdminCan(actor, "resend");
-  const { id: adminId, email: adminEmail, ip } = auditActorOf(actor);
   const rows = await getDb().$queryRaw<{ id: number }[]>`
     WITH target AS (
        SELECT "id", "name", "email", ${NEW_TOKEN_SQL} AS "acceptToken", ${NEW_TOKEN_SQL} AS "leaveToken", ${NEW_TOKEN_SQL} AS "statusToken"
        FROM "waitlist" WHERE "id" = ${id}::int AND "status" <> 'waiting'
      ),
      ${queueInvitationsSql("target", note, now)},
-     audit AS (
-       INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "target", "at")
-       SELECT ${adminId}::int, ${adminEmail}::text, ${ip}::text, 'waitlist.resend_invitation', 'entry:' || "id", ${now}::timestamptz
-       FROM target
-     )
+     audit AS (${auditInsertSql(auditActorOf(actor), "waitlist.resend_invitation", {
+       target: Prisma.sql`'entry:' || "id"`,
+       at: now,
+       from: Prisma.sql`FROM target`,
+     })})
      SELECT "id" FROM emails`;
   return rows.map((row) => row.id);
 }

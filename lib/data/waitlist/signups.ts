@@ -1,7 +1,7 @@
 import "server-only";
 
 import type { ProofClaim } from "@/lib/challenge/altcha";
-import type { AuditActor } from "@/lib/data/audit";
+import { auditInsertSql, type AuditActor } from "@/lib/data/audit";
 import { ensureLineSettings, forgetCachedPlaces } from "@/lib/data/waitlist/line";
 import { suppressErasedSql } from "@/lib/data/waitlist/suppression";
 import { getDb } from "@/lib/db";
@@ -10,6 +10,7 @@ import { withdrawReminderSql } from "@/lib/email/kinds/confirmation-reminder";
 import { queueConfirmedEmailSql } from "@/lib/email/kinds/confirmed";
 import { queueReferralEmail } from "@/lib/email/kinds/referral";
 import { hashToken, statusTokenOf } from "@/lib/email/tokens";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { singleFlightCache } from "@/lib/single-flight-cache";
 import type { ProofFailure } from "@/lib/validation/challenge";
 import type { WaitlistSignup } from "@/lib/validation/waitlist";
@@ -53,11 +54,11 @@ async function queueConfirmation(
   const audit = options.audit;
   const rows = audit
     ? await getDb().$queryRaw<{ id: number | null }[]>`
-        WITH queued AS (${call}), audit AS (
-          INSERT INTO "audit_log" ("adminId", "adminEmail", "ip", "action", "target", "at")
-          SELECT ${audit.actor.id}::int, ${audit.actor.email}::text, ${audit.actor.ip}::text, 'waitlist.resend_confirmation', ${audit.target}::text, ${now}::timestamptz
-          FROM queued WHERE "id" IS NOT NULL
-        )
+        WITH queued AS (${call}), audit AS (${auditInsertSql(audit.actor, "waitlist.resend_confirmation", {
+          target: Prisma.sql`${audit.target}::text`,
+          at: now,
+          from: Prisma.sql`FROM queued WHERE "id" IS NOT NULL`,
+        })})
         SELECT "id" FROM queued`
     : await getDb().$queryRaw<{ id: number | null }[]>(call);
   return rows[0]?.id ?? null;
