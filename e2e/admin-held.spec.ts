@@ -1,12 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import type { ParsedMail } from "mailparser";
 
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
+import { mailboxForTheseTests, recipientOf } from "@/e2e/support/mailbox";
 import { solvedProof } from "@/e2e/support/signup";
 import { E2E_CRON_SECRET } from "@/playwright.config";
-import { startMailbox, type TestMailbox } from "@/test/smtp";
 
 // The e2e server leaves SIGNUP_CHALLENGE unset: a signup sent without the form's proof of work is held for
 // review. The spec files share one database, so every entry here carries this run's token.
@@ -14,25 +13,9 @@ const token = `hx${Date.now().toString(36)}`;
 const REASON = "Sent without the form's background check";
 
 // A real SMTP server on the port the main server sends to: the released entry's confirmation lands here.
-let mailbox: TestMailbox;
-test.beforeAll(async () => {
-  mailbox = await startMailbox(Number(process.env.E2E_SMTP_PORT));
-});
-test.afterAll(async () => {
-  await mailbox.stop();
-});
+const mailbox = mailboxForTheseTests();
 
-const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
-
-async function mailTo(address: string, timeoutMs = 20_000): Promise<ParsedMail> {
-  const started = Date.now();
-  for (;;) {
-    const mail = mailbox.messages.find((message) => recipient(message) === address);
-    if (mail) return mail;
-    if (Date.now() - started > timeoutMs) throw new Error(`no email to ${address} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const mailTo = (address: string, timeoutMs?: number) => mailbox.mailTo(address, { timeoutMs });
 
 /** A signup as a script sends it: no proof of work, so it is held. */
 async function holdSignup(request: APIRequestContext, name: string, email: string) {
@@ -183,7 +166,7 @@ test.describe("held signups reach the owner", () => {
   };
   const heldMails = () =>
     mailbox.messages.filter(
-      (mail) => recipient(mail) === owner.email && / held for review on the /.test(mail.subject ?? ""),
+      (mail) => recipientOf(mail) === owner.email && / held for review on the /.test(mail.subject ?? ""),
     );
 
   test("a no-script form post, a proofless API signup and a garbled or reused proof make one hourly email to an admin who chose every signup (none before), and each row says why in words", async ({

@@ -2,12 +2,12 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import type { ParsedMail } from "mailparser";
 
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
+import { mailboxForTheseTests, recipientOf } from "@/e2e/support/mailbox";
 import { signUpWithProof } from "@/e2e/support/signup";
-import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
+import { linksIn } from "@/test/smtp";
 
 // The spec files share one database: every address here carries this run's token.
 const token = `im${Date.now().toString(36)}`;
@@ -15,25 +15,9 @@ const address = (index: number) => `imp-${token}-${index}@example.com`;
 
 // A real SMTP server on the port the main server sends to: the signups' confirmations land here, and
 // nothing must land for the imported people.
-let mailbox: TestMailbox;
-test.beforeAll(async () => {
-  mailbox = await startMailbox(Number(process.env.E2E_SMTP_PORT));
-});
-test.afterAll(async () => {
-  await mailbox.stop();
-});
+const mailbox = mailboxForTheseTests();
 
-const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
-
-async function mailTo(to: string, timeoutMs = 20_000): Promise<ParsedMail> {
-  const started = Date.now();
-  for (;;) {
-    const mail = mailbox.messages.find((message) => recipient(message) === to);
-    if (mail) return mail;
-    if (Date.now() - started > timeoutMs) throw new Error(`no email to ${to} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const mailTo = (to: string, timeoutMs?: number) => mailbox.mailTo(to, { timeoutMs });
 
 const publicCount = async (request: APIRequestContext) =>
   Number((await (await request.get(`/api/waitlist/count?fresh=${Date.now()}`)).json()).count);
@@ -232,7 +216,7 @@ test.describe("importing a list", () => {
     // Nobody imported is emailed.
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     const imported = new Set(Array.from({ length: 1_000 }, (_, index) => address(index)).slice(9));
-    expect(mailbox.messages.filter((mail) => imported.has(recipient(mail)))).toEqual([]);
+    expect(mailbox.messages.filter((mail) => imported.has(recipientOf(mail)))).toEqual([]);
 
     // One audit entry, with the statement and the counts.
     const audit = await page.request.get("/api/admin/audit?action=waitlist.import");

@@ -5,35 +5,17 @@ import { earlyAccessNextSteps } from "@/content/email-links";
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
+import { mailboxForTheseTests, recipientOf } from "@/e2e/support/mailbox";
 import { solvedProof } from "@/e2e/support/signup";
-import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
+import { linksIn } from "@/test/smtp";
 
 // A real SMTP server on the port the main server sends to: every confirmation email of these tests lands here.
 const run = Date.now().toString(36);
-let mailbox: TestMailbox;
-
-test.beforeAll(async () => {
-  mailbox = await startMailbox(Number(process.env.E2E_SMTP_PORT));
-});
-test.afterAll(async () => {
-  await mailbox.stop();
-});
-
-const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
+const mailbox = mailboxForTheseTests();
 
 /** The first email to an address (with a subject starting so, when given). */
-async function mailTo(address: string, timeoutMs = 20_000, subject = ""): Promise<ParsedMail> {
-  const started = Date.now();
-  for (;;) {
-    const mail = mailbox.messages.find(
-      (message) => recipient(message) === address && (message.subject ?? "").startsWith(subject),
-    );
-    if (mail) return mail;
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`no email "${subject}…" to ${address} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const mailTo = (address: string, timeoutMs?: number, subject?: string) =>
+  mailbox.mailTo(address, { subject, timeoutMs });
 
 /** The invitation email to an address (it got a confirmation email first). */
 const invitationTo = (address: string) => mailTo(address, 20_000, "Your invitation");
@@ -204,7 +186,7 @@ test.describe("email", () => {
       `/api/waitlist/confirm?token=${new URL(linkOf(confirmation, "/confirm?")).searchParams.get("token")}`,
     );
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(mailbox.messages.filter((message) => recipient(message) === email)).toHaveLength(2);
+    expect(mailbox.messages.filter((message) => recipientOf(message) === email)).toHaveLength(2);
 
     // Its button opens the person's own status page.
     const context = await browser.newContext();
@@ -351,7 +333,7 @@ test.describe("email", () => {
       })
       .toMatch(/Waiting to send.*ECONNREFUSED/);
 
-    mailbox = await startMailbox(Number(process.env.E2E_SMTP_PORT));
+    await mailbox.restart();
     const mail = await mailTo(email, 30_000);
     expect(mail.subject).toBe("Confirm your place on the Otto waiting list");
     await page.goto("/admin/emails");
@@ -426,7 +408,7 @@ test.describe("email", () => {
       mailbox.messages.filter(
         (mail) =>
           mail.subject?.startsWith("Your invitation") &&
-          [unconfirmed, fourth].some((entry) => recipient(mail) === entry.email),
+          [unconfirmed, fourth].some((entry) => recipientOf(mail) === entry.email),
       ),
     ).toEqual([]);
 

@@ -4,31 +4,15 @@ import type { ParsedMail } from "mailparser";
 
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
-import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
+import { mailboxForTheseTests, recipientOf } from "@/e2e/support/mailbox";
+import { linksIn } from "@/test/smtp";
 
 // The growth loop end to end, with a real SMTP server: a visitor's place in line, their personal link, and
 // friends who join through it.
 const run = Date.now().toString(36);
-let mailbox: TestMailbox;
+const mailbox = mailboxForTheseTests();
 
-test.beforeAll(async () => {
-  mailbox = await startMailbox(Number(process.env.E2E_SMTP_PORT));
-});
-test.afterAll(async () => {
-  await mailbox.stop();
-});
-
-const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
-
-async function mailTo(address: string, timeoutMs = 20_000): Promise<ParsedMail> {
-  const started = Date.now();
-  for (;;) {
-    const mail = mailbox.messages.find((message) => recipient(message) === address.toLowerCase());
-    if (mail) return mail;
-    if (Date.now() - started > timeoutMs) throw new Error(`no email to ${address} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const mailTo = (address: string, timeoutMs?: number) => mailbox.mailTo(address, { timeoutMs });
 
 const confirmLinkOf = (mail: ParsedMail) => {
   const link = linksIn(mail).find((candidate) => candidate.includes("/waitlist/confirm?token="));
@@ -240,7 +224,7 @@ test.describe("the growth loop", () => {
     // Ann's one email of the day about her friends: both credited friends, her place, and the way off the list.
     const referralEmails = () =>
       mailbox.messages.filter(
-        (message) => recipient(message) === ann.toLowerCase() && message.subject?.includes("through your link"),
+        (message) => recipientOf(message) === ann.toLowerCase() && message.subject?.includes("through your link"),
       );
     await expect.poll(() => referralEmails().length, { timeout: 90_000, intervals: [1_000] }).toBe(1);
     const [friendsEmail] = referralEmails();

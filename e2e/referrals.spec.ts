@@ -1,40 +1,20 @@
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
-import type { ParsedMail } from "mailparser";
 
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
+import { mailboxForTheseTests } from "@/e2e/support/mailbox";
 import { signUpWithProof } from "@/e2e/support/signup";
-import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
+import { linksIn } from "@/test/smtp";
 
 // Where referrals meet the rest: friends who join through a personal link by the real signup API, each
 // confirming (or not) from the email a real SMTP server received; the referrer's status page in a browser
 // saying what each friend earned, in the count their referral email gives; and an admin's "Credit anyway".
 const run = Date.now().toString(36);
-let mailbox: TestMailbox;
+const mailbox = mailboxForTheseTests();
 
-test.beforeAll(async () => {
-  mailbox = await startMailbox(Number(process.env.E2E_SMTP_PORT));
-});
-test.afterAll(async () => {
-  await mailbox.stop();
-});
-
-const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
-
-async function mailTo(address: string, subject: RegExp, timeoutMs = 20_000): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(
-      () =>
-        (found = mailbox.messages.find(
-          (message) => recipient(message) === address.toLowerCase() && subject.test(message.subject ?? ""),
-        )) !== undefined,
-      { timeout: timeoutMs, intervals: [200, 500, 1_000] },
-    )
-    .toBe(true);
-  return found!;
-}
+const mailTo = (address: string, subject: RegExp, timeoutMs?: number) =>
+  mailbox.mailTo(address, { subject, timeoutMs });
 
 const confirmLinkOf = async (address: string) => {
   const link = linksIn(await mailTo(address, /^Confirm your place/)).find((candidate) =>

@@ -1,26 +1,18 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import type { ParsedMail } from "mailparser";
 
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
+import { mailboxForTheseTests } from "@/e2e/support/mailbox";
 import { solvedProof } from "@/e2e/support/signup";
-import { startMailbox, type TestMailbox } from "@/test/smtp";
 
 // The signup's proof of work, end to end: the form works it out in the background, an API client solves it
 // with altcha-lib, and a signup without one is held (the server runs with SIGNUP_CHALLENGE unset: "hold").
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-let mailbox: TestMailbox;
-test.beforeAll(async () => {
-  mailbox = await startMailbox(Number(process.env.E2E_SMTP_PORT));
-});
-test.afterAll(async () => {
-  await mailbox.stop();
-});
+const mailbox = mailboxForTheseTests();
 
-const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
-const mailsTo = (address: string) => mailbox.messages.filter((message) => recipient(message) === address);
+const mailsTo = (address: string) => mailbox.to(address);
 
 async function count(request: APIRequestContext): Promise<number> {
   const response = await request.get(`/api/waitlist/count?fresh=${Date.now()}`);

@@ -5,8 +5,9 @@ import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectAnimationsFinished } from "@/e2e/support/animations";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { heroDemo, heroMessages, openWithClockStopped, settleHeroOverlays } from "@/e2e/support/hero-demo";
+import { mailboxForTheseTests } from "@/e2e/support/mailbox";
 import { signUpWithProof } from "@/e2e/support/signup";
-import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
+import { linksIn } from "@/test/smtp";
 
 /**
  * What visitors saw in the second round of trying the site as its users would: the demos, the carousel, finding
@@ -364,29 +365,9 @@ test.describe("finding the live demo", () => {
 });
 
 test.describe("the header on the pages for people on the list", () => {
-  let mailbox: TestMailbox;
-  test.beforeAll(async () => {
-    mailbox = await startMailbox(Number(process.env.E2E_SMTP_PORT));
-  });
-  test.afterAll(async () => {
-    await mailbox.stop();
-  });
+  const mailbox = mailboxForTheseTests();
 
-  async function mailTo(address: string, subject = ""): Promise<ParsedMail> {
-    await expect
-      .poll(
-        () =>
-          mailbox.messages.some(
-            (mail) =>
-              mail.to && "text" in mail.to && mail.to.text === address && (mail.subject ?? "").startsWith(subject),
-          ),
-        { timeout: 20_000 },
-      )
-      .toBe(true);
-    return mailbox.messages.find(
-      (mail) => mail.to && "text" in mail.to && mail.to.text === address && (mail.subject ?? "").startsWith(subject),
-    )!;
-  }
+  const mailTo = (address: string, subject = "") => mailbox.mailTo(address, { subject });
   const linkOf = (mail: ParsedMail, path: string) => linksIn(mail).find((link) => link.includes(path))!;
 
   async function expectHeaderCta(page: Page, name: string, href: string) {

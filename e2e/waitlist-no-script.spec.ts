@@ -4,7 +4,8 @@ import type { ParsedMail } from "mailparser";
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
-import { linksIn, startMailbox, type TestMailbox } from "@/test/smtp";
+import { mailboxForTheseTests, recipientOf } from "@/e2e/support/mailbox";
+import { linksIn } from "@/test/smtp";
 
 // The waiting list form in a browser that runs no script: a blocked script, a failed download, an old phone.
 // The page's HTML alone must let a visitor join. A real SMTP server on the port the server sends to receives
@@ -13,21 +14,11 @@ test.use({ javaScriptEnabled: false });
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-let mailbox: TestMailbox;
-test.beforeAll(async () => {
-  mailbox = await startMailbox(Number(process.env.E2E_SMTP_PORT));
-});
-test.afterAll(async () => {
-  await mailbox.stop();
-});
-
-const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
+const mailbox = mailboxForTheseTests();
 
 async function mailsTo(address: string, count: number): Promise<ParsedMail[]> {
-  await expect
-    .poll(() => mailbox.messages.filter((message) => recipient(message) === address).length, { timeout: 20_000 })
-    .toBeGreaterThanOrEqual(count);
-  return mailbox.messages.filter((message) => recipient(message) === address);
+  await expect.poll(() => mailbox.to(address).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  return mailbox.to(address);
 }
 
 /**
@@ -163,7 +154,7 @@ test.describe("the waiting list form without scripts", () => {
         heldReason: "missing",
       }),
     );
-    expect(mailbox.messages.filter((message) => recipient(message) === email)).toEqual([]);
+    expect(mailbox.messages.filter((message) => recipientOf(message) === email)).toEqual([]);
 
     // The same address again: the same page, word for word, and still one entry.
     await page.goto("/#join-waitlist");
@@ -251,7 +242,7 @@ test.describe("the waiting list form without scripts", () => {
     // Held (no proof of work without scripts), nothing sent, and nothing credited yet.
     const [held] = await adminEntries(page.request, friendEmail);
     expect(held).toEqual(expect.objectContaining({ heldAt: expect.any(String), heldReason: "missing" }));
-    expect(mailbox.messages.filter((message) => recipient(message) === friendEmail)).toEqual([]);
+    expect(mailbox.messages.filter((message) => recipientOf(message) === friendEmail)).toEqual([]);
     expect((await adminEntries(page.request, annEmail))[0]!.referrals).toBe(0);
 
     // Released by an admin: the confirmation goes; confirmed, the referral is credited to Ann.
