@@ -257,7 +257,9 @@ test.describe("the waiting list form without scripts", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Your place is confirmed" })).toBeVisible();
     expect((await adminEntries(page.request, annEmail))[0]!.referrals).toBe(1);
     await annPage.goto(statusUrl);
-    await expect(annPage.getByTestId("friends-joined")).toHaveText("1 friend has joined through your link.");
+    await expect(annPage.getByTestId("friends-credited")).toHaveText(
+      "1 friend who joined through your link is credited.",
+    );
     await ann.close();
   });
 
