@@ -54,7 +54,10 @@ export const VISITORS_PER_NETWORK_PER_DAY = 3;
 
 /** A visitor of the day: the salted hash of their address and user agent, as hex. */
 async function visitorHash(address: string | null, userAgent: string, day: string): Promise<string> {
-  const salt = await saltFor(day);
+  return hashWithSalt(await saltFor(day), address, userAgent);
+}
+
+function hashWithSalt(salt: Buffer, address: string | null, userAgent: string): string {
   return createHash("sha256")
     .update(salt)
     .update(address ?? "")
@@ -74,8 +77,9 @@ export async function countVisit(
   now: Date = new Date(),
 ): Promise<boolean> {
   const day = utcDay(now);
-  const hash = await visitorHash(visit.address, visit.userAgent, day);
+  // One salt for the day's visitor and network hashes.
   const salt = await saltFor(day);
+  const hash = hashWithSalt(salt, visit.address, visit.userAgent);
   const network = createHash("sha256")
     .update(salt)
     .update("network\n")
