@@ -1,10 +1,9 @@
-import { requireAdmin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { listAdminSessions } from "@/lib/data/sessions";
-import { json, route } from "@/lib/http";
+import { json } from "@/lib/http";
 
 /** The signed-in admin's live sessions: `{ sessions: [{ id, device, ip, createdAt, lastSeenAt, expiresAt, current }] }`. */
-export const GET = route(async (request) => {
-  const admin = await requireAdmin(request);
+export const GET = adminRoute({}, async ({ admin }) => {
   const sessions = await listAdminSessions(admin);
   return json({
     sessions: sessions.map((session) => ({

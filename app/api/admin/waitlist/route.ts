@@ -1,6 +1,6 @@
-import { requireAdmin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { listWaitlistEntries } from "@/lib/data/waitlist/list";
-import { json, readQuery, route } from "@/lib/http";
+import { json } from "@/lib/http";
 import { waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
 
 /**
@@ -8,9 +8,8 @@ import { waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
  * `{ entries, total, totalIsExact, page, pageSize }`; each entry carries `confirmedAt`, `status`, `invitedAt`
  * and `acceptedAt` (times as ISO 8601 or null).
  */
-export const GET = route(async (request) => {
-  const admin = await requireAdmin(request);
-  const result = await listWaitlistEntries(admin, readQuery(request, waitlistListQuerySchema));
+export const GET = adminRoute({ query: waitlistListQuerySchema }, async ({ admin, query }) => {
+  const result = await listWaitlistEntries(admin, query);
   return json({
     ...result,
     entries: result.entries.map((entry) => ({

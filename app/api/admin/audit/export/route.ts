@@ -1,8 +1,8 @@
-import { requireAdmin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { assertAdminCan } from "@/lib/auth/verified";
 import { createCsvStream } from "@/lib/csv";
 import { AUDIT_CSV_HEADER, auditCsvRecord, readAuditBatches, recordAuditExport } from "@/lib/data/audit-admin";
-import { readQuery, route } from "@/lib/http";
+import { readQuery } from "@/lib/http";
 import { auditQuerySchema } from "@/lib/validation/audit";
 
 async function* records(batches: ReturnType<typeof readAuditBatches>) {
@@ -10,8 +10,7 @@ async function* records(batches: ReturnType<typeof readAuditBatches>) {
 }
 
 /** The audit log (or the entries matching the filters) as CSV, newest first, streamed as the client reads it. */
-export const GET = route(async (request) => {
-  const admin = await requireAdmin(request);
+export const GET = adminRoute({}, async ({ request, admin }) => {
   // Refused before the download starts, as a 403 the page can show, rather than as a broken file.
   assertAdminCan(admin, "exportAudit");
   const query = readQuery(request, auditQuerySchema);

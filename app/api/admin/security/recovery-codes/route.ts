@@ -1,10 +1,8 @@
-import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { regenerateRecoveryCodes } from "@/lib/data/second-factor";
-import { json, route } from "@/lib/http";
+import { json } from "@/lib/http";
 
 /** Replaces the admin's recovery codes with ten new ones: `{ recoveryCodes }`, shown once. */
-export const POST = route(async (request) => {
-  const admin = await requireAdmin(request);
-  requireSameOrigin(request);
-  return json({ message: "New recovery codes made", recoveryCodes: await regenerateRecoveryCodes(admin) });
-});
+export const POST = adminRoute({}, async ({ admin }) =>
+  json({ message: "New recovery codes made", recoveryCodes: await regenerateRecoveryCodes(admin) }),
+);

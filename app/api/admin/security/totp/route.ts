@@ -1,19 +1,15 @@
-import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { requireFactorOwner } from "@/lib/auth/second-step-check";
 import { beginTotpSetup, removeTotp } from "@/lib/data/second-factor";
-import { json, route } from "@/lib/http";
+import { json } from "@/lib/http";
 
 /** Starts setting up an authenticator app: `{ qrSvg, secret, uri }`. It counts once a first code confirms it. */
-export const POST = route(async (request) => {
-  const owner = await requireFactorOwner(request);
-  requireSameOrigin(request);
-  return json(await beginTotpSetup(owner));
-});
+export const POST = adminRoute({ who: requireFactorOwner }, async ({ admin: owner }) =>
+  json(await beginTotpSetup(owner)),
+);
 
 /** Removes the signed-in admin's authenticator app. */
-export const DELETE = route(async (request) => {
-  const admin = await requireAdmin(request);
-  requireSameOrigin(request);
+export const DELETE = adminRoute({}, async ({ admin }) => {
   await removeTotp(admin);
   return json({ message: "Authenticator app removed" });
 });

@@ -1,4 +1,4 @@
-import { requireAdmin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { assertAdminCan } from "@/lib/auth/verified";
 import { createCsvStream, csvStreamFromCopy, type CsvOutcome } from "@/lib/csv";
 import {
@@ -8,7 +8,7 @@ import {
   WAITLIST_CSV_HEADER,
   waitlistCsvRecord,
 } from "@/lib/data/waitlist/export";
-import { readQuery, route } from "@/lib/http";
+import { readQuery } from "@/lib/http";
 import { enforceRateLimits, peekRateLimit, tooManyRequests, type RateLimitRule } from "@/lib/rate-limit";
 import { WAITLIST_EXPORT_FILE_NAME, waitlistExportQuerySchema } from "@/lib/validation/waitlist-query";
 
@@ -23,8 +23,7 @@ const exportRule = (adminId: number): RateLimitRule => ({ key: `waitlist-export:
  * rate limit) with no body and nothing counted. The admin page asks this first, so it can report a
  * refusal in a toast, then lets the browser download the file straight to disk.
  */
-export const HEAD = route(async (request) => {
-  const admin = await requireAdmin(request);
+export const HEAD = adminRoute({}, async ({ request, admin }) => {
   // The same refusal the export itself gives a role that may not export (the data layer's, in lib/data).
   assertAdminCan(admin, "export");
   readQuery(request, waitlistExportQuerySchema);
@@ -48,8 +47,7 @@ async function* csvBatches(batches: ReturnType<typeof readWaitlistBatches>) {
  * as the client consumes it, so memory stays flat at any table size. The audit log records each export
  * when its download ends.
  */
-export const GET = route(async (request) => {
-  const admin = await requireAdmin(request);
+export const GET = adminRoute({}, async ({ request, admin }) => {
   const query = readQuery(request, waitlistExportQuerySchema);
   await enforceRateLimits([exportRule(admin.id)], TOO_MANY_EXPORTS);
 

@@ -1,7 +1,7 @@
-import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { dryRunImportBatch, emailsOnList, finishImport, importBatch } from "@/lib/data/waitlist/import";
 import { sendSoon } from "@/lib/email/send-soon";
-import { json, parseWith, readJson, route } from "@/lib/http";
+import { json } from "@/lib/http";
 import { IMPORT_MAX_BYTES, importRequestSchema } from "@/lib/validation/import";
 
 /**
@@ -13,25 +13,21 @@ import { IMPORT_MAX_BYTES, importRequestSchema } from "@/lib/validation/import";
  * - `{ action: "finish", importId, consent: true, sendConfirmations, stopped, repeated }` → the import's totals,
  *   and its one audit entry and waitlist.imported webhook event.
  */
-export const POST = route(async (request) => {
-  const admin = await requireAdmin(request);
-  requireSameOrigin(request);
-  const body = parseWith(
-    importRequestSchema,
-    await readJson(request, { maxBytes: IMPORT_MAX_BYTES }),
-    "The import request is not valid.",
-  );
-  switch (body.action) {
-    case "dry-run":
-      return json(await dryRunImportBatch(admin, body.rows));
-    case "on-list":
-      return json({ onList: await emailsOnList(admin, body.emails) });
-    case "import": {
-      const { outboxIds, ...result } = await importBatch(admin, body);
-      sendSoon(outboxIds);
-      return json(result);
+export const POST = adminRoute(
+  { body: importRequestSchema, bodyMessage: "The import request is not valid.", maxBytes: IMPORT_MAX_BYTES },
+  async ({ admin, body }) => {
+    switch (body.action) {
+      case "dry-run":
+        return json(await dryRunImportBatch(admin, body.rows));
+      case "on-list":
+        return json({ onList: await emailsOnList(admin, body.emails) });
+      case "import": {
+        const { outboxIds, ...result } = await importBatch(admin, body);
+        sendSoon(outboxIds);
+        return json(result);
+      }
+      case "finish":
+        return json(await finishImport(admin, body));
     }
-    case "finish":
-      return json(await finishImport(admin, body));
-  }
-});
+  },
+);

@@ -1,7 +1,7 @@
-import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { inviteEntries } from "@/lib/data/waitlist/invitations";
 import { sendSoon } from "@/lib/email/send-soon";
-import { json, parseWith, readJson, route } from "@/lib/http";
+import { json } from "@/lib/http";
 import { invitationRequestSchema, targetOfInvitationRequest } from "@/lib/validation/waitlist-query";
 
 /**
@@ -10,10 +10,7 @@ import { invitationRequestSchema, targetOfInvitationRequest } from "@/lib/valida
  * `note` → `{ invited }`. One transaction sets the status and queues the emails; entries
  * already invited or accepted are skipped.
  */
-export const POST = route(async (request) => {
-  const admin = await requireAdmin(request);
-  requireSameOrigin(request);
-  const body = parseWith(invitationRequestSchema, await readJson(request, { maxBytes: 256 * 1024 }));
+export const POST = adminRoute({ body: invitationRequestSchema, maxBytes: 256 * 1024 }, async ({ admin, body }) => {
   const { invited, outboxIds } = await inviteEntries(admin, targetOfInvitationRequest(body), body.note);
   sendSoon(outboxIds);
   return json({ invited });

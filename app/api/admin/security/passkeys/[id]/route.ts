@@ -1,25 +1,21 @@
-import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { removePasskey, renamePasskey } from "@/lib/data/passkeys";
-import { json, parseWith, readJson, route } from "@/lib/http";
+import { json } from "@/lib/http";
 import { passkeyIdSchema, passkeyNameFormSchema } from "@/lib/validation/second-factor";
 
-type Context = { params: Promise<{ id: string }> };
+const passkeyId = { schema: passkeyIdSchema, message: "The passkey id is not valid" };
 
 /** Renames one of the admin's passkeys: `{ name }`. */
-export const PATCH = route<Context>(async (request, { params }) => {
-  const admin = await requireAdmin(request);
-  requireSameOrigin(request);
-  const id = parseWith(passkeyIdSchema, (await params).id, "The passkey id is not valid");
-  const { name } = parseWith(passkeyNameFormSchema, await readJson(request, { maxBytes: 1024 }));
-  await renamePasskey(admin, id, name);
-  return json({ message: "Passkey renamed" });
-});
+export const PATCH = adminRoute(
+  { id: passkeyId, body: passkeyNameFormSchema, maxBytes: 1024 },
+  async ({ admin, id, body: { name } }) => {
+    await renamePasskey(admin, id, name);
+    return json({ message: "Passkey renamed" });
+  },
+);
 
 /** Removes one of the admin's passkeys. */
-export const DELETE = route<Context>(async (request, { params }) => {
-  const admin = await requireAdmin(request);
-  requireSameOrigin(request);
-  const id = parseWith(passkeyIdSchema, (await params).id, "The passkey id is not valid");
+export const DELETE = adminRoute({ id: passkeyId }, async ({ admin, id }) => {
   await removePasskey(admin, id);
   return json({ message: "Passkey removed" });
 });

@@ -1,11 +1,9 @@
-import { requireSameOrigin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { requireFactorOwner } from "@/lib/auth/second-step-check";
 import { passkeyRegistrationOptions } from "@/lib/data/passkeys";
-import { json, route } from "@/lib/http";
+import { json } from "@/lib/http";
 
 /** The WebAuthn options for adding a passkey (a new, single-use challenge). */
-export const POST = route(async (request) => {
-  const owner = await requireFactorOwner(request);
-  requireSameOrigin(request);
-  return json(await passkeyRegistrationOptions(owner));
-});
+export const POST = adminRoute({ who: requireFactorOwner }, async ({ admin: owner }) =>
+  json(await passkeyRegistrationOptions(owner)),
+);

@@ -1,14 +1,17 @@
-import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { setAdminStatus } from "@/lib/data/admins";
-import { json, parseWith, readJson, route } from "@/lib/http";
+import { json } from "@/lib/http";
 import { adminIdSchema, toggleStatusSchema } from "@/lib/validation/admin";
 
 /** Activates or deactivates an admin: `{ isActive }`. The last active admin cannot be deactivated (409). */
-export const PATCH = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
-  const actor = await requireAdmin(request);
-  requireSameOrigin(request);
-  const id = parseWith(adminIdSchema, (await params).id, "The admin id must be a positive whole number");
-  const { isActive } = parseWith(toggleStatusSchema, await readJson(request, { maxBytes: 1024 }));
-  const admin = await setAdminStatus(actor, id, isActive);
-  return json({ message: isActive ? "Admin activated successfully" : "Admin deactivated successfully", admin });
-});
+export const PATCH = adminRoute(
+  {
+    id: { schema: adminIdSchema, message: "The admin id must be a positive whole number" },
+    body: toggleStatusSchema,
+    maxBytes: 1024,
+  },
+  async ({ admin: actor, id, body: { isActive } }) => {
+    const admin = await setAdminStatus(actor, id, isActive);
+    return json({ message: isActive ? "Admin activated successfully" : "Admin deactivated successfully", admin });
+  },
+);

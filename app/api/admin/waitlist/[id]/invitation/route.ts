@@ -1,7 +1,7 @@
-import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { inviteOrResend } from "@/lib/data/waitlist/entry-actions";
 import { sendSoon } from "@/lib/email/send-soon";
-import { HttpError, json, parseWith, readJson, route } from "@/lib/http";
+import { HttpError, json } from "@/lib/http";
 import { adminIdSchema } from "@/lib/validation/admin";
 import { invitationNoteSchema } from "@/lib/validation/waitlist-query";
 
@@ -9,18 +9,21 @@ import { invitationNoteSchema } from "@/lib/validation/waitlist-query";
  * Invites one entry, or sends an invited entry its invitation again with a new link: `{ note? }`. 409 for an
  * entry that has accepted already, or is held for review.
  */
-export const POST = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
-  const admin = await requireAdmin(request);
-  requireSameOrigin(request);
-  const id = parseWith(adminIdSchema, (await params).id, "The entry id must be a positive whole number");
-  const { note } = parseWith(invitationNoteSchema, await readJson(request, { maxBytes: 8192 }));
-  const outboxIds = await inviteOrResend(admin, id, note);
-  if (outboxIds === null) throw new HttpError(404, "No waitlist entry has this id.");
-  if (outboxIds === "held")
-    throw new HttpError(409, "This signup is held for review: release it before inviting them.");
-  if (outboxIds === "accepted")
-    throw new HttpError(409, "They have accepted their invitation already: there is nothing to resend.");
-  if (outboxIds.length === 0) throw new HttpError(409, "This entry could not be invited just now. Please try again.");
-  sendSoon(outboxIds);
-  return json({ message: "Invitation sent" });
-});
+export const POST = adminRoute(
+  {
+    id: { schema: adminIdSchema, message: "The entry id must be a positive whole number" },
+    body: invitationNoteSchema,
+    maxBytes: 8192,
+  },
+  async ({ admin, id, body: { note } }) => {
+    const outboxIds = await inviteOrResend(admin, id, note);
+    if (outboxIds === null) throw new HttpError(404, "No waitlist entry has this id.");
+    if (outboxIds === "held")
+      throw new HttpError(409, "This signup is held for review: release it before inviting them.");
+    if (outboxIds === "accepted")
+      throw new HttpError(409, "They have accepted their invitation already: there is nothing to resend.");
+    if (outboxIds.length === 0) throw new HttpError(409, "This entry could not be invited just now. Please try again.");
+    sendSoon(outboxIds);
+    return json({ message: "Invitation sent" });
+  },
+);

@@ -1,6 +1,6 @@
-import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { CREDIT_ANYWAY_REFUSALS, creditReferralAnyway } from "@/lib/data/waitlist/referrals";
-import { HttpError, json, parseWith, route } from "@/lib/http";
+import { HttpError, json } from "@/lib/http";
 import { adminIdSchema } from "@/lib/validation/admin";
 
 /**
@@ -8,12 +8,12 @@ import { adminIdSchema } from "@/lib/validation/admin";
  * as for any credit. 409 when there is no withheld referral to credit (a second click among them), 404 for
  * an unknown entry, 403 for a role that may not.
  */
-export const POST = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
-  const admin = await requireAdmin(request);
-  requireSameOrigin(request);
-  const id = parseWith(adminIdSchema, (await params).id, "The entry id must be a positive whole number");
-  const outcome = await creditReferralAnyway(admin, id);
-  if (outcome === null) throw new HttpError(404, "No waitlist entry has this id.");
-  if (typeof outcome === "string") throw new HttpError(409, CREDIT_ANYWAY_REFUSALS[outcome]);
-  return json({ message: "Referral credited", referrerId: outcome.referrerId });
-});
+export const POST = adminRoute(
+  { id: { schema: adminIdSchema, message: "The entry id must be a positive whole number" } },
+  async ({ admin, id }) => {
+    const outcome = await creditReferralAnyway(admin, id);
+    if (outcome === null) throw new HttpError(404, "No waitlist entry has this id.");
+    if (typeof outcome === "string") throw new HttpError(409, CREDIT_ANYWAY_REFUSALS[outcome]);
+    return json({ message: "Referral credited", referrerId: outcome.referrerId });
+  },
+);

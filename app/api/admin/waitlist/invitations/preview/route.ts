@@ -1,10 +1,10 @@
 import { siteConfig } from "@/config/site";
-import { requireAdmin, requireSameOrigin } from "@/lib/auth/guard";
+import { adminRoute } from "@/lib/auth/admin-route";
 import { previewInvitations } from "@/lib/data/waitlist/invitations";
 import { invitationSubject } from "@/lib/email/kinds/invitation";
 import { renderEmail } from "@/lib/email/render";
 import { publicSiteUrl } from "@/lib/email/site";
-import { json, parseWith, readJson, route } from "@/lib/http";
+import { json } from "@/lib/http";
 import { invitationRequestSchema, targetOfInvitationRequest } from "@/lib/validation/waitlist-query";
 
 /**
@@ -13,10 +13,7 @@ import { invitationRequestSchema, targetOfInvitationRequest } from "@/lib/valida
  * chosen never confirmed their address (invited only with `includeUnconfirmed`), and their email as the first
  * of them would see it (with a stand-in for the personal links). Nothing is changed.
  */
-export const POST = route(async (request) => {
-  const admin = await requireAdmin(request);
-  requireSameOrigin(request);
-  const body = parseWith(invitationRequestSchema, await readJson(request, { maxBytes: 256 * 1024 }));
+export const POST = adminRoute({ body: invitationRequestSchema, maxBytes: 256 * 1024 }, async ({ admin, body }) => {
   const { count, firstName, unconfirmed } = await previewInvitations(admin, targetOfInvitationRequest(body));
   const site = publicSiteUrl();
   const { html, text } = await renderEmail("invitation", {
