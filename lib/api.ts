@@ -1,6 +1,10 @@
 import type { QueryFunction } from "@tanstack/react-query";
 
 import { DATABASE_UNAVAILABLE_CODE } from "@/lib/api-codes";
+import type { AdminRole } from "@/lib/auth/roles";
+import type { CreateAdminInput, LoginInput } from "@/lib/validation/admin";
+import type { HeldAction } from "@/lib/validation/held";
+import type { NotifyChoice } from "@/lib/validation/notifications";
 
 const logRequests = process.env.NODE_ENV === "development";
 
@@ -116,3 +120,72 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const message = serverMessage(error);
   return message !== null && !message.trimStart().startsWith("<") && DATABASE_CONNECTION_FAILURE.test(message);
 }
+
+const ADMIN_API = "/api/admin";
+
+const entryPath = (id: number) => `${ADMIN_API}/waitlist/${id}`;
+const withSearch = (path: string, search: string) => (search ? `${path}?${search}` : path);
+
+/**
+ * Every admin API endpoint the browser calls, each path written here once. A call sends the request with
+ * credentials and resolves to the response, or throws an ApiError when the server refuses (as apiRequest does);
+ * the `…Href` ones are URLs for the browser itself to open (the downloads).
+ */
+export const adminApi = {
+  login: (credentials: LoginInput) => apiRequest("POST", `${ADMIN_API}/login`, credentials),
+  /** The sign-in's second step: a code, a recovery code or a passkey's answer. */
+  verifySecondStep: (body: unknown) => apiRequest("POST", `${ADMIN_API}/login/verify`, body),
+  passkeySignInOptions: () => apiRequest("POST", `${ADMIN_API}/login/passkey-options`),
+  logout: () => apiRequest("POST", `${ADMIN_API}/logout`),
+  setNotify: (notify: NotifyChoice) => apiRequest("PUT", `${ADMIN_API}/notifications`, { notify }),
+  users: {
+    add: (admin: CreateAdminInput) => apiRequest("POST", `${ADMIN_API}/users`, admin),
+    setActive: (id: number, isActive: boolean) =>
+      apiRequest("PATCH", `${ADMIN_API}/users/${id}/toggle-status`, { isActive }),
+    setRole: (id: number, role: AdminRole) => apiRequest("PATCH", `${ADMIN_API}/users/${id}/role`, { role }),
+    resetSecondFactor: (id: number) => apiRequest("DELETE", `${ADMIN_API}/users/${id}/second-factor`),
+  },
+  sessions: {
+    end: (id: string) => apiRequest("DELETE", `${ADMIN_API}/sessions/${encodeURIComponent(id)}`),
+    endOthers: () => apiRequest("POST", `${ADMIN_API}/sessions/revoke-others`),
+  },
+  security: {
+    confirmPassword: (password: string) => apiRequest("POST", `${ADMIN_API}/security/password`, { password }),
+    startTotp: () => apiRequest("POST", `${ADMIN_API}/security/totp`),
+    confirmTotp: (code: string) => apiRequest("POST", `${ADMIN_API}/security/totp/confirm`, { code }),
+    removeTotp: () => apiRequest("DELETE", `${ADMIN_API}/security/totp`),
+    newRecoveryCodes: () => apiRequest("POST", `${ADMIN_API}/security/recovery-codes`),
+    passkeyOptions: () => apiRequest("POST", `${ADMIN_API}/security/passkeys/options`),
+    addPasskey: (name: string, response: unknown) =>
+      apiRequest("POST", `${ADMIN_API}/security/passkeys`, { name, response }),
+    renamePasskey: (id: string, name: string) =>
+      apiRequest("PATCH", `${ADMIN_API}/security/passkeys/${encodeURIComponent(id)}`, { name }),
+    removePasskey: (id: string) => apiRequest("DELETE", `${ADMIN_API}/security/passkeys/${encodeURIComponent(id)}`),
+  },
+  waitlist: {
+    /** Release or delete held signups, one or a selection. */
+    held: (body: HeldAction) => apiRequest("POST", `${ADMIN_API}/waitlist/held`, body),
+    /** One step of an import: a dry run, the addresses on the list, a batch, or the finish. */
+    import: (body: unknown) => apiRequest("POST", `${ADMIN_API}/waitlist/import`, body),
+    invite: (body: unknown) => apiRequest("POST", `${ADMIN_API}/waitlist/invitations`, body),
+    previewInvitations: (body: unknown) => apiRequest("POST", `${ADMIN_API}/waitlist/invitations/preview`, body),
+    /** The CSV download of the list for a search string (without its `?`). */
+    exportHref: (search: string) => withSearch(`${ADMIN_API}/waitlist/export`, search),
+    entry: (id: number) => ({
+      resendConfirmation: () => apiRequest("POST", `${entryPath(id)}/confirmation`),
+      invite: (note: string) => apiRequest("POST", `${entryPath(id)}/invitation`, { note }),
+      creditReferral: () => apiRequest("POST", `${entryPath(id)}/referral-credit`),
+      remove: (options: { suppress: boolean }) =>
+        apiRequest("DELETE", options.suppress ? `${entryPath(id)}?suppress=1` : entryPath(id)),
+    }),
+  },
+  webhooks: {
+    add: (url: string) => apiRequest("POST", `${ADMIN_API}/webhooks`, { url }),
+    test: (id: number) => apiRequest("POST", `${ADMIN_API}/webhooks/${id}/test`),
+    remove: (id: number) => apiRequest("DELETE", `${ADMIN_API}/webhooks/${id}`),
+  },
+  audit: {
+    /** The CSV download of the audit log for a search string (without its `?`). */
+    exportHref: (search: string) => withSearch(`${ADMIN_API}/audit/export`, search),
+  },
+};

@@ -6,7 +6,6 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 
-import { ADMIN_USERS_URL } from "@/components/admin/admin-users";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { RolePicker } from "@/components/admin/role-picker";
 import { Button } from "@/components/ui/button";
@@ -22,7 +21,7 @@ import {
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { ApiError, apiRequest } from "@/lib/api";
+import { adminApi, ApiError } from "@/lib/api";
 import { addAdminFormSchema, type AddAdminFormValues } from "@/lib/validation/admin";
 
 type AddAdminOutput = z.output<typeof addAdminFormSchema>;
@@ -45,8 +44,7 @@ export function AddAdminDialog() {
   const { errors } = form.formState;
 
   const create = useAdminAction({
-    request: ({ name, email, password, role }: AddAdminOutput) =>
-      apiRequest("POST", ADMIN_USERS_URL, { name, email, password, role }),
+    request: ({ name, email, password, role }: AddAdminOutput) => adminApi.users.add({ name, email, password, role }),
     succeeded: { title: "Success", description: "Admin user created successfully" },
     failed: "Failed to create admin",
     onSuccess: () => {

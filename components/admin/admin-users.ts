@@ -1,8 +1,5 @@
 import type { AdminRole } from "@/lib/auth/roles";
 
-/** The URL (and query key) of the admin list. */
-export const ADMIN_USERS_URL = "/api/admin/users";
-
 /** One admin as GET /api/admin/users lists it. */
 export interface AdminListItem {
   id: number;

@@ -9,6 +9,7 @@ import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { LoadFailed } from "@/components/admin/kit/section";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { adminApi } from "@/lib/api";
 import type { AuditPage, AuditTargetLabel } from "@/lib/data/audit-admin";
 import { formatNumber, utcDateTimeSeconds as time } from "@/lib/format";
 import { AUDIT_ACTION_VALUES, AUDIT_ACTIONS, auditQuerySearch, type AuditQuery } from "@/lib/validation/audit";
@@ -89,11 +90,7 @@ export function AuditFilters({
           Clear
         </Link>
         {canExport && (
-          <a
-            href={`/api/admin/audit/export${exportSearch ? `?${exportSearch}` : ""}`}
-            download
-            className={buttonVariants({ variant: "outline" })}
-          >
+          <a href={adminApi.audit.exportHref(exportSearch)} download className={buttonVariants({ variant: "outline" })}>
             <DownloadIcon aria-hidden="true" />
             Export as CSV
           </a>

@@ -9,7 +9,7 @@ import { useAdminCan } from "@/components/admin/role-context";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
-import { apiRequest } from "@/lib/api";
+import { adminApi } from "@/lib/api";
 
 interface EntryActionsProps {
   id: number;
@@ -36,18 +36,18 @@ export function EntryActions({ id, name, email, status, confirmed, withheldRefer
   // "And never import again": the address joins the suppression list, so no import of an old list brings them back.
   const [suppress, setSuppress] = useState(false);
   const resend = useAdminAction({
-    request: () => apiRequest("POST", `/api/admin/waitlist/${id}/confirmation`),
+    request: () => adminApi.waitlist.entry(id).resendConfirmation(),
     succeeded: { title: "Confirmation email sent" },
     // The server's reason follows (sent too recently, say: it allows one every ten minutes, as the public form does).
     failed: "Confirmation email not sent",
   });
   const invite = useAdminAction({
-    request: () => apiRequest("POST", `/api/admin/waitlist/${id}/invitation`, { note: "" }),
+    request: () => adminApi.waitlist.entry(id).invite(""),
     succeeded: { title: status === "waiting" ? "Invitation sent" : "Invitation sent again" },
     failed: "That did not work",
   });
   const creditAnyway = useAdminAction({
-    request: () => apiRequest("POST", `/api/admin/waitlist/${id}/referral-credit`),
+    request: () => adminApi.waitlist.entry(id).creditReferral(),
     succeeded: {
       title: "Referral credited",
       description: withheldReferral
@@ -57,7 +57,7 @@ export function EntryActions({ id, name, email, status, confirmed, withheldRefer
     failed: "Referral not credited",
   });
   const remove = useAdminAction({
-    request: () => apiRequest("DELETE", `/api/admin/waitlist/${id}${suppress ? "?suppress=1" : ""}`),
+    request: () => adminApi.waitlist.entry(id).remove({ suppress }),
     succeeded: { title: "Entry deleted", description: `${name} (${email}) and their emails are gone.` },
     failed: "Could not delete the entry",
     // The entry's page is gone with it: back to the list.

@@ -18,7 +18,7 @@ import {
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
-import { adminFailureDescription, apiRequest } from "@/lib/api";
+import { adminApi, adminFailureDescription } from "@/lib/api";
 import { formatNumber } from "@/lib/format";
 import { invitationNoteSchema, type WaitlistFilter } from "@/lib/validation/waitlist-query";
 
@@ -127,7 +127,7 @@ export function InviteDialog({
   const preview = useQuery({
     queryKey: ["invitation-preview", target, previewNote],
     queryFn: async (): Promise<InvitationPreview> =>
-      (await apiRequest("POST", "/api/admin/waitlist/invitations/preview", { ...target, note: previewNote })).json(),
+      (await adminApi.waitlist.previewInvitations({ ...target, note: previewNote })).json(),
     enabled: open && target !== null && previewValid,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -136,8 +136,7 @@ export function InviteDialog({
   });
 
   const invite = useAdminAction({
-    request: async (): Promise<{ invited: number }> =>
-      (await apiRequest("POST", "/api/admin/waitlist/invitations", { ...target, note })).json(),
+    request: async (): Promise<{ invited: number }> => (await adminApi.waitlist.invite({ ...target, note })).json(),
     succeeded: ({ invited }) => ({
       title: invited === 0 ? "No one was invited" : `Invited ${people(invited)}`,
       description:

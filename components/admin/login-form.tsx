@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { siteConfig } from "@/config/site";
-import { ApiError, apiRequest, isDatabaseUnavailable, serverMessage } from "@/lib/api";
+import { adminApi, ApiError, isDatabaseUnavailable, serverMessage } from "@/lib/api";
 import { loginSchema, type LoginInput } from "@/lib/validation/admin";
 
 type LoginOutput = z.output<typeof loginSchema>;
@@ -40,8 +40,7 @@ export function LoginForm() {
   const [failure, setFailure] = useState<string | null>(null);
 
   const login = useMutation({
-    mutationFn: async (values: LoginOutput) =>
-      (await (await apiRequest("POST", "/api/admin/login", values)).json()) as LoginResponse,
+    mutationFn: async (values: LoginOutput) => (await (await adminApi.login(values)).json()) as LoginResponse,
     onMutate: () => setFailure(null),
     onSuccess: (result) => {
       if (result.secondStep) {

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Button } from "@/components/ui/button";
-import { apiRequest } from "@/lib/api";
+import { adminApi } from "@/lib/api";
 import { NOTIFY_CHOICES, NOTIFY_LABELS, type NotifyChoice } from "@/lib/validation/notifications";
 
 /** The admin's own choice of email about signups: every signup, a daily digest, or none. */
@@ -12,7 +12,7 @@ export function NotifyForm({ initial }: { initial: NotifyChoice }) {
   const id = useId();
   const [choice, setChoice] = useState<NotifyChoice>(initial);
   const save = useAdminAction({
-    request: (chosen: NotifyChoice) => apiRequest("PUT", "/api/admin/notifications", { notify: chosen }),
+    request: (chosen: NotifyChoice) => adminApi.setNotify(chosen),
     succeeded: (_, chosen) => ({ title: "Email settings saved", description: NOTIFY_LABELS[chosen].label }),
     failed: "Could not save your email settings",
   });

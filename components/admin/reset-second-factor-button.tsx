@@ -1,15 +1,15 @@
 "use client";
 
-import { ADMIN_USERS_URL, type AdminListItem } from "@/components/admin/admin-users";
+import type { AdminListItem } from "@/components/admin/admin-users";
 import { ConfirmButton } from "@/components/admin/kit/confirm-button";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Button } from "@/components/ui/button";
-import { apiRequest } from "@/lib/api";
+import { adminApi } from "@/lib/api";
 
 /** "Reset second factor" of another admin who lost their device, behind a confirmation dialog. */
 export function ResetSecondFactorButton({ admin }: { admin: AdminListItem }) {
   const reset = useAdminAction({
-    request: () => apiRequest("DELETE", `${ADMIN_USERS_URL}/${admin.id}/second-factor`),
+    request: () => adminApi.users.resetSecondFactor(admin.id),
     succeeded: {
       title: "Second factor reset",
       description: `${admin.name} has been signed out and will set up a new second factor at their next sign-in.`,

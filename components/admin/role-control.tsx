@@ -1,9 +1,9 @@
 "use client";
 
-import { ADMIN_USERS_URL, type AdminListItem } from "@/components/admin/admin-users";
+import type { AdminListItem } from "@/components/admin/admin-users";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { apiRequest } from "@/lib/api";
+import { adminApi } from "@/lib/api";
 import { ADMIN_ROLES, ROLE_INFO, type AdminRole } from "@/lib/auth/roles";
 
 /** The sentence shown instead of the role control of the only active admin with full rights. */
@@ -15,7 +15,7 @@ export const ONLY_FULL_ADMIN_TEXT = "The only admin with full rights: add anothe
  */
 export function RoleControl({ admin, onlyFullAdmin }: { admin: AdminListItem; onlyFullAdmin: boolean }) {
   const change = useAdminAction({
-    request: (role: AdminRole) => apiRequest("PATCH", `${ADMIN_USERS_URL}/${admin.id}/role`, { role }),
+    request: (role: AdminRole) => adminApi.users.setRole(admin.id, role),
     succeeded: (_result, role) => ({
       title: "Role changed",
       description: `${admin.name} is now ${role === "admin" ? "an" : "a"} ${ROLE_INFO[role].label}.`,

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Button } from "@/components/ui/button";
 import { LOGIN_PATH } from "@/lib/admin-paths";
-import { apiRequest } from "@/lib/api";
+import { adminApi } from "@/lib/api";
 
 /** "Sign out" of one session in the list; for this device's own session it is the ordinary sign-out. */
 export function EndSessionButton({
@@ -20,7 +20,7 @@ export function EndSessionButton({
 }) {
   const router = useRouter();
   const end = useAdminAction({
-    request: () => apiRequest("DELETE", `/api/admin/sessions/${encodeURIComponent(sessionId)}`),
+    request: () => adminApi.sessions.end(sessionId),
     succeeded: current
       ? { title: "Logged out", description: "You have been successfully logged out" }
       : { title: "Session ended", description: `${device} has been signed out.` },
@@ -49,8 +49,7 @@ export function EndSessionButton({
 /** "Sign out of all other sessions": ends every session but this device's. */
 export function EndOtherSessionsButton({ disabled }: { disabled: boolean }) {
   const end = useAdminAction({
-    request: async () =>
-      (await (await apiRequest("POST", "/api/admin/sessions/revoke-others")).json()) as { message: string },
+    request: async () => (await (await adminApi.sessions.endOthers()).json()) as { message: string },
     succeeded: ({ message }) => ({ title: "Signed out elsewhere", description: message }),
     failed: "Could not end the other sessions",
   });

@@ -1,10 +1,10 @@
 "use client";
 
-import { ADMIN_USERS_URL, type AdminListItem } from "@/components/admin/admin-users";
+import type { AdminListItem } from "@/components/admin/admin-users";
 import { ConfirmButton } from "@/components/admin/kit/confirm-button";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Button } from "@/components/ui/button";
-import { apiRequest } from "@/lib/api";
+import { adminApi } from "@/lib/api";
 
 /**
  * The Activate or Deactivate button of one admin, behind a confirmation dialog. Deactivating yourself ends
@@ -14,7 +14,7 @@ export function ToggleStatusDialog({ admin, isCurrentAdmin }: { admin: AdminList
   const deactivating = admin.isActive;
   const verb = deactivating ? "Deactivate" : "Activate";
   const toggle = useAdminAction({
-    request: () => apiRequest("PATCH", `${ADMIN_USERS_URL}/${admin.id}/toggle-status`, { isActive: !admin.isActive }),
+    request: () => adminApi.users.setActive(admin.id, !admin.isActive),
     succeeded: {
       title: deactivating ? "Admin deactivated successfully" : "Admin activated successfully",
       description: deactivating

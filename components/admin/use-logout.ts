@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
 import { LOGIN_PATH } from "@/lib/admin-paths";
-import { ApiError, apiRequest } from "@/lib/api";
+import { adminApi, ApiError } from "@/lib/api";
 
 /** Signs this device out, says so in a toast, then goes to the login page. */
 export function useLogout() {
@@ -15,7 +15,7 @@ export function useLogout() {
     router.replace(LOGIN_PATH);
   };
   return useMutation({
-    mutationFn: () => apiRequest("POST", "/api/admin/logout"),
+    mutationFn: () => adminApi.logout(),
     onSuccess: signedOut,
     onError: (error) => {
       // A 401 means the session had already ended: the admin is signed out either way.

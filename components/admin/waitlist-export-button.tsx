@@ -7,13 +7,14 @@ import { toast } from "sonner";
 
 import { Button } from "@/components/ui/button";
 import { LOGIN_PATH } from "@/lib/admin-paths";
+import { adminApi } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { WAITLIST_EXPORT_FILE_NAME, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 /** The export URL of the list's search, filter and order (every page). */
 export function waitlistExportUrl(view: WaitlistViewState): string {
   const search = waitlistViewSearch({ ...view, page: 1 });
-  return `/api/admin/waitlist/export${search ? `?${search}` : ""}`;
+  return adminApi.waitlist.exportHref(search);
 }
 
 /** Hands a URL to the browser's own downloader, which writes the file to disk as it arrives. */

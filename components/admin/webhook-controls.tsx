@@ -8,7 +8,7 @@ import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { adminFailureDescription, apiRequest } from "@/lib/api";
+import { adminApi, adminFailureDescription } from "@/lib/api";
 import { webhookSchema } from "@/lib/validation/webhooks";
 
 /** The form that adds a webhook: checked with the server's own rule first, then by the server (where it points). */
@@ -17,7 +17,7 @@ export function AddWebhookForm() {
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string>();
   const add = useAdminAction({
-    request: (added: string) => apiRequest("POST", "/api/admin/webhooks", { url: added }),
+    request: (added: string) => adminApi.webhooks.add(added),
     succeeded: { title: "Webhook added", description: "Send it a test event to check it works." },
     // The server's refusal goes under the field, where the address is.
     failed: null,
@@ -85,7 +85,7 @@ export function WebhookSecret({ secret }: { secret: string }) {
 export function WebhookActions({ id, url }: { id: number; url: string }) {
   const test = useAdminAction({
     request: async (): Promise<{ delivered: boolean; responseStatus: number | null; error: string | null }> =>
-      (await apiRequest("POST", `/api/admin/webhooks/${id}/test`)).json(),
+      (await adminApi.webhooks.test(id)).json(),
     succeeded: null,
     failed: "Could not send the test event",
     // Delivered or not, the request worked: the toast says which, and the delivery log shows the attempt.
@@ -99,7 +99,7 @@ export function WebhookActions({ id, url }: { id: number; url: string }) {
     },
   });
   const remove = useAdminAction({
-    request: () => apiRequest("DELETE", `/api/admin/webhooks/${id}`),
+    request: () => adminApi.webhooks.remove(id),
     succeeded: { title: "Webhook removed" },
     failed: "Could not remove the webhook",
   });

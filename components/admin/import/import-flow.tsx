@@ -9,7 +9,7 @@ import { readCsvFile, type CsvFile } from "@/components/admin/import/read-csv";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
-import { adminFailureDescription, ApiError, apiRequest } from "@/lib/api";
+import { adminApi, adminFailureDescription, ApiError } from "@/lib/api";
 import { formatNumber } from "@/lib/format";
 import {
   detectMapping,
@@ -21,8 +21,6 @@ import {
   type ImportMapping,
   type ImportRow,
 } from "@/lib/validation/import";
-
-const ENDPOINT = "/api/admin/waitlist/import";
 
 interface BatchAnswer extends ImportCounts {
   problems: { line: number; errors: string[] }[];
@@ -70,7 +68,7 @@ const batchesOf = (rows: ImportRow[]) =>
 async function post<T>(body: unknown): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return (await (await apiRequest("POST", ENDPOINT, body)).json()) as T;
+      return (await (await adminApi.waitlist.import(body)).json()) as T;
     } catch (error) {
       const passing = !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
       if (!passing || attempt >= 3) throw error;
@@ -108,7 +106,8 @@ function usePreviewOnList(file: CsvFile | null, mapping: ImportMapping | null): 
   useEffect(() => {
     if (emails.length === 0) return;
     let current = true;
-    apiRequest("POST", ENDPOINT, { action: "on-list", emails })
+    adminApi.waitlist
+      .import({ action: "on-list", emails })
       .then((response) => response.json() as Promise<{ onList: string[] }>)
       .then((body) => {
         if (current) setAnswer({ key, onList: new Set(body.onList) });

@@ -12,6 +12,7 @@ import { useSecurityRequest } from "@/components/admin/security/use-security-req
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { adminApi } from "@/lib/api";
 import { passkeyNameFormSchema } from "@/lib/validation/second-factor";
 
 /** Adding a passkey: a name to know it by, then the browser's own prompt (fingerprint, face, PIN or security key). */
@@ -29,10 +30,7 @@ export function PasskeyAdd({ onDone }: { onDone: (result: EnrolResult) => void }
       noValidate
       className="grid max-w-sm gap-3"
       onSubmit={form.handleSubmit(async ({ name }) => {
-        const options = await request.send<Parameters<typeof startRegistration>[0]>(
-          "POST",
-          "/api/admin/security/passkeys/options",
-        );
+        const options = await request.send<Parameters<typeof startRegistration>[0]>(adminApi.security.passkeyOptions);
         if (!options) return;
         setPrompting(true);
         let response;
@@ -44,7 +42,7 @@ export function PasskeyAdd({ onDone }: { onDone: (result: EnrolResult) => void }
         } finally {
           setPrompting(false);
         }
-        const result = await request.send<EnrolResult>("POST", "/api/admin/security/passkeys", { name, response });
+        const result = await request.send<EnrolResult>(() => adminApi.security.addPasskey(name, response));
         if (result) {
           form.reset();
           onDone(result);

@@ -16,7 +16,7 @@ import {
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { ApiError, apiRequest, serverCode, serverMessage } from "@/lib/api";
+import { adminApi, ApiError, serverCode, serverMessage } from "@/lib/api";
 import { PASSWORD_NEEDED_CODE } from "@/lib/api-codes";
 import { confirmPasswordSchema } from "@/lib/validation/admin";
 
@@ -74,7 +74,7 @@ export function PasswordCheckProvider({ children }: { children: React.ReactNode 
   async function submit({ password }: PasswordOutput) {
     setFailure(null);
     try {
-      await apiRequest("POST", "/api/admin/security/password", { password });
+      await adminApi.security.confirmPassword(password);
       finish(true);
     } catch (error) {
       setFailure(

@@ -19,7 +19,7 @@ import {
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { apiRequest } from "@/lib/api";
+import { adminApi } from "@/lib/api";
 import { passkeyNameFormSchema } from "@/lib/validation/second-factor";
 
 type NameOutput = z.output<typeof passkeyNameFormSchema>;
@@ -32,8 +32,7 @@ export function RenamePasskeyDialog({ passkey }: { passkey: { id: string; name: 
     defaultValues: { name: passkey.name },
   });
   const rename = useAdminAction({
-    request: ({ name }: NameOutput) =>
-      apiRequest("PATCH", `/api/admin/security/passkeys/${encodeURIComponent(passkey.id)}`, { name }),
+    request: ({ name }: NameOutput) => adminApi.security.renamePasskey(passkey.id, name),
     succeeded: { title: "Passkey renamed" },
     failed: "Could not rename the passkey",
     onSuccess: () => setOpen(false),

@@ -15,7 +15,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { siteConfig } from "@/config/site";
 import { LOGIN_PATH } from "@/lib/admin-paths";
-import { ApiError, apiRequest, serverMessage } from "@/lib/api";
+import { adminApi, ApiError, serverMessage } from "@/lib/api";
 import { recoveryFormSchema, totpFormSchema } from "@/lib/validation/second-factor";
 
 type Mode = "totp" | "recovery";
@@ -44,7 +44,7 @@ export function SecondStepForm({ passkey, totp }: { passkey: boolean; totp: bool
     setError(null);
     setBusy(kind);
     try {
-      const { admin } = (await (await apiRequest("POST", "/api/admin/login/verify", body)).json()) as SignedIn;
+      const { admin } = (await (await adminApi.verifySecondStep(body)).json()) as SignedIn;
       setBusy("done");
       toast.success("Login successful", {
         description: `Welcome back, ${admin.name}. You're now in the ${siteConfig.name} admin dashboard.`,
@@ -74,7 +74,7 @@ export function SecondStepForm({ passkey, totp }: { passkey: boolean; totp: bool
     setBusy("passkey");
     let response;
     try {
-      const options = await (await apiRequest("POST", "/api/admin/login/passkey-options")).json();
+      const options = await (await adminApi.passkeySignInOptions()).json();
       response = await startAuthentication(options);
     } catch (failure) {
       setBusy(null);

@@ -11,7 +11,7 @@ import { RecoveryCodesDialog } from "@/components/admin/security/recovery-codes-
 import { RenamePasskeyDialog } from "@/components/admin/security/rename-passkey-dialog";
 import { TotpSetup, type EnrolResult } from "@/components/admin/security/totp-setup";
 import { Button } from "@/components/ui/button";
-import { apiRequest } from "@/lib/api";
+import { adminApi } from "@/lib/api";
 import { utcDateTime } from "@/lib/format";
 
 /** One passkey as the section lists it (dates as ISO strings: the list is rendered on the server). */
@@ -33,8 +33,7 @@ const when = (iso: string) => `${utcDateTime.format(new Date(iso))} UTC`;
 function RemovePasskeyButton({ passkey }: { passkey: PasskeyItem }) {
   const withPassword = usePasswordCheck();
   const remove = useAdminAction({
-    request: () =>
-      withPassword(() => apiRequest("DELETE", `/api/admin/security/passkeys/${encodeURIComponent(passkey.id)}`)),
+    request: () => withPassword(() => adminApi.security.removePasskey(passkey.id)),
     succeeded: { title: "Passkey removed", description: `"${passkey.name}" no longer signs you in.` },
     failed: "Could not remove the passkey",
   });
@@ -89,13 +88,13 @@ function SecurityParts({ totpSince, passkeys, recoveryCodesLeft }: SecuritySetti
   }
 
   const removeApp = useAdminAction({
-    request: () => withPassword(() => apiRequest("DELETE", "/api/admin/security/totp")),
+    request: () => withPassword(() => adminApi.security.removeTotp()),
     succeeded: { title: "Authenticator app removed" },
     failed: "Could not remove the authenticator app",
   });
   const regenerate = useAdminAction({
     request: async () =>
-      (await (await withPassword(() => apiRequest("POST", "/api/admin/security/recovery-codes"))).json()) as {
+      (await (await withPassword(() => adminApi.security.newRecoveryCodes())).json()) as {
         recoveryCodes: string[];
       },
     succeeded: { title: "New recovery codes made", description: "Your old codes no longer work." },

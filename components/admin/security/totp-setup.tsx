@@ -10,6 +10,7 @@ import { useSecurityRequest } from "@/components/admin/security/use-security-req
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { adminApi } from "@/lib/api";
 import { totpFormSchema } from "@/lib/validation/second-factor";
 
 interface Setup {
@@ -44,7 +45,7 @@ export function TotpSetup({ onDone }: { onDone: (result: EnrolResult) => void })
           variant="outline"
           disabled={start.pending}
           onClick={async () => {
-            const made = await start.send<Setup>("POST", "/api/admin/security/totp");
+            const made = await start.send<Setup>(adminApi.security.startTotp);
             if (made) setSetup(made);
           }}
         >
@@ -87,7 +88,7 @@ export function TotpSetup({ onDone }: { onDone: (result: EnrolResult) => void })
         noValidate
         className="grid max-w-xs gap-3"
         onSubmit={form.handleSubmit(async ({ code }) => {
-          const result = await confirm.send<EnrolResult>("POST", "/api/admin/security/totp/confirm", { code });
+          const result = await confirm.send<EnrolResult>(() => adminApi.security.confirmTotp(code));
           if (result) onDone(result);
           else form.setFocus("code");
         })}

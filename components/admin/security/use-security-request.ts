@@ -3,7 +3,7 @@
 import { useState } from "react";
 
 import { usePasswordCheck } from "@/components/admin/security/password-check";
-import { ApiError, apiRequest, serverMessage } from "@/lib/api";
+import { ApiError, serverMessage } from "@/lib/api";
 
 /**
  * A request of the second factor's screens, with the message to show beside the form when it fails: the
@@ -13,11 +13,12 @@ export function useSecurityRequest() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const withPassword = usePasswordCheck();
-  async function send<T>(method: string, url: string, data?: unknown): Promise<T | null> {
+  /** Sends `request` (one of lib/api's adminApi calls), asking for the password first when the server wants it. */
+  async function send<T>(request: () => Promise<Response>): Promise<T | null> {
     setError(null);
     setPending(true);
     try {
-      return (await (await withPassword(() => apiRequest(method, url, data))).json()) as T;
+      return (await (await withPassword(request)).json()) as T;
     } catch (failure) {
       setError(
         failure instanceof ApiError
