@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 
 import { AdminShell } from "@/components/admin/admin-shell";
-import { HeldEntryActions } from "@/components/admin/held-actions";
+import { HeldActions } from "@/components/admin/held-actions";
 import { HeldNotice } from "@/components/admin/held-badge";
 import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-selection";
 import { WaitlistTable } from "@/components/admin/waitlist-table";
@@ -192,7 +192,7 @@ describe("a held entry's page", () => {
   const renderEntry = () =>
     renderWithClient(
       <HeldNotice heldAt="10 Apr 2025, 09:30 UTC" reason="expired">
-        <HeldEntryActions id={7} name="Sam" email="sam@example.com" />
+        <HeldActions entry={{ id: 7, name: "Sam", email: "sam@example.com" }} />
       </HeldNotice>,
     );
 

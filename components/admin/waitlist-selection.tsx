@@ -3,7 +3,7 @@
 import { MailPlusIcon } from "lucide-react";
 import { createContext, use, useId, useMemo, useState, useSyncExternalStore } from "react";
 
-import { HeldSelectionActions } from "@/components/admin/held-actions";
+import { HeldActions } from "@/components/admin/held-actions";
 import { InviteDialog, type InvitationTargetBody } from "@/components/admin/invite-dialog";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -176,7 +176,7 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
         )}
       </div>
       <div className="flex flex-wrap gap-2">
-        {heldList && selected.size > 0 && <HeldSelectionActions ids={[...selected]} onDone={clear} />}
+        {heldList && selected.size > 0 && <HeldActions selection={{ ids: [...selected], onDone: clear }} />}
         {!heldList && target && (
           <Button
             size="sm"

@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { EmailAddress } from "@/components/admin/email-address";
 import { EntryActions } from "@/components/admin/entry-actions";
 import { emailEventText } from "@/components/admin/entry-timeline";
-import { HeldEntryActions } from "@/components/admin/held-actions";
+import { HeldActions } from "@/components/admin/held-actions";
 import { HeldBadge, HeldNotice } from "@/components/admin/held-badge";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { StatusBadge } from "@/components/admin/waitlist-table";
@@ -138,7 +138,7 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
           // Resend and Invite make no sense for an entry that has never been emailed: releasing sends its
           // first email, and the server refuses both until then.
           <HeldNotice heldAt={`${time.format(entry.heldAt)} UTC`} reason={entry.heldReason}>
-            <HeldEntryActions id={entry.id} name={entry.name} email={entry.email} />
+            <HeldActions entry={{ id: entry.id, name: entry.name, email: entry.email }} />
           </HeldNotice>
         ) : (
           <EntryActions
