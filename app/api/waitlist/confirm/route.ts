@@ -1,9 +1,7 @@
 import { emailLinkCopy } from "@/content/email-links";
-import { requireSameOrigin } from "@/lib/auth/guard";
 import { confirmWithToken, type ConfirmResult } from "@/lib/data/waitlist/signups";
-import { sendSoon } from "@/lib/email/send-soon";
-import { isWellFormedToken } from "@/lib/email/tokens";
-import { HttpError, json, methodNotAllowed, readForm, route, seeOther, wantsPage } from "@/lib/http";
+import { methodNotAllowed } from "@/lib/http";
+import { tokenStepRoute } from "@/lib/token-step";
 
 const copy = emailLinkCopy.confirm;
 
@@ -13,24 +11,17 @@ const copy = emailLinkCopy.confirm;
  * its button: mail scanners that open every link in a message (GET, HEAD) confirm nobody. A browser is sent
  * back to the page, which shows the result (`done=1`: confirmed just now); a script gets it as JSON.
  */
-export const POST = route(async (request) => {
-  requireSameOrigin(request);
-  // The form has no fields; reading the body only refuses a large one.
-  await readForm(request);
-  const token = new URL(request.url).searchParams.get("token");
-  const result: ConfirmResult = isWellFormedToken(token) ? await confirmWithToken(token) : { status: "invalid" };
+export const POST = tokenStepRoute<ConfirmResult>({
+  take: confirmWithToken,
   // The "you're confirmed" email goes right after the answer.
-  if (result.status === "confirmed") sendSoon(result.emailId ?? null);
-  if (wantsPage(request)) {
-    const query =
-      token === null ? "" : `?token=${encodeURIComponent(token)}${result.status === "confirmed" ? "&done=1" : ""}`;
-    return seeOther(`/waitlist/confirm${query}`);
-  }
-  if (result.status === "invalid") throw new HttpError(404, `${copy.invalidTitle}.`);
-  return json({
+  outbox: (result) => (result.status === "confirmed" ? (result.emailId ?? null) : null),
+  next: (token, result) =>
+    `/waitlist/confirm${token === null ? "" : `?token=${encodeURIComponent(token)}${result.status === "confirmed" ? "&done=1" : ""}`}`,
+  invalidMessage: `${copy.invalidTitle}.`,
+  answer: (result) => ({
     status: result.status,
     message: result.status === "confirmed" ? copy.confirmedTitle : copy.alreadyTitle,
-  });
+  }),
 });
 
 const notAllowed = methodNotAllowed(["POST"]);
