@@ -11,6 +11,8 @@ import { loginSchema } from "@/lib/validation/admin";
  * 401 whatever was wrong, or a 429 once the client has failed too often. An admin with a second factor (or
  * who must set one up) gets no session yet: `secondStep` names the page that asks for it, and a short-lived
  * half-signed-in cookie carries them there.
+ *
+ * The one admin write without adminRoute: no one is signed in yet, so there is no one for it to check.
  */
 export const POST = route(async (request) => {
   requireSameOrigin(request);

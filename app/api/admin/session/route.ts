@@ -2,7 +2,10 @@ import { clearSessionCookie } from "@/lib/auth/session";
 import { verifySessionAdmin } from "@/lib/auth/session-admin";
 import { json, route } from "@/lib/http";
 
-/** Who is signed in: the admin's name and email, or a 401 that also clears a stale cookie. */
+/**
+ * Who is signed in: the admin's name and email, or a 401 that also clears a stale cookie. Not adminRoute: being
+ * signed out is an answer here (`isAuthenticated: false`), not an error.
+ */
 export const GET = route(async (request) => {
   const admin = await verifySessionAdmin(request);
   if (!admin) {
