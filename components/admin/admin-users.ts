@@ -1,6 +1,6 @@
 import type { AdminRole } from "@/lib/auth/roles";
 
-/** One admin as GET /api/admin/users lists it. */
+/** One admin as the admin list (the users API's GET) gives it. */
 export interface AdminListItem {
   id: number;
   name: string;

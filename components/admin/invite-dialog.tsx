@@ -22,7 +22,7 @@ import { adminApi, adminFailureDescription } from "@/lib/api";
 import { formatNumber } from "@/lib/format";
 import { invitationNoteSchema, type WaitlistFilter } from "@/lib/validation/waitlist-query";
 
-/** Who to invite, as POST /api/admin/waitlist/invitations takes it, without the note. */
+/** Who to invite, as adminApi.waitlist.invite takes it, without the note. */
 export type InvitationTargetBody =
   | { ids: number[]; includeUnconfirmed: boolean }
   | { filter: WaitlistFilter; limit: number; includeUnconfirmed: boolean };
