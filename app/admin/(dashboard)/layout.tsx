@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 
-import { AdminShell } from "@/components/admin/admin-shell";
+import { AdminShell } from "@/components/admin/shell/admin-shell";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { countHeldEntries } from "@/lib/data/waitlist/held";
 import { emailConfigured } from "@/lib/email/transport";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 
-import { LoginForm } from "@/components/admin/login-form";
 import { LoginCard } from "@/components/admin/login/login-card";
+import { LoginForm } from "@/components/admin/login/login-form";
 import { getCurrentAdmin } from "@/lib/auth/current-admin";
 
 export const metadata: Metadata = {

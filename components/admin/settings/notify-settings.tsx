@@ -1,5 +1,5 @@
 import { LoadFailed, readSection } from "@/components/admin/kit/section";
-import { NotifyForm } from "@/components/admin/notify-form";
+import { NotifyForm } from "@/components/admin/settings/notify-form";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { getNotifyChoice } from "@/lib/data/notifications";
 

@@ -2,7 +2,7 @@ import { formatDistanceStrict } from "date-fns";
 
 import { DataTable, type Column } from "@/components/admin/kit/data-table";
 import { LoadFailed, readSection } from "@/components/admin/kit/section";
-import { EndOtherSessionsButton, EndSessionButton } from "@/components/admin/session-actions";
+import { EndOtherSessionsButton, EndSessionButton } from "@/components/admin/settings/session-actions";
 import { Badge } from "@/components/ui/badge";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listAdminSessions, SIGN_IN_METHOD_LABELS, type AdminSessionSummary } from "@/lib/data/sessions";

@@ -1,6 +1,6 @@
 import { DataTable, type Column } from "@/components/admin/kit/data-table";
 import { LoadFailed, readSection } from "@/components/admin/kit/section";
-import { WebhookActions, WebhookSecret } from "@/components/admin/webhook-controls";
+import { WebhookActions, WebhookSecret } from "@/components/admin/settings/webhook-controls";
 import { Badge } from "@/components/ui/badge";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listWebhooks, type WebhookWithLog } from "@/lib/data/webhooks";

@@ -5,8 +5,8 @@ import { PageSection, SectionLoader } from "@/components/admin/kit/section";
 import { NotifySettings } from "@/components/admin/settings/notify-settings";
 import { SecuritySection } from "@/components/admin/settings/security-section";
 import { SessionsList } from "@/components/admin/settings/sessions-list";
+import { AddWebhookForm } from "@/components/admin/settings/webhook-controls";
 import { WebhookList } from "@/components/admin/settings/webhook-list";
-import { AddWebhookForm } from "@/components/admin/webhook-controls";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { roleCan } from "@/lib/auth/roles";
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 
-import type { AdminListItem } from "@/components/admin/admin-users";
-import { AdminUsersPage } from "@/components/admin/admin-users-page";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { readSection, SectionLoader } from "@/components/admin/kit/section";
+import type { AdminListItem } from "@/components/admin/users/admin-users";
+import { AdminUsersPage } from "@/components/admin/users/admin-users-page";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { roleCan, roleRefusal } from "@/lib/auth/roles";
 import { listAdmins } from "@/lib/data/admins";

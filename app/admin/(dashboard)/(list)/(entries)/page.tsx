@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/admin/kit/page-header";
-import { WaitlistEntries } from "@/components/admin/waitlist-entries";
+import { WaitlistEntries } from "@/components/admin/waitlist/waitlist-entries";
 import { readWaitlistViewState, refusedWaitlistFilters } from "@/lib/validation/waitlist-query";
 
 export const metadata: Metadata = { title: "Waitlist Entries" };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 
-import { AuditFilters, AuditTable } from "@/components/admin/audit-log";
+import { AuditFilters, AuditTable } from "@/components/admin/audit/audit-log";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { readSection, SectionLoader } from "@/components/admin/kit/section";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";

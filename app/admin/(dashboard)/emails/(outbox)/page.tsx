@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 
-import { EmailAddress } from "@/components/admin/email-address";
+import { OutboxStatus } from "@/components/admin/emails/outbox-status";
 import { DataTable, type Column } from "@/components/admin/kit/data-table";
+import { EmailAddress } from "@/components/admin/kit/email-address";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { LoadFailed, readSection, SectionLoader } from "@/components/admin/kit/section";
-import { OutboxStatus } from "@/components/admin/outbox-status";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listOutbox, type OutboxListItem } from "@/lib/data/outbox-admin";
 import { emailKindLabel } from "@/lib/email/kind-labels";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
-import { EmailAddress } from "@/components/admin/email-address";
+import { OutboxStatus } from "@/components/admin/emails/outbox-status";
+import { EmailAddress } from "@/components/admin/kit/email-address";
 import { PageHeader } from "@/components/admin/kit/page-header";
-import { OutboxStatus } from "@/components/admin/outbox-status";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { getOutboxMessage } from "@/lib/data/outbox-admin";
 import { emailKindLabel } from "@/lib/email/kind-labels";

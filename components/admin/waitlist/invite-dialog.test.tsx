@@ -3,8 +3,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-selection";
-import { WaitlistTable } from "@/components/admin/waitlist-table";
+import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist/waitlist-selection";
+import { WaitlistTable } from "@/components/admin/waitlist/waitlist-table";
 import { makeQueryClient } from "@/lib/query-client";
 import { invitationRequestSchema, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 

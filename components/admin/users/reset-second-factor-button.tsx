@@ -1,8 +1,8 @@
 "use client";
 
-import type { AdminListItem } from "@/components/admin/admin-users";
 import { ConfirmButton } from "@/components/admin/kit/confirm-button";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
+import type { AdminListItem } from "@/components/admin/users/admin-users";
 import { Button } from "@/components/ui/button";
 import { adminApi } from "@/lib/api";
 

@@ -1,12 +1,12 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 import Link from "next/link";
 
-import { EmailAddress } from "@/components/admin/email-address";
-import { HeldStatus } from "@/components/admin/held-badge";
-import { JoinedTime } from "@/components/admin/joined-time";
 import { TableMessageRow, type TableMessage } from "@/components/admin/kit/data-table";
-import { teamSizeBadgeVariant } from "@/components/admin/team-size-badge";
-import { PageCheckbox, RowCheckbox } from "@/components/admin/waitlist-selection";
+import { EmailAddress } from "@/components/admin/kit/email-address";
+import { HeldStatus } from "@/components/admin/waitlist/held-badge";
+import { JoinedTime } from "@/components/admin/waitlist/joined-time";
+import { teamSizeBadgeVariant } from "@/components/admin/waitlist/team-size-badge";
+import { PageCheckbox, RowCheckbox } from "@/components/admin/waitlist/waitlist-selection";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";

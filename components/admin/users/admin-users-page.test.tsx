@@ -4,8 +4,8 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 
-import type { AdminListItem } from "@/components/admin/admin-users";
-import { AdminUsersPage } from "@/components/admin/admin-users-page";
+import type { AdminListItem } from "@/components/admin/users/admin-users";
+import { AdminUsersPage } from "@/components/admin/users/admin-users-page";
 import { Toaster } from "@/components/ui/sonner";
 import { makeQueryClient } from "@/lib/query-client";
 

@@ -3,8 +3,8 @@
 import { MailPlusIcon } from "lucide-react";
 import { createContext, use, useId, useMemo, useState, useSyncExternalStore } from "react";
 
-import { HeldActions } from "@/components/admin/held-actions";
-import { InviteDialog, type InvitationTargetBody } from "@/components/admin/invite-dialog";
+import { HeldActions } from "@/components/admin/waitlist/held-actions";
+import { InviteDialog, type InvitationTargetBody } from "@/components/admin/waitlist/invite-dialog";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";

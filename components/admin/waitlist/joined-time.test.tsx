@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { act, render, screen } from "@testing-library/react";
 
-import { JoinedTime } from "@/components/admin/joined-time";
+import { JoinedTime } from "@/components/admin/waitlist/joined-time";
 
 describe("JoinedTime", () => {
   it("shows the long date, and on keyboard focus the time and how long ago", async () => {

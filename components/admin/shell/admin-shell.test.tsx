@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 
 import AdminError from "@/app/admin/error";
-import { AdminShell } from "@/components/admin/admin-shell";
+import { AdminShell } from "@/components/admin/shell/admin-shell";
 import { Toaster } from "@/components/ui/sonner";
 import { makeQueryClient } from "@/lib/query-client";
 

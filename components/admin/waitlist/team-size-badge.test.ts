@@ -1,4 +1,4 @@
-import { teamSizeBadgeVariant } from "@/components/admin/team-size-badge";
+import { teamSizeBadgeVariant } from "@/components/admin/waitlist/team-size-badge";
 
 describe("teamSizeBadgeVariant", () => {
   it.each([

@@ -3,14 +3,19 @@
 import { SearchIcon } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 
-import { AddAdminDialog } from "@/components/admin/add-admin-dialog";
-import { deactivationRefusal, filterAdmins, onlyFullAdminId, type AdminListItem } from "@/components/admin/admin-users";
-import { EmailAddress } from "@/components/admin/email-address";
 import { DataTable, type Column, type TableMessage } from "@/components/admin/kit/data-table";
+import { EmailAddress } from "@/components/admin/kit/email-address";
 import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
-import { ResetSecondFactorButton } from "@/components/admin/reset-second-factor-button";
-import { RoleControl } from "@/components/admin/role-control";
-import { ToggleStatusDialog } from "@/components/admin/toggle-status-dialog";
+import { AddAdminDialog } from "@/components/admin/users/add-admin-dialog";
+import {
+  deactivationRefusal,
+  filterAdmins,
+  onlyFullAdminId,
+  type AdminListItem,
+} from "@/components/admin/users/admin-users";
+import { ResetSecondFactorButton } from "@/components/admin/users/reset-second-factor-button";
+import { RoleControl } from "@/components/admin/users/role-control";
+import { ToggleStatusDialog } from "@/components/admin/users/toggle-status-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

@@ -2,9 +2,9 @@ import { DownloadIcon } from "lucide-react";
 import Form from "next/form";
 import Link from "next/link";
 
-import { describeAuditDetails } from "@/components/admin/audit-details";
-import { EmailAddress } from "@/components/admin/email-address";
+import { describeAuditDetails } from "@/components/admin/audit/audit-details";
 import { DataTable, type Column } from "@/components/admin/kit/data-table";
+import { EmailAddress } from "@/components/admin/kit/email-address";
 import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { LoadFailed } from "@/components/admin/kit/section";
 import { Button, buttonVariants } from "@/components/ui/button";

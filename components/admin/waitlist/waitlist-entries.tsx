@@ -5,10 +5,10 @@ import { cache, Suspense } from "react";
 
 import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
-import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
-import { WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
-import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-selection";
-import { WaitlistTable } from "@/components/admin/waitlist-table";
+import { WaitlistExportButton } from "@/components/admin/waitlist/waitlist-export-button";
+import { WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist/waitlist-search-box";
+import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist/waitlist-selection";
+import { WaitlistTable } from "@/components/admin/waitlist/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { roleCan, type AdminRole } from "@/lib/auth/roles";
 import { knownSources } from "@/lib/data/overview";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 
-import { AdminAccount, AdminNavLinks, MobileMenu } from "@/components/admin/admin-nav";
-import { AdminRoleProvider } from "@/components/admin/role-context";
+import { AdminAccount, AdminNavLinks, MobileMenu } from "@/components/admin/shell/admin-nav";
+import { AdminRoleProvider } from "@/components/admin/shell/role-context";
 import { siteConfig } from "@/config/site";
 import type { AdminRole } from "@/lib/auth/roles";
 

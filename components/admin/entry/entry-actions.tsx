@@ -5,7 +5,7 @@ import { useState } from "react";
 
 import { ConfirmButton } from "@/components/admin/kit/confirm-button";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
-import { useAdminCan } from "@/components/admin/role-context";
+import { useAdminCan } from "@/components/admin/shell/role-context";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";

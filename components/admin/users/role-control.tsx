@@ -1,7 +1,7 @@
 "use client";
 
-import type { AdminListItem } from "@/components/admin/admin-users";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
+import type { AdminListItem } from "@/components/admin/users/admin-users";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { adminApi } from "@/lib/api";
 import { ADMIN_ROLES, ROLE_INFO, type AdminRole } from "@/lib/auth/roles";

@@ -18,8 +18,8 @@ import { usePathname } from "next/navigation";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState } from "react";
 
-import { useAdminRole } from "@/components/admin/role-context";
-import { useLogout } from "@/components/admin/use-logout";
+import { useAdminRole } from "@/components/admin/shell/role-context";
+import { useLogout } from "@/components/admin/shell/use-logout";
 import { badgeVariants } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { HELD_LIST_HREF } from "@/lib/admin-paths";

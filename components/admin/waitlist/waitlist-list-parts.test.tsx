@@ -5,10 +5,14 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 
 import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
-import { WaitlistExportButton } from "@/components/admin/waitlist-export-button";
-import { SEARCH_DEBOUNCE_MS, WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist-search-box";
-import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-selection";
-import { WaitlistTable } from "@/components/admin/waitlist-table";
+import { WaitlistExportButton } from "@/components/admin/waitlist/waitlist-export-button";
+import {
+  SEARCH_DEBOUNCE_MS,
+  WaitlistFilters,
+  WaitlistSearchBox,
+} from "@/components/admin/waitlist/waitlist-search-box";
+import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist/waitlist-selection";
+import { WaitlistTable } from "@/components/admin/waitlist/waitlist-table";
 import { Toaster } from "@/components/ui/sonner";
 import { makeQueryClient } from "@/lib/query-client";
 import { teamSizeLabel } from "@/lib/validation/waitlist";

@@ -4,11 +4,11 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 
-import { AdminShell } from "@/components/admin/admin-shell";
-import { HeldActions } from "@/components/admin/held-actions";
-import { HeldNotice } from "@/components/admin/held-badge";
-import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist-selection";
-import { WaitlistTable } from "@/components/admin/waitlist-table";
+import { AdminShell } from "@/components/admin/shell/admin-shell";
+import { HeldActions } from "@/components/admin/waitlist/held-actions";
+import { HeldNotice } from "@/components/admin/waitlist/held-badge";
+import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist/waitlist-selection";
+import { WaitlistTable } from "@/components/admin/waitlist/waitlist-table";
 import { Toaster } from "@/components/ui/sonner";
 import { makeQueryClient } from "@/lib/query-client";
 import { heldActionSchema } from "@/lib/validation/held";

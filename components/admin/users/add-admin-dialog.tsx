@@ -7,7 +7,7 @@ import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
-import { RolePicker } from "@/components/admin/role-picker";
+import { RolePicker } from "@/components/admin/users/role-picker";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
