@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
+
 // What a page's inline hydration data (the React Server Components payload Next writes into the HTML as
 // `self.__next_f.push(...)` scripts) is made of. Used by landing.bench.mjs; also runs alone:
-//   node scripts/bench/flight.mjs http://127.0.0.1:3600/ [--detail]
+//   node scripts/bench/flight.mjs http://127.0.0.1:3600/ (or .next/server/app/index.html) [--detail]
 // prints the raw HTML and flight bytes, the client references (module and props size of each use), the bytes
 // each section of the page adds, and the class names repeated most.
 
@@ -76,6 +78,23 @@ export function analyse(html) {
     const name = strings.get(exported) ?? exported;
     references.set(row.id, { name: name || "default", chunks: chunks.length });
   }
+  // React moves parts of a large tree into rows of their own ("$<row id>" where they belong): a section's size
+  // counts the rows it refers to, once each.
+  const rowById = new Map(rows.map((r) => [r.id, r]));
+  const withOutlined = (node) => {
+    const seen = new Set();
+    const visit = (json) => {
+      let bytes = Buffer.byteLength(json);
+      for (const [, id] of json.matchAll(/"\$(?:L|@)?([0-9a-f]+)"/g)) {
+        const row = rowById.get(id);
+        if (!row || row.tag !== "" || seen.has(id)) continue;
+        seen.add(id);
+        bytes += visit(row.body);
+      }
+      return bytes;
+    };
+    return visit(JSON.stringify(node));
+  };
   const uses = new Map(); // reference name → { count, propsBytes, childrenBytes }
   const sections = [];
   const classNames = new Map();
@@ -91,7 +110,7 @@ export function analyse(html) {
       if (typeof props.className === "string")
         classNames.set(props.className, (classNames.get(props.className) ?? 0) + 1);
       if ((type === "section" || type === "header" || type === "footer") && !sections.some((s) => s.node === element))
-        sections.push({ node: element, label: `${type}#${props.id ?? ""}`, bytes: size(element) });
+        sections.push({ node: element, label: `${type}#${props.id ?? ""}`, bytes: withOutlined(element) });
       const ref = /^\$L([0-9a-f]+)$/.exec(type)?.[1];
       if (ref === undefined) return;
       const name = references.get(ref)?.name ?? `$L${ref}`;
@@ -124,8 +143,9 @@ export function analyse(html) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const url = process.argv[2] ?? "http://127.0.0.1:3600/";
-  const html = await (await fetch(url)).text();
+  const source = process.argv[2] ?? "http://127.0.0.1:3600/";
+  // A URL, or a prerendered page's file (.next/server/app/index.html) with no server running.
+  const html = /^https?:/.test(source) ? await (await fetch(source)).text() : readFileSync(source, "utf8");
   const result = analyse(html);
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(
