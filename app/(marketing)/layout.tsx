@@ -29,10 +29,7 @@ export default function MarketingLayout({ children }: { children: React.ReactNod
       <noscript>
         <style>{"[data-reveal]{opacity:1!important;translate:none!important}"}</style>
       </noscript>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-full focus:bg-primary focus:px-5 focus:py-3 focus:text-sm focus:font-semibold focus:text-primary-foreground focus:shadow-lg focus:outline-none focus:ring-2 focus:ring-ring focus:ring-offset-2"
-      >
+      <a href="#main" className="skip-link">
         Skip to main content
       </a>
       <SiteHeader links={headerLinks} sectionIds={sectionOrder} cta={joinWaitlistLink} homeId={sectionIds.hero} />

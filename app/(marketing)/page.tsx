@@ -3,7 +3,6 @@ import type { Metadata } from "next";
 import { landingTitle } from "@/app/(marketing)/social";
 import { BusinessExamples } from "@/components/landing/business-examples";
 import { Comparison } from "@/components/landing/comparison";
-import { DeferredRender } from "@/components/landing/deferred-render";
 import { ChatExperience } from "@/components/landing/demos/chat-experience";
 import { Examples } from "@/components/landing/examples";
 import { Features } from "@/components/landing/features";
@@ -11,8 +10,8 @@ import { Hero } from "@/components/landing/hero";
 import { Industries } from "@/components/landing/industries";
 import { Integrations } from "@/components/landing/integrations";
 import { JsonLd } from "@/components/landing/json-ld";
+import { LandingEffects } from "@/components/landing/landing-effects";
 import { PainPoints } from "@/components/landing/pain-points";
-import { RevealObserver } from "@/components/landing/reveal-observer";
 import { VisitBeacon } from "@/components/landing/visit-beacon";
 import { Why } from "@/components/landing/why";
 import { WaitlistSection } from "@/components/waitlist/waitlist-section";
@@ -44,8 +43,7 @@ export default function LandingPage() {
       <Industries />
       <WaitlistSection />
       <JsonLd />
-      <RevealObserver />
-      <DeferredRender />
+      <LandingEffects />
     </main>
   );
 }

@@ -17,12 +17,13 @@ type IconProps = { name: IconName } & Omit<SVGProps<SVGSVGElement>, "children" |
  * client component (lucide-react's icons are client components), and the page carries a one-line reference
  * instead of the path data, once in the HTML and again in the RSC payload. Decorative: hidden from assistive
  * technology, so the text beside it carries the meaning. lucide's outline (the current colour, round ends) is set on
- * the sprite's symbols; no fill and the stroke width, lucide's 2 unless given, are set here, where a class or a prop
- * can change them.
+ * the sprite's symbols; its 24 px box, no fill and lucide's stroke width of 2 come from the `icon` class in
+ * globals.css, where a class or a `strokeWidth` prop can change them. As a class rather than four attributes on
+ * each of the page's hundred icons, they are not repeated in its HTML and again in its hydration data.
  */
-export function Icon({ name, strokeWidth = 2, ...props }: IconProps) {
+export function Icon({ name, className, ...props }: IconProps) {
   return (
-    <svg aria-hidden="true" width={24} height={24} fill="none" strokeWidth={strokeWidth} {...props}>
+    <svg aria-hidden="true" className={className ? `icon ${className}` : "icon"} {...props}>
       <use href={`${ICON_SPRITE_URL}#${name}`} />
     </svg>
   );

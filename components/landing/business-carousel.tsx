@@ -83,7 +83,7 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
         aria-label="Business types"
         // One row at every width: where the tabs do not fit it scrolls sideways (the selected tab is scrolled into
         // view), rather than wrapping one tab onto a line of its own.
-        className="-mx-6 flex snap-x scroll-px-6 gap-2 overflow-x-auto px-6 py-1 [scrollbar-width:none] lg:mx-auto lg:grid lg:w-fit lg:max-w-full lg:grid-cols-5 lg:gap-0.5 xl:flex lg:rounded-[1.75rem] lg:border lg:bg-card lg:p-1.5 lg:shadow-[0_8px_24px_-16px_oklch(0.3_0.1_275/0.35)]"
+        className="carousel-tabs"
       >
         {slides.map((tab, index) => {
           const selected = index === active;
@@ -102,9 +102,7 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
               onClick={() => select(index)}
               onKeyDown={onTabKeyDown}
               className={cx(
-                "inline-flex h-10 shrink-0 snap-start items-center justify-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors lg:gap-1.5 lg:px-3",
-                "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none",
-                "[&_svg]:size-4 [&_svg]:shrink-0",
+                "carousel-tab",
                 selected
                   ? "border-primary bg-primary text-primary-foreground shadow-md shadow-primary/25"
                   : "border-border bg-card text-foreground hover:border-primary/40 hover:bg-accent lg:border-transparent lg:bg-transparent lg:hover:border-transparent",
@@ -141,7 +139,7 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
               aria-controls={panelId(index)}
               aria-current={index === active ? "true" : undefined}
               data-carousel="dot"
-              className="group inline-flex size-6 items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              className="group carousel-dot"
             >
               <span
                 aria-hidden="true"
@@ -176,7 +174,7 @@ export function BusinessCarousel({ label, slides, assistantName }: BusinessCarou
             aria-roledescription="slide"
             hidden={index !== active}
             tabIndex={0}
-            className="rounded-3xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:outline-none motion-safe:transition-[opacity,translate] motion-safe:duration-500 motion-safe:starting:translate-y-2 motion-safe:starting:opacity-0"
+            className="carousel-panel"
           >
             {index === active ? <Slide slide={slide} assistantName={assistantName} /> : null}
           </div>
@@ -221,14 +219,14 @@ function Slide({ slide, assistantName }: { slide: CarouselSlide; assistantName: 
       >
         {slide.commands.map((example) => (
           <li key={example.command} className="flex flex-col gap-2.5">
-            <p className="ml-auto max-w-[92%] rounded-2xl rounded-br-md bg-primary px-4 py-3 text-[0.95rem] leading-snug text-primary-foreground shadow-sm">
+            <p className="carousel-command">
               <span className="sr-only">You: </span>
               {example.command}
             </p>
             <div className="flex items-center gap-2.5">
               {/* eslint-disable-next-line @next/next/no-img-element */}
               <img src="/images/assistant-avatar.svg" alt="" width={28} height={28} className="shrink-0" />
-              <p className="inline-flex items-center gap-1.5 rounded-2xl rounded-bl-md bg-muted px-3.5 py-2 text-sm font-medium text-foreground">
+              <p className="carousel-result">
                 <span className="sr-only">{assistantName}: </span>
                 <Icon name="check-check" className="size-4 shrink-0 text-success" />
                 {example.result}

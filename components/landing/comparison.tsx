@@ -24,7 +24,7 @@ export function Comparison() {
               <ul className="mt-6 flex flex-col gap-4">
                 {dontNeed.map((item) => (
                   <li key={item} className="flex items-start gap-3 text-muted-foreground">
-                    <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-foreground/5 ring-1 ring-foreground/10">
+                    <span className="comparison-mark-without">
                       <Icon name="x" className="size-3.5" strokeWidth={2.5} />
                     </span>
                     {item}
@@ -44,7 +44,7 @@ export function Comparison() {
               <ul className="mt-6 flex flex-col gap-4">
                 {youGet.map((item) => (
                   <li key={item} className="flex items-start gap-3 font-medium">
-                    <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-white text-primary">
+                    <span className="comparison-mark-with">
                       <Icon name="check" className="size-3.5" strokeWidth={3} />
                     </span>
                     {item}

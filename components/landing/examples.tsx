@@ -23,13 +23,13 @@ export function Examples() {
           {dayMoments.map((moment, index) => (
             <li key={moment.time}>
               <Reveal delay={(index % 4) as 0 | 1 | 2 | 3} className="h-full">
-                <article className="flex h-full flex-col rounded-3xl border bg-card p-6 shadow-[0_12px_32px_-20px_oklch(0.3_0.08_275/0.3)]">
+                <article className="example-card">
                   <p className="flex items-center gap-2 font-mono text-sm font-semibold text-primary">
                     <span aria-hidden="true" className="size-2 rounded-full bg-primary" />
                     <time>{moment.time}</time>
                   </p>
                   <h3 className="sr-only">At {moment.time}</h3>
-                  <p className="mt-4 rounded-2xl rounded-tl-md bg-primary/[0.07] px-4 py-3 text-[0.95rem] leading-snug font-medium text-foreground">
+                  <p className="example-quote">
                     <span className="sr-only">You: </span>“{moment.ask}”
                   </p>
                   <p className="mt-4 flex gap-2 text-sm leading-relaxed text-muted-foreground">

@@ -30,8 +30,8 @@ export function Features() {
             return (
               <li key={feature.title}>
                 <Reveal delay={(index % 3) as 0 | 1 | 2} className="h-full">
-                  <article className="flex h-full gap-5 rounded-3xl border bg-card p-7 shadow-[0_12px_32px_-20px_oklch(0.3_0.08_275/0.3)]">
-                    <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-accent text-primary ring-1 ring-primary/10">
+                  <article className="feature-card">
+                    <span className="feature-icon">
                       <Icon name={feature.icon} className="size-6" />
                     </span>
                     <div className="flex flex-col gap-2">
@@ -53,20 +53,15 @@ export function Features() {
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {comingSoonFeatures.map((feature) => {
               return (
-                <li
-                  key={feature.title}
-                  className="flex items-start gap-4 rounded-2xl border border-dashed border-primary/25 bg-card/60 p-5"
-                >
-                  <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-muted text-muted-foreground">
+                <li key={feature.title} className="soon-card">
+                  <span className="soon-icon">
                     <Icon name={feature.icon} className="size-5" />
                   </span>
                   <div className="flex min-w-0 flex-col gap-1">
                     {/* The badge on its own line in every card, so none wraps differently from the next. */}
                     <div className="flex flex-col items-start gap-1.5">
                       <h4 className="font-semibold tracking-tight">{feature.title}</h4>
-                      <span className="whitespace-nowrap rounded-full bg-amber-50 px-2 py-0.5 text-[0.7rem] font-semibold tracking-wide text-amber-800 uppercase ring-1 ring-amber-200 ring-inset">
-                        {comingSoonLabel}
-                      </span>
+                      <span className="soon-badge">{comingSoonLabel}</span>
                     </div>
                     <p className="text-sm leading-relaxed text-muted-foreground">{feature.body}</p>
                   </div>

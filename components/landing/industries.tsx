@@ -21,11 +21,8 @@ export function Industries() {
           <ul className="mt-16 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
             {industries.map((industry) => {
               return (
-                <li
-                  key={industry.title}
-                  className="group flex flex-col gap-3 rounded-2xl border bg-card p-4 sm:p-5 transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-[0_16px_32px_-20px_oklch(0.3_0.1_275/0.4)]"
-                >
-                  <span className="inline-flex size-10 items-center justify-center rounded-xl bg-accent text-primary transition-colors group-hover:bg-primary group-hover:text-primary-foreground">
+                <li key={industry.title} className="group industry-card">
+                  <span className="industry-icon">
                     <Icon name={industry.icon} className="size-5" />
                   </span>
                   <h3 className="font-semibold tracking-tight">{industry.title}</h3>

@@ -64,17 +64,11 @@ export function Integrations() {
               className="flex w-max shrink-0 gap-4 will-change-transform sm:gap-5"
             >
               {row.map(({ icon, category }) => (
-                <li
-                  key={icon.slug}
-                  className="flex w-52 items-center gap-3 rounded-2xl bg-white px-4 py-4 shadow-[0_10px_30px_-12px_oklch(0.1_0.05_276/0.6)] ring-1 ring-white/60 sm:w-56 sm:px-5"
-                >
+                <li key={icon.slug} className="integration-tile">
                   <BrandMark icon={icon} />
                   <span className="flex min-w-0 flex-col">
                     {/* Names wrap rather than being cut ("Google Calendar" whole at every width). */}
-                    <span
-                      aria-hidden="true"
-                      className="text-sm leading-tight font-semibold text-balance text-slate-900"
-                    >
+                    <span aria-hidden="true" className="integration-name">
                       {icon.title}
                     </span>
                     <span className="text-xs text-slate-600">{category}</span>

@@ -23,10 +23,10 @@ export function PainPoints() {
             return (
               <li key={point.title}>
                 <Reveal delay={(index % 2) as 0 | 1} className="h-full">
-                  <article className="group flex h-full flex-col overflow-hidden rounded-3xl border bg-card shadow-[0_1px_2px_oklch(0.2_0.03_265/0.04),0_12px_32px_-16px_oklch(0.3_0.08_275/0.18)] transition-shadow hover:shadow-[0_1px_2px_oklch(0.2_0.03_265/0.04),0_24px_48px_-20px_oklch(0.3_0.1_275/0.3)]">
+                  <article className="group pain-card">
                     <div className="flex flex-1 flex-col gap-5 p-7 sm:p-8">
                       <div className="flex items-center gap-3">
-                        <span className="inline-flex size-11 items-center justify-center rounded-2xl bg-accent text-primary ring-1 ring-primary/10">
+                        <span className="pain-icon">
                           <Icon name={point.icon} className="size-5" />
                         </span>
                         <h3 className="text-xl font-semibold tracking-tight">{point.title}</h3>
@@ -41,7 +41,7 @@ export function PainPoints() {
                         </div>
                       </div>
                     </div>
-                    <div className="flex gap-3 border-t border-primary/10 bg-gradient-to-br from-accent/80 to-accent/30 px-7 py-6 sm:px-8">
+                    <div className="pain-solution">
                       <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-success" />
                       <div>
                         <p className="text-xs font-semibold tracking-[0.12em] text-success uppercase">

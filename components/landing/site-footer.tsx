@@ -29,10 +29,7 @@ export function SiteFooter({ year = new Date().getFullYear(), linkBase = "" }: {
           <ul className="grid grid-cols-2 gap-x-10 gap-y-1 sm:flex sm:flex-wrap sm:gap-x-2">
             {footerLinks.map((link) => (
               <li key={link.id}>
-                <a
-                  href={`${linkBase}#${link.id}`}
-                  className="inline-flex min-h-10 items-center rounded-md px-0 text-sm font-medium text-indigo-100/85 transition-colors hover:text-white focus-visible:ring-2 focus-visible:ring-indigo-300 focus-visible:outline-none sm:px-3"
-                >
+                <a href={`${linkBase}#${link.id}`} className="footer-link">
                   {link.label}
                 </a>
               </li>

@@ -83,10 +83,7 @@ export function SiteHeader({ links, sectionIds, cta, homeId }: SiteHeaderProps) 
         href={`#${link.id}`}
         aria-current={current ? "location" : undefined}
         className={cx(
-          "rounded-full font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-          mobile
-            ? "flex min-h-11 items-center px-4 text-base"
-            : "px-2 py-2 text-[13px] whitespace-nowrap lg:px-3 lg:text-sm",
+          mobile ? "nav-link-menu" : "nav-link",
           current ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
         )}
       >

@@ -17,12 +17,12 @@ export function Why() {
             return (
               <li key={card.title}>
                 <Reveal delay={(index % 4) as 0 | 1 | 2 | 3} className="h-full">
-                  <article className="relative flex h-full flex-col gap-3 overflow-hidden rounded-3xl border bg-card p-6 sm:gap-4 sm:p-7 shadow-[0_12px_32px_-20px_oklch(0.3_0.08_275/0.3)] transition-[translate,box-shadow] duration-300 hover:-translate-y-1 hover:shadow-[0_24px_48px_-24px_oklch(0.3_0.1_275/0.4)]">
+                  <article className="why-card">
                     <div
                       aria-hidden="true"
                       className="absolute inset-x-0 top-0 h-24 bg-gradient-to-b from-accent/70 to-transparent"
                     />
-                    <span className="relative inline-flex size-12 items-center justify-center rounded-2xl bg-gradient-to-br from-indigo-500 to-primary text-white shadow-md shadow-primary/30">
+                    <span className="why-icon">
                       <Icon name={card.icon} className="size-6" />
                     </span>
                     <h3 className="relative mt-1 text-lg font-semibold tracking-tight sm:mt-2">{card.title}</h3>

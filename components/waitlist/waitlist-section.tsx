@@ -23,7 +23,7 @@ export function WaitlistSection() {
           <ul className="grid gap-3">
             {waitlistCopy.bullets.map((bullet) => (
               <li key={bullet} className="flex items-start gap-3">
-                <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
+                <span className="waitlist-bullet-mark">
                   <Icon name="check" className="size-4" />
                 </span>
                 <span>{bullet}</span>

@@ -1,5 +1,4 @@
-import { Keyboard, Mic } from "lucide-react";
-
+import { Icon } from "@/components/icons/icon";
 import { MessageLog } from "@/components/landing/demos/chat-parts";
 import { ChatWindow } from "@/components/landing/demos/chat-window";
 import { DEMO_MODES } from "@/components/landing/demos/demo-modes";
@@ -16,7 +15,7 @@ import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
 import { greetingScript } from "@/content/demo/text-mode";
 import { finishedSnapshot } from "@/lib/demo/player";
 
-const icons = { text: <Keyboard aria-hidden="true" />, voice: <Mic aria-hidden="true" /> } as const;
+const icons = { text: <Icon name="keyboard" />, voice: <Icon name="mic" /> } as const;
 
 /**
  * The chat demo as the built page has it, before any script: the mode toggle (native radios), the greeting,

@@ -1,8 +1,8 @@
 "use client";
 
-import { Keyboard, Mic } from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
 
+import { Icon } from "@/components/icons/icon";
 import { DEMO_MODES, type DemoMode } from "@/components/landing/demos/demo-modes";
 import { modeFocusKey } from "@/components/landing/demos/focus-keys";
 import { TextModeDemo } from "@/components/landing/demos/text-mode-demo";
@@ -10,7 +10,7 @@ import { VoiceModeDemo } from "@/components/landing/demos/voice-mode-demo";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
 
-const icons = { text: <Keyboard aria-hidden="true" />, voice: <Mic aria-hidden="true" /> } as const;
+const icons = { text: <Icon name="keyboard" />, voice: <Icon name="mic" /> } as const;
 const modes = DEMO_MODES.map((mode) => ({ ...mode, icon: icons[mode.value], carryFocus: modeFocusKey(mode.value) }));
 
 /** Where the visitor was in the built page's version of the demo when this one took its place. */

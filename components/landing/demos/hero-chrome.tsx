@@ -83,7 +83,7 @@ export function PauseControl({
       aria-label={label}
       // One width for Pause, Resume and Play, the icon at its start: the word changes as the demo starts, and
       // neither the button nor its icon may move.
-      className="inline-flex h-8 w-24 items-center gap-1.5 rounded-full border border-border bg-background px-3 text-xs font-medium text-foreground shadow-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+      className="hero-chip"
     >
       <Icon name={mode === "pause" ? "pause" : "play"} className="size-3.5" />
       {mode === "pause" ? "Pause" : mode === "resume" ? "Resume" : "Play"}
@@ -136,7 +136,7 @@ export function HeroInputBar({
         disabled={disabled}
         aria-label={HERO_COPY.restart}
         title={HERO_COPY.restart}
-        className="grid size-10 shrink-0 place-items-center rounded-full bg-primary text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:opacity-60"
+        className="hero-restart"
       >
         <Icon name="play" className="size-4 translate-x-px fill-current" />
       </button>

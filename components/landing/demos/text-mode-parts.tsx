@@ -1,6 +1,6 @@
-import { SendHorizontal } from "lucide-react";
 import type { Ref } from "react";
 
+import { Icon } from "@/components/icons/icon";
 import styles from "@/components/landing/demos/demo.module.css";
 import { questionFocusKey } from "@/components/landing/demos/focus-keys";
 import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
@@ -38,7 +38,7 @@ export function QuickQuestionList({
           type="button"
           data-carry-focus={questionFocusKey(question.id)}
           onClick={onAsk ? () => onAsk(question) : undefined}
-          className="rounded-xl border border-primary/25 bg-card px-3.5 py-2.5 text-left text-sm font-medium text-primary shadow-sm transition-colors hover:border-primary/50 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="demo-question"
         >
           {question.label}
         </button>
@@ -65,7 +65,7 @@ export function DisabledMessageBar() {
         aria-label="Send (disabled in this demo)"
         className="grid size-10 shrink-0 cursor-not-allowed place-items-center rounded-full bg-muted text-muted-foreground"
       >
-        <SendHorizontal aria-hidden="true" className="size-4" />
+        <Icon name="send-horizontal" className="size-4" />
       </button>
     </div>
   );
