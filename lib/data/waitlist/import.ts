@@ -3,10 +3,9 @@ import "server-only";
 import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
 import { forgetCachedPlaces } from "@/lib/data/waitlist/line";
-import { forgetCachedWaitlistCount } from "@/lib/data/waitlist/signups";
+import { forgetCachedWaitlistCount, queueConfirmationSql } from "@/lib/data/waitlist/signups";
 import { suppressionHash } from "@/lib/data/waitlist/suppression";
 import { getDb, type Tx } from "@/lib/db";
-import { queueConfirmationSql } from "@/lib/email/kinds/confirmation";
 import { HttpError } from "@/lib/http";
 import { isDisposableEmail } from "@/lib/validation/disposable-email";
 import {

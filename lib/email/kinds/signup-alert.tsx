@@ -6,7 +6,7 @@ import { businessTypeText, teamSizeLabel } from "@/lib/validation/waitlist";
 
 // The alert of a new signup, to each active admin who asked for one per signup. Its rows are queued by the
 // database function `waitlist_queue_signup_alerts` (prisma/sql/functions/signup_alert.sql), which the
-// signup's own function calls in the signup's transaction (see lib/email/kinds/confirmation.tsx), given the
+// signup's own function calls in the signup's transaction (queueConfirmationSql, lib/data/waitlist/signups.ts), given the
 // subject's start below and the Message-ID domain; its Message-ID is the rule every email's is
 // (`email_message_id`, lib/email/message-id.ts).
 
