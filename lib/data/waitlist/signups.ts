@@ -3,7 +3,7 @@ import "server-only";
 import { siteConfig } from "@/config/site";
 import type { ProofClaim } from "@/lib/challenge/altcha";
 import { auditInsertSql, type AuditActor } from "@/lib/data/audit";
-import { ensureLineSettings, forgetCachedPlaces } from "@/lib/data/waitlist/line";
+import { forgetCachedPlaces } from "@/lib/data/waitlist/line";
 import { queueReferralEmail } from "@/lib/data/waitlist/referral-emails";
 import { suppressErasedSql } from "@/lib/data/waitlist/suppression";
 import { getDb } from "@/lib/db";
@@ -153,8 +153,9 @@ async function queueConfirmation(
  * row. With a `heldReason` (no valid proof of work) a new entry is stored held and nothing is sent; without
  * one, an entry of the address held earlier is released. A checked `proof` is used up in the same call, and
  * a proof used before holds the signup as "replayed". With the `visitor` (address and user agent) a new entry
- * claims the visit the landing page's beacon counted for it today, if any, in the same call (lib/visits/count.ts). Returns the
- * id of the queued email, if any: callers must not tell the visitor which case it was.
+ * claims the visit the landing page's beacon counted for it today, if any, in the same call
+ * (lib/visits/count.ts). Returns the id of the queued email, if any: callers must not tell the visitor which
+ * case it was.
  */
 export async function addWaitlistEntry(
   signup: WaitlistSignup,
@@ -241,8 +242,6 @@ export type ConfirmResult =
 export async function confirmWithToken(token: string, now = new Date()): Promise<ConfirmResult> {
   const tokenHash = hashToken(token);
   const statusToken = statusTokenOf(token);
-  // The confirmation numbers the entry and may credit its referrer, under the rule this server runs.
-  await ensureLineSettings();
   const rows = await getDb().$queryRaw<{ name: string; referrerId: number | null; emailId: number | null }[]>`
     WITH used AS (
       UPDATE "waitlist_tokens" SET "usedAt" = ${now}
