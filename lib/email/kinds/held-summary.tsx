@@ -10,7 +10,8 @@ import { heldReasonShort } from "@/lib/validation/challenge";
 
 // "N signups held for review": a held signup sends no alert of its own (a hundred bots would be a hundred
 // emails), so each active admin who chose every signup hears of them together, at most once an hour, while
-// new ones come in. The maintenance sweep queues it (queueHeldSummaries, lib/data/waitlist/held-summaries.ts); the outbox sweep sends it.
+// new ones come in. The maintenance sweep queues it (queueHeldSummaries, lib/data/waitlist/held-summaries.ts);
+// the outbox sweep sends it.
 
 /** How long an admin goes between two of these at least. */
 export const HELD_SUMMARY_INTERVAL_MS = 60 * 60 * 1000;
