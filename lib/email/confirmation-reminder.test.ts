@@ -15,7 +15,7 @@ import { getDb } from "@/lib/db";
 import { sweepOutbox } from "@/lib/email/outbox";
 import { REMOVED_LINK } from "@/lib/email/render";
 import { hashToken } from "@/lib/email/tokens";
-import { sweep } from "@/lib/maintenance";
+import { sweep } from "@/lib/jobs/maintenance";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { linksIn, mailboxForEachTest } from "@/test/smtp";

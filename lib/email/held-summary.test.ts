@@ -6,7 +6,7 @@ import { queueHeldSummaries } from "@/lib/data/waitlist/held-summaries";
 import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
 import { sweepOutbox } from "@/lib/email/outbox";
-import { sweep } from "@/lib/maintenance";
+import { sweep } from "@/lib/jobs/maintenance";
 import type { ProofFailure } from "@/lib/validation/challenge";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";

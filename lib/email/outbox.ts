@@ -13,9 +13,9 @@ import {
 } from "@/lib/email/transport";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { claimDueSql, failedAttempt, settleSql, type DurableQueue, type QueueOutcome } from "@/lib/queue/durable-queue";
-import { oneLineError } from "@/lib/retry";
-import { BudgetRun, SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/sweep-budget";
+import { claimDueSql, failedAttempt, settleSql, type DurableQueue, type QueueOutcome } from "@/lib/jobs/durable-queue";
+import { oneLineError } from "@/lib/jobs/retry";
+import { BudgetRun, SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/jobs/sweep-budget";
 
 /**
  * How long a claim on a message outlasts the deadline of the sweep that made it. The sweep starts no message

@@ -46,7 +46,7 @@ export function lineRule({ places, max, dailyCap }: { places: number; max: numbe
  * since it was last set, every confirmed entry's key is worked out again, in one statement
  * (waitlist_line_configure); when nothing changed it only reads the one settings row. The rule changes only
  * with the environment, so it is brought in line where the environment is read for good: the deploy's
- * migration step (scripts/db-migrate.ts) and each server's start (lib/server-start.ts). Whoever reads or
+ * migration step (scripts/db-migrate.ts) and each server's start (lib/jobs/server-start.ts). Whoever reads or
  * moves the line then finds the rule already set, and pays nothing for it. Returns whether it changed.
  */
 export async function applyLineSettings(): Promise<boolean> {

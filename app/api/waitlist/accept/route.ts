@@ -1,10 +1,10 @@
 import { emailLinkCopy } from "@/content/email-links";
 import { requireSameOrigin } from "@/lib/auth/guard";
 import { acceptInvitation, type AcceptResult } from "@/lib/data/waitlist/invitations";
-import { sendSoon } from "@/lib/email/send-soon";
 import { isWellFormedToken } from "@/lib/email/tokens";
 import { env } from "@/lib/env";
 import { HttpError, json, methodNotAllowed, readForm, route, seeOther, wantsPage } from "@/lib/http";
+import { sendSoon } from "@/lib/jobs/send-soon";
 
 const copy = emailLinkCopy.accept;
 

@@ -1,9 +1,9 @@
 import { emailLinkCopy } from "@/content/email-links";
 import { requireSameOrigin } from "@/lib/auth/guard";
 import { confirmWithToken, type ConfirmResult } from "@/lib/data/waitlist/signups";
-import { sendSoon } from "@/lib/email/send-soon";
 import { isWellFormedToken } from "@/lib/email/tokens";
 import { HttpError, json, methodNotAllowed, readForm, route, seeOther, wantsPage } from "@/lib/http";
+import { sendSoon } from "@/lib/jobs/send-soon";
 
 const copy = emailLinkCopy.confirm;
 

@@ -10,8 +10,8 @@ import { queueConfirmationReminders } from "@/lib/data/waitlist/reminders";
 import { getDb } from "@/lib/db";
 import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { env } from "@/lib/env";
+import { SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/jobs/sweep-budget";
 import { pruneRateLimits } from "@/lib/rate-limit";
-import { SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/sweep-budget";
 import { pruneVisits } from "@/lib/visits/count";
 import { sweepWebhooksWithin } from "@/lib/webhooks/deliveries";
 

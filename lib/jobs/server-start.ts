@@ -3,7 +3,7 @@ import "server-only";
 import { bootstrap } from "@/lib/bootstrap";
 import { applyLineSettings } from "@/lib/data/waitlist/line";
 import { env } from "@/lib/env";
-import { startSweeping } from "@/lib/maintenance";
+import { startSweeping } from "@/lib/jobs/maintenance";
 
 /**
  * What a server that serves pages and routes does once, on its first use of the database: checks the
