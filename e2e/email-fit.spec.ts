@@ -3,8 +3,6 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 
-import { EMAIL_KINDS } from "@/lib/email/kind-labels";
-
 // Every kind of email the site sends, rendered by the real templates and rendering code (in a process of its
 // own: e2e/support/render-emails.ts) with names, addresses and links as long as real ones get, then laid out
 // in Chromium at the narrowest phone width: nothing may make the reader scroll sideways.
@@ -38,37 +36,38 @@ function overflowOf(page: Page) {
 test.describe("emails on a phone", () => {
   test.use({ viewport: PHONE });
 
-  test("the renderer knows every kind the site sends", () => {
-    expect(Object.keys(rendered).sort()).toEqual(Object.keys(EMAIL_KINDS).sort());
+  // The kinds come from the renderer's own list (lib/email/kinds/index.ts), which this process cannot import
+  // (it is server-only): render-emails.ts renders every kind on it, with a sample the compiler requires.
+  test("every kind the site sends fits 320 px with no sideways scrolling, and its written-out link wraps and still works", async ({
+    page,
+  }) => {
+    expect(Object.keys(rendered).length).toBeGreaterThan(0);
+    for (const kind of Object.keys(rendered)) {
+      await test.step(kind, async () => {
+        const html = rendered[kind]!;
+        expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
+        await page.setContent(html);
+        expect(await overflowOf(page)).toEqual({ scrollWidth: PHONE.width, wider: [] });
+        // Each link written out in full is one link, its address as its text, broken over several lines.
+        const written = page.locator("a").filter({ hasText: /^https?:\/\// });
+        for (const link of await written.all()) {
+          const [href, text, lines] = await link.evaluate((element) => [
+            element.getAttribute("href"),
+            element.textContent,
+            element.getClientRects().length,
+          ]);
+          expect(text).toBe(href);
+          expect(lines).toBeGreaterThan(1);
+        }
+        // The one action: a button inside the screen.
+        const button = page
+          .locator("a")
+          .filter({ hasNotText: /^https?:\/\// })
+          .first();
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+        await page.screenshot({ path: path.join(SHOTS, `${kind}.png`), fullPage: true });
+      });
+    }
   });
-
-  for (const kind of Object.keys(EMAIL_KINDS)) {
-    test(`${kind}: fits 320 px with no sideways scrolling, and its written-out link wraps and still works`, async ({
-      page,
-    }) => {
-      const html = rendered[kind]!;
-      expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
-      await page.setContent(html);
-      expect(await overflowOf(page)).toEqual({ scrollWidth: PHONE.width, wider: [] });
-      // Each link written out in full is one link, its address as its text, broken over several lines.
-      const written = page.locator("a").filter({ hasText: /^https?:\/\// });
-      for (const link of await written.all()) {
-        const [href, text, lines] = await link.evaluate((element) => [
-          element.getAttribute("href"),
-          element.textContent,
-          element.getClientRects().length,
-        ]);
-        expect(text).toBe(href);
-        expect(lines).toBeGreaterThan(1);
-      }
-      // The one action: a button inside the screen.
-      const button = page
-        .locator("a")
-        .filter({ hasNotText: /^https?:\/\// })
-        .first();
-      const box = (await button.boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-      await page.screenshot({ path: path.join(SHOTS, `${kind}.png`), fullPage: true });
-    });
-  }
 });

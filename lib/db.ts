@@ -148,13 +148,13 @@ function connection(): Connection {
 
 /**
  * Inside the Next server (pages and route handlers: `NEXT_RUNTIME` is set there, not in scripts or tests),
- * the first use of the database starts the server's own work once (lib/server-start.ts). It is started from
+ * the first use of the database starts the server's own work once (lib/jobs/server-start.ts). It is started from
  * here rather than from instrumentation.ts because instrumentation also runs in the proxy, and whatever it
  * imports (the database drivers, the email renderer) would be shipped in the proxy's bundle too.
  */
 function startServerOnce(): void {
   if (globalForDb.__ottoServerStart || process.env.NEXT_RUNTIME !== "nodejs") return;
-  globalForDb.__ottoServerStart = import("@/lib/server-start").then(({ startServer }) => startServer());
+  globalForDb.__ottoServerStart = import("@/lib/jobs/server-start").then(({ startServer }) => startServer());
 }
 
 /** Resolves once this server's start-up work is done (at once outside the Next server). */

@@ -1,7 +1,7 @@
-import { sendSoon } from "@/lib/email/send-soon";
+import { sendSoon } from "@/lib/jobs/send-soon";
 import { tokenStepRoute } from "@/lib/token-step";
 
-jest.mock("@/lib/email/send-soon", () => ({ sendSoon: jest.fn() }));
+jest.mock("@/lib/jobs/send-soon", () => ({ sendSoon: jest.fn() }));
 
 type Result = { status: "done"; name: string; outboxId: number } | { status: "done-before"; name: string };
 

@@ -1,7 +1,7 @@
 import { requireSameOrigin } from "@/lib/auth/guard";
-import { sendSoon } from "@/lib/email/send-soon";
 import { isWellFormedToken } from "@/lib/email/tokens";
 import { HttpError, json, readForm, route, seeOther, wantsPage } from "@/lib/http";
+import { sendSoon } from "@/lib/jobs/send-soon";
 
 /** What taking a link's step can come to: done now, done before, or a link that does not work. */
 type StepResult = { status: string };

@@ -1,5 +1,6 @@
 // Applies prisma/migrations to DATABASE_URL (or the embedded database) and records them the way
 // `prisma migrate deploy` does. The deploy step: `npm run db:migrate`.
+import { applyLineSettings } from "@/lib/data/waitlist/line";
 import { closeDb, databaseKind, migrateDatabase } from "@/lib/db";
 import { EnvError } from "@/lib/env";
 
@@ -7,6 +8,10 @@ async function main() {
   const applied = await migrateDatabase();
   const target = databaseKind() === "embedded" ? "the embedded database" : "PostgreSQL";
   console.log(applied.length ? `Applied to ${target}: ${applied.join(", ")}` : `${target}: already up to date.`);
+  // The line's rule follows the deploy's REFERRAL_* here, once, rather than on some visitor's request: a
+  // changed rule works every confirmed entry's key out again, which is the deploy's work to wait for.
+  if (await applyLineSettings())
+    console.log("The line's rule changed with REFERRAL_*: every place follows the new one.");
 }
 
 main()

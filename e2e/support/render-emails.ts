@@ -2,7 +2,7 @@
 // (lib/email/render.tsx), filled with data as long as real people's can be, and prints them as JSON
 // ({ kind: html }). e2e/email-fit.spec.ts runs it with tsx (and server-only-off.mjs) and lays each one out
 // in Chromium at a phone's width.
-import { EMAIL_KINDS } from "@/lib/email/kind-labels";
+import { EMAIL_KIND_LIST } from "@/lib/email/kinds";
 import { renderEmail, type EmailKind, type EmailPayload } from "@/lib/email/render";
 import { publicSiteUrl } from "@/lib/email/site";
 
@@ -92,7 +92,7 @@ const SAMPLES: Record<EmailKind, EmailPayload> = {
 };
 
 async function main() {
-  const kinds = Object.keys(EMAIL_KINDS) as EmailKind[];
+  const kinds = EMAIL_KIND_LIST.map((definition) => definition.kind);
   const rendered: Record<string, string> = {};
   for (const kind of kinds) rendered[kind] = (await renderEmail(kind, SAMPLES[kind])).html;
   process.stdout.write(JSON.stringify(rendered));

@@ -9,7 +9,7 @@ import {
 import { getDb } from "@/lib/db";
 import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { emailConfigured } from "@/lib/email/transport";
-import { sweepBudget } from "@/lib/sweep-budget";
+import { sweepBudget } from "@/lib/jobs/sweep-budget";
 import { emailSchema } from "@/lib/validation/admin";
 
 // For a business with one admin who has lost their authenticator and their recovery codes: no other admin can

@@ -1,10 +1,13 @@
 import "server-only";
 
+import { siteConfig } from "@/config/site";
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
 import { utcDay } from "@/lib/data/overview";
 import { getDb } from "@/lib/db";
-import { queueDigest, type DigestPayload } from "@/lib/email/kinds/digest";
+import { digestDayLabel, digestSubject, type DigestPayload } from "@/lib/email/kinds/digest";
+import { outboxInsertSql } from "@/lib/email/outbox-insert";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { NotifyChoice } from "@/lib/validation/notifications";
 
 /** From this hour (UTC) the day before's digest is queued: the whole day is over, and it lands before work. */
@@ -95,4 +98,22 @@ export async function queueDigests(now = new Date()): Promise<number> {
     now,
   );
   return queued.length;
+}
+
+/**
+ * Queues `digest` to each address in `to`, skipping any that already has that day's: a unique index keeps
+ * it to one per admin per day however many servers sweep. Returns the outbox ids queued.
+ */
+async function queueDigest(to: string[], digest: DigestPayload, now: Date): Promise<number[]> {
+  const subject = digestSubject(siteConfig.name, digestDayLabel(digest.day), digest.total);
+  const queued = await getDb().$queryRaw<{ id: number }[]>`
+    ${outboxInsertSql(
+      "digest",
+      Prisma.sql`SELECT NULL::int AS "entryId", "email" AS "to", ${subject}::text AS "subject", ${JSON.stringify(digest)}::jsonb AS "payload"
+        FROM unnest(${to}::text[]) AS "email"`,
+      { now },
+    )}
+    ON CONFLICT ("to", ("payload" ->> 'day')) WHERE "kind" = 'digest' DO NOTHING
+    RETURNING "id"`;
+  return queued.map((row) => row.id);
 }

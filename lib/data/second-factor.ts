@@ -16,9 +16,9 @@ import { assertAdminCan, auditActorOf, isVerifiedAdmin, type VerifiedAdmin } fro
 import { recordAudit, type AuditActor } from "@/lib/data/audit";
 import { getDb, type Db, type Tx } from "@/lib/db";
 import { queueSecurityNotice, type SecurityChange } from "@/lib/email/kinds/security-notice";
-import { sendSoon } from "@/lib/email/send-soon";
 import { env } from "@/lib/env";
 import { HttpError } from "@/lib/http";
+import { sendSoon } from "@/lib/jobs/send-soon";
 
 // An admin's second factor: an authenticator app, passkeys (lib/data/passkeys.ts) and recovery codes. Each
 // change is audited and emailed to the admin, in the transaction that makes it.

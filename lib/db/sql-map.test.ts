@@ -69,4 +69,26 @@ describe(`the map of triggers and functions (${process.env.DATABASE_URL ? "Postg
     );
     expect(rows.map((r) => r.args)).toEqual(["p_order bigint"]);
   });
+
+  it("keeps one form of each function: no overload is left behind from an earlier deploy", async () => {
+    const overloaded = await withSql((sql) =>
+      sql.query<{ name: string }>(
+        `SELECT p.proname AS name FROM pg_proc AS p
+          WHERE p.pronamespace = current_schema()::regnamespace
+            AND NOT EXISTS (SELECT 1 FROM pg_depend AS d WHERE d.objid = p.oid AND d.deptype = 'e')
+          GROUP BY p.proname HAVING count(*) > 1`,
+      ),
+    );
+    expect(overloaded).toEqual([]);
+  });
+
+  it("takes a signup's fields as one JSON argument (the positional form is dropped)", async () => {
+    const rows = await withSql((sql) =>
+      sql.query<{ args: string }>(
+        `SELECT pg_get_function_identity_arguments(oid) AS args FROM pg_proc
+          WHERE pronamespace = current_schema()::regnamespace AND proname = 'waitlist_queue_confirmation'`,
+      ),
+    );
+    expect(rows.map((r) => r.args)).toEqual(["p jsonb"]);
+  });
 });

@@ -3,6 +3,7 @@ import type { ParsedMail } from "mailparser";
 import { deleteWaitlistEntry } from "@/lib/data/waitlist/entry-actions";
 import { releaseHeldEntries } from "@/lib/data/waitlist/held";
 import { importBatch } from "@/lib/data/waitlist/import";
+import { queueConfirmationReminders } from "@/lib/data/waitlist/reminders";
 import {
   addWaitlistEntry,
   confirmWithToken,
@@ -11,11 +12,10 @@ import {
   requestNewConfirmation,
 } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
-import { queueConfirmationReminders } from "@/lib/email/kinds/confirmation-reminder";
 import { sweepOutbox } from "@/lib/email/outbox";
 import { REMOVED_LINK } from "@/lib/email/render";
 import { hashToken } from "@/lib/email/tokens";
-import { sweep } from "@/lib/maintenance";
+import { sweep } from "@/lib/jobs/maintenance";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { linksIn, mailboxForEachTest } from "@/test/smtp";

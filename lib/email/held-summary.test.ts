@@ -2,11 +2,11 @@ import type { ParsedMail } from "mailparser";
 
 import { queueDigests } from "@/lib/data/notifications";
 import { releaseHeldEntries } from "@/lib/data/waitlist/held";
+import { queueHeldSummaries } from "@/lib/data/waitlist/held-summaries";
 import { addWaitlistEntry } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
-import { queueHeldSummaries } from "@/lib/email/kinds/held-summary";
 import { sweepOutbox } from "@/lib/email/outbox";
-import { sweep } from "@/lib/maintenance";
+import { sweep } from "@/lib/jobs/maintenance";
 import type { ProofFailure } from "@/lib/validation/challenge";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";

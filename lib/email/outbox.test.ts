@@ -226,6 +226,26 @@ describe(`email outbox (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})
     expect(await sweepOutbox({ now: at(100_000) })).toEqual({ sent: 0, retried: 0, failed: 0, unsent: 0 });
   });
 
+  it("fails a message whose payload does not fit its kind at once, saying why, and sends the others", async () => {
+    for (const email of ["ann@example.com", "bob@example.com", "cy@example.com"]) await addWaitlistEntry(signup(email));
+    const bob = (await outbox()).find((row) => row.to === "bob@example.com")!;
+    // As a row written by another version (or by hand) might be: a link missing, the name not text.
+    await getDb()
+      .$executeRaw`UPDATE "email_outbox" SET "payload" = '{"name": 5, "leaveUrl": "x"}'::jsonb WHERE "id" = ${bob.id}`;
+    expect(await sweepOutbox()).toEqual({ sent: 2, retried: 0, failed: 1, unsent: 0 });
+    const rows = await outbox();
+    expect(rows.map((row) => [row.to, row.status, row.attempts])).toEqual([
+      ["ann@example.com", "sent", 1],
+      ["bob@example.com", "failed", 1],
+      ["cy@example.com", "sent", 1],
+    ]);
+    const failed = rows.find((row) => row.to === "bob@example.com")!;
+    expect(failed.lastError).toContain("the payload of this confirmation email does not fit its kind");
+    expect(failed.lastError).toMatch(/name: .*expected string/i);
+    expect(failed.lastError).toMatch(/confirmUrl: /);
+    expect(mailbox.messages.map(recipient).sort()).toEqual(["ann@example.com", "cy@example.com"]);
+  });
+
   it("sends each message once when two sweeps run at the same moment", async () => {
     for (let index = 0; index < 12; index++) await addWaitlistEntry(signup(`person${index}@example.com`));
     const [a, b] = await Promise.all([sweepOutbox({ batch: 3 }), sweepOutbox({ batch: 3 })]);

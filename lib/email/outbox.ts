@@ -1,7 +1,7 @@
 import "server-only";
 
 import { getDb } from "@/lib/db";
-import { payloadLinks, renderEmail, withoutLinks, type EmailKind, type EmailPayload } from "@/lib/email/render";
+import { EmailPayloadError, payloadLinks, renderEmail, withoutLinks, type EmailPayload } from "@/lib/email/render";
 import {
   emailConfigured,
   emailFrom,
@@ -13,9 +13,9 @@ import {
 } from "@/lib/email/transport";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { claimDueSql, failedAttempt, settleSql, type DurableQueue, type QueueOutcome } from "@/lib/queue/durable-queue";
-import { oneLineError } from "@/lib/retry";
-import { BudgetRun, SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/sweep-budget";
+import { claimDueSql, failedAttempt, settleSql, type DurableQueue, type QueueOutcome } from "@/lib/jobs/durable-queue";
+import { oneLineError } from "@/lib/jobs/retry";
+import { BudgetRun, SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/jobs/sweep-budget";
 
 /**
  * How long a claim on a message outlasts the deadline of the sweep that made it. The sweep starts no message
@@ -75,7 +75,7 @@ async function attempt(
 ): Promise<QueueOutcome> {
   try {
     await ready;
-    const { html, text } = await renderEmail(row.kind as EmailKind, row.payload);
+    const { html, text } = await renderEmail(row.kind, row.payload);
     const leaveUrl = "leaveUrl" in row.payload ? row.payload.leaveUrl : null;
     const sent = await sendPaced(
       {
@@ -97,6 +97,8 @@ async function attempt(
     );
     return sent ? { outcome: "sent" } : { outcome: "released" };
   } catch (error) {
+    // A message that cannot be made will not be made by trying again: it fails now, alone, saying why.
+    if (error instanceof EmailPayloadError) return { outcome: "give-up", error: error.message };
     return failedAttempt(row.attempts, env().EMAIL_RETRY_SCHEDULE, now, oneLineError(error));
   }
 }

@@ -3,84 +3,46 @@ import "server-only";
 import { render } from "@react-email/render";
 
 import { siteConfig } from "@/config/site";
-import type { ContactWay } from "@/content/email-links";
 import { contactWay } from "@/lib/email/contact";
-import { confirmationElement, type ConfirmationPayload } from "@/lib/email/kinds/confirmation";
-import { confirmationReminderElement, type ConfirmationReminderPayload } from "@/lib/email/kinds/confirmation-reminder";
-import { confirmedElement, type ConfirmedPayload } from "@/lib/email/kinds/confirmed";
-import { digestElement, type DigestPayload } from "@/lib/email/kinds/digest";
-import { heldSummaryElement, type HeldSummaryPayload } from "@/lib/email/kinds/held-summary";
-import { invitationElement, type InvitationPayload } from "@/lib/email/kinds/invitation";
-import { invitationAcceptedElement, type InvitationAcceptedPayload } from "@/lib/email/kinds/invitation-accepted";
-import { referralElement, type ReferralPayload } from "@/lib/email/kinds/referral";
-import { securityNoticeElement, type SecurityNoticePayload } from "@/lib/email/kinds/security-notice";
-import { signupAlertElement, type SignupAlertPayload } from "@/lib/email/kinds/signup-alert";
+import type { EmailContext, EmailKindDefinition } from "@/lib/email/email-kind";
+import { emailKindOf, type EmailPayload } from "@/lib/email/kinds";
 import { publicSiteUrl } from "@/lib/email/site";
 
-// Each kind of email has one file in lib/email/kinds/: its payload, subject, template and the one way its
-// rows enter the outbox. This file picks the template of an outbox row's kind.
+// Each kind of email has one file in lib/email/kinds/ (its payload schema, subject, template and the one way
+// its rows enter the outbox), listed in lib/email/kinds/index.ts. This file renders an outbox row by its kind.
 
-/** What every template is given besides its payload. */
-export interface EmailContext {
-  productName: string;
-  siteUrl: string;
-  /** How to reach the team, as this deployment allows (the visitors' emails say it). */
-  contact: ContactWay;
-}
+export type { EmailContext } from "@/lib/email/email-kind";
+export type { EmailKind, EmailPayload } from "@/lib/email/kinds";
 
-export type EmailKind =
-  | "confirmation"
-  | "confirmation-reminder"
-  | "confirmed"
-  | "invitation"
-  | "signup-alert"
-  | "invitation-accepted"
-  | "digest"
-  | "held-summary"
-  | "referral"
-  | "security-notice";
-
-/** Any outbox payload: each kind's fields, every link among them blanked once sent. */
-export type EmailPayload =
-  | ConfirmationPayload
-  | ConfirmationReminderPayload
-  | ConfirmedPayload
-  | InvitationPayload
-  | SignupAlertPayload
-  | InvitationAcceptedPayload
-  | DigestPayload
-  | HeldSummaryPayload
-  | ReferralPayload
-  | SecurityNoticePayload;
-
-function elementFor(kind: EmailKind, payload: EmailPayload, common: EmailContext) {
-  switch (kind) {
-    case "confirmation-reminder":
-      return confirmationReminderElement(payload as ConfirmationReminderPayload, common);
-    case "confirmed":
-      return confirmedElement(payload as ConfirmedPayload, common);
-    case "invitation":
-      return invitationElement(payload as InvitationPayload, common);
-    case "signup-alert":
-      return signupAlertElement(payload as SignupAlertPayload, common);
-    case "invitation-accepted":
-      return invitationAcceptedElement(payload as InvitationAcceptedPayload, common);
-    case "digest":
-      return digestElement(payload as DigestPayload, common);
-    case "held-summary":
-      return heldSummaryElement(payload as HeldSummaryPayload, common);
-    case "referral":
-      return referralElement(payload as ReferralPayload, common);
-    case "security-notice":
-      return securityNoticeElement(payload as SecurityNoticePayload, common);
-    default:
-      return confirmationElement(payload as ConfirmationPayload, common);
+/**
+ * An outbox row that cannot be rendered however often it is tried: a kind this version does not know, or a
+ * payload that does not fit its kind's schema (written by another version, or by hand). The sweep fails that
+ * message at once with this message as its last error, and sends the others.
+ */
+export class EmailPayloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EmailPayloadError";
   }
 }
 
+/** The template's element for a payload checked against its kind's schema. */
+function elementOf(definition: EmailKindDefinition, payload: unknown, common: EmailContext) {
+  const parsed = definition.payload.safeParse(payload);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.length ? issue.path.join(".") : "payload"}: ${issue.message}`)
+      .join("; ");
+    throw new EmailPayloadError(`the payload of this ${definition.kind} email does not fit its kind (${problems})`);
+  }
+  return definition.template(parsed.data, common);
+}
+
 /** The message of an outbox row: HTML that looks like the site, and a plain-text part. */
-export async function renderEmail(kind: EmailKind, payload: EmailPayload): Promise<{ html: string; text: string }> {
-  const element = elementFor(kind, payload, {
+export async function renderEmail(kind: string, payload: unknown): Promise<{ html: string; text: string }> {
+  const definition = emailKindOf(kind);
+  if (!definition) throw new EmailPayloadError(`"${kind}" is not a kind of email this version knows`);
+  const element = elementOf(definition as EmailKindDefinition, payload, {
     productName: siteConfig.name,
     siteUrl: publicSiteUrl(),
     contact: contactWay(),

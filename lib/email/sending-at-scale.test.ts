@@ -5,9 +5,9 @@ import { POST as inviteRoute } from "@/app/api/admin/waitlist/invitations/route"
 import { maxDuration } from "@/app/api/cron/outbox/route";
 import { getDb, withSql } from "@/lib/db";
 import { CLAIM_MS, sweepOutboxWithin } from "@/lib/email/outbox";
-import { SEND_SOON_LIMIT } from "@/lib/email/send-soon";
 import { SEND_TIMEOUT_MS } from "@/lib/email/transport";
-import { budgetForDuration, sweepBudget, type BudgetReport } from "@/lib/sweep-budget";
+import { SEND_SOON_LIMIT } from "@/lib/jobs/send-soon";
+import { budgetForDuration, sweepBudget, type BudgetReport } from "@/lib/jobs/sweep-budget";
 import { sweepWebhooksWithin } from "@/lib/webhooks/deliveries";
 import { insertAdmin, startTestSession, testRequest } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";

@@ -92,29 +92,19 @@ export async function countVisit(
 }
 
 /**
- * Marks a signup just added (by its address and signup time) as having had its visit counted, when this
- * visitor (address and user agent) was counted today under the signup's own source and no other signup has
- * claimed that visit. So a signup's conversion is only ever counted against a visitor the overview counted,
- * one signup per visitor: the JavaScript form's visitor sent the beacon first; the plain form without scripts
- * and API clients sent none, and are counted apart. Returns whether it claimed one.
+ * The visit a signup may claim: its UTC day and this visitor's (address and user agent) hash for that day. The
+ * signup's own database call claims it (waitlist_queue_confirmation) when the landing page's beacon counted
+ * this visitor that day under the signup's own source and no other signup has claimed it: so a signup's
+ * conversion is only ever counted against a visitor the overview counted, one signup per visitor. The
+ * JavaScript form's visitor sent the beacon first; the plain form without scripts and API clients sent none,
+ * and are counted apart.
  */
-export async function claimCountedVisit(
-  signup: { email: string; joinedAt: Date },
+export async function visitToClaim(
   visitor: { address: string | null; userAgent: string },
-): Promise<boolean> {
-  const day = utcDay(signup.joinedAt);
-  const hash = await visitorHash(visitor.address, visitor.userAgent, day);
-  const claimed = await getDb().$executeRaw`
-    WITH entry AS (
-      SELECT "id", "source" FROM "waitlist"
-      WHERE "email" = ${signup.email} AND "joinedAt" = ${signup.joinedAt}::timestamptz AND NOT "visitCounted"
-    ), claimed AS (
-      UPDATE "visit_seen" AS s SET "signedUp" = true FROM entry AS e
-      WHERE s."day" = ${day}::date AND s."source" = e."source" AND s."hash" = decode(${hash}, 'hex') AND NOT s."signedUp"
-      RETURNING e."id"
-    )
-    UPDATE "waitlist" SET "visitCounted" = true WHERE "id" IN (SELECT "id" FROM claimed)`;
-  return claimed > 0;
+  joinedAt: Date,
+): Promise<{ day: string; hash: string }> {
+  const day = utcDay(joinedAt);
+  return { day, hash: await visitorHash(visitor.address, visitor.userAgent, day) };
 }
 
 /** Deletes the salts and hashes of days before today's (UTC): the maintenance sweep's share. */

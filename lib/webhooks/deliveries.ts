@@ -3,9 +3,9 @@ import "server-only";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { claimDueSql, failedAttempt, settleSql, type DurableQueue } from "@/lib/queue/durable-queue";
-import { oneLineError } from "@/lib/retry";
-import { BudgetRun, SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/sweep-budget";
+import { claimDueSql, failedAttempt, settleSql, type DurableQueue } from "@/lib/jobs/durable-queue";
+import { oneLineError } from "@/lib/jobs/retry";
+import { BudgetRun, SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/jobs/sweep-budget";
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from "@/lib/webhooks/send";
 import { isSlackUrl, slackMessage } from "@/lib/webhooks/slack";
 

@@ -9,7 +9,6 @@ import {
   WAITLIST_SUCCESS_MESSAGE,
 } from "@/lib/data/waitlist/signups";
 import { invalidInputCode, isConnectionError } from "@/lib/db/errors";
-import { sendSoon } from "@/lib/email/send-soon";
 import { env } from "@/lib/env";
 import {
   clientIp,
@@ -24,6 +23,7 @@ import {
   wantsPage,
 } from "@/lib/http";
 import { clientNetworkKey } from "@/lib/ip-address";
+import { sendSoon } from "@/lib/jobs/send-soon";
 import { clientRateKey, enforceRateLimits } from "@/lib/rate-limit";
 import { waitlistSignupSchema } from "@/lib/validation/disposable-email";
 import { WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";

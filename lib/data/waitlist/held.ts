@@ -2,9 +2,8 @@ import "server-only";
 
 import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { auditInsertSql, recordAudit } from "@/lib/data/audit";
-import { forgetCachedWaitlistCount } from "@/lib/data/waitlist/signups";
+import { forgetCachedWaitlistCount, queueConfirmationSql } from "@/lib/data/waitlist/signups";
 import { getDb } from "@/lib/db";
-import { queueConfirmationSql } from "@/lib/email/kinds/confirmation";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // Signups held for review: stored without a valid proof of work (lib/challenge/altcha.ts), answered like any

@@ -9,6 +9,7 @@ import { readWaitlistBatches, WAITLIST_CSV_HEADER, waitlistCsvRecord } from "@/l
 import { dryRunImportBatch, emailsOnList, finishImport, importBatch } from "@/lib/data/waitlist/import";
 import { listWaitlistEntries } from "@/lib/data/waitlist/list";
 import { addWaitlistEntry, countWaitlistEntries, eraseWithLeaveToken } from "@/lib/data/waitlist/signups";
+import { normalisedEmail, suppressionHashes } from "@/lib/data/waitlist/suppression";
 import { getDb } from "@/lib/db";
 import { detectMapping, importRowOf, type ImportRow } from "@/lib/validation/import";
 import { waitlistExportQuerySchema, waitlistListQuerySchema } from "@/lib/validation/waitlist-query";
@@ -158,6 +159,39 @@ describe(`importing a list (${process.env.DATABASE_URL ? "PostgreSQL" : "embedde
     expect(await emails()).toEqual(["plain@example.com"]);
     const audit = await getDb().auditLog.findMany({ where: { action: "waitlist.delete" }, orderBy: { id: "asc" } });
     expect(audit.map((entry) => entry.details)).toEqual([{ suppressed: true }, null]);
+  });
+
+  it("suppresses an address written another way (a +tag anywhere), and still matches a hash an earlier version wrote", async () => {
+    const leftId = await signUp("ann@example.com");
+    expect(await eraseWithLeaveToken(await tokenFromQueuedEmail(leftId, "leaveUrl"))).toBe(true);
+    // Written before the list dropped +tags outside Gmail: the tagged address, lower-cased, was hashed as it was.
+    const [, earlier] = suppressionHashes("Bob+News@Example.com");
+    await getDb().waitlistSuppression.create({ data: { hash: earlier } });
+
+    const result = await run([
+      person(2, "ann+newsletter@example.com"),
+      person(3, "bob+news@example.com"),
+      person(4, "bob@example.com"),
+    ]);
+    expect(result).toMatchObject({ added: 1, suppressed: 2 });
+    expect(await emails()).toEqual(["bob@example.com"]);
+  });
+
+  it("normalises an address as the referral rule's SQL does: one rule for the same mailbox", async () => {
+    const addresses = [
+      "Ann@Example.com",
+      "ann+x@example.com",
+      " a.nn+tag@GoogleMail.com ",
+      "a.n.n@gmail.com",
+      "a.nn@outlook.com",
+      "a.nn+x+y@outlook.com",
+      "+only@example.org",
+    ];
+    const rows = await getDb().$queryRaw<{ email: string; normalised: string }[]>`
+      SELECT e AS "email", "waitlist_normalised_email"(trim(e)) AS "normalised" FROM unnest(${addresses}::text[]) AS e`;
+    expect(rows.map((row) => normalisedEmail(row.email))).toEqual(rows.map((row) => row.normalised));
+    expect(normalisedEmail("a.nn+x@googlemail.com")).toBe(normalisedEmail("ann@gmail.com"));
+    expect(normalisedEmail("a.nn@outlook.com")).not.toBe(normalisedEmail("ann@outlook.com"));
   });
 
   it("queues no per-entry webhook and no email; one waitlist.imported event and one audit entry when it finishes", async () => {

@@ -3,10 +3,9 @@ import "server-only";
 import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
 import { forgetCachedPlaces } from "@/lib/data/waitlist/line";
-import { forgetCachedWaitlistCount } from "@/lib/data/waitlist/signups";
-import { suppressionHash } from "@/lib/data/waitlist/suppression";
+import { forgetCachedWaitlistCount, queueConfirmationSql } from "@/lib/data/waitlist/signups";
+import { suppressionHashes } from "@/lib/data/waitlist/suppression";
 import { getDb, type Tx } from "@/lib/db";
-import { queueConfirmationSql } from "@/lib/email/kinds/confirmation";
 import { HttpError } from "@/lib/http";
 import { isDisposableEmail } from "@/lib/validation/disposable-email";
 import {
@@ -64,15 +63,21 @@ function classify(rows: ImportRow[], now: Date): Classified {
   return { valid, invalid, problems, repeats };
 }
 
+/** An address's suppression keys, as the import's statement reads them (suppressionHashes). */
+function hashesOf(email: string): { hash: string; earlierHash: string } {
+  const [hash, earlierHash] = suppressionHashes(email);
+  return { hash, earlierHash };
+}
+
 /** The entries whose address is on the suppression list, and the others. */
 async function splitSuppressed(db: Tx | ReturnType<typeof getDb>, entries: ImportEntry[]) {
   if (entries.length === 0) return { kept: entries, suppressed: 0 };
-  const hashes = entries.map((entry) => suppressionHash(entry.email));
+  const hashes = entries.map((entry) => suppressionHashes(entry.email));
   const found = await db.$queryRaw<{ hash: string }[]>`
-    SELECT "hash" FROM "waitlist_suppressions" WHERE "hash" = ANY(${hashes}::text[])`;
+    SELECT "hash" FROM "waitlist_suppressions" WHERE "hash" = ANY(${hashes.flat()}::text[])`;
   if (found.length === 0) return { kept: entries, suppressed: 0 };
   const suppressed = new Set(found.map((row) => row.hash));
-  const kept = entries.filter((_, index) => !suppressed.has(hashes[index]!));
+  const kept = entries.filter((_, index) => !hashes[index]!.some((hash) => suppressed.has(hash)));
   return { kept, suppressed: entries.length - kept.length };
 }
 
@@ -210,11 +215,11 @@ async function importInTransaction(
                                   "utmSource", "utmMedium", "utmCampaign", "referrer", "origin")
           SELECT r."name", r."email", r."businessType", r."businessDescription", r."employees", r."joinedAt", r."joinedAt", r."confirmedAt",
                  r."utmSource", r."utmMedium", r."utmCampaign", r."referrer", ${IMPORT_SOURCE}::text
-          FROM jsonb_to_recordset(${JSON.stringify(kept.map((entry) => ({ ...entry, hash: suppressionHash(entry.email) })))}::jsonb) AS r(
+          FROM jsonb_to_recordset(${JSON.stringify(kept.map((entry) => ({ ...entry, ...hashesOf(entry.email) })))}::jsonb) AS r(
             "name" text, "email" text, "businessType" text, "businessDescription" text, "employees" text, "joinedAt" timestamptz,
-            "confirmedAt" timestamptz, "utmSource" text, "utmMedium" text, "utmCampaign" text, "referrer" text, "hash" text)
+            "confirmedAt" timestamptz, "utmSource" text, "utmMedium" text, "utmCampaign" text, "referrer" text, "hash" text, "earlierHash" text)
           -- Checked again here: someone who left since the check above is not brought back either.
-          WHERE NOT EXISTS (SELECT 1 FROM "waitlist_suppressions" AS s WHERE s."hash" = r."hash")
+          WHERE NOT EXISTS (SELECT 1 FROM "waitlist_suppressions" AS s WHERE s."hash" IN (r."hash", r."earlierHash"))
           ORDER BY r."confirmedAt" NULLS LAST, r."email"
           ON CONFLICT ("email") DO NOTHING
           RETURNING "id", "email", "name", "confirmedAt" IS NOT NULL AS "confirmed"`;

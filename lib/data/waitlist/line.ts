@@ -41,24 +41,20 @@ export function lineRule({ places, max, dailyCap }: { places: number; max: numbe
   return `Your place follows the order people confirmed their email; each friend who joins through your link and confirms moves you past as many as ${places} ${places === 1 ? "person" : "people"}, for up to ${friends}. A friend does not count when they sign up from the same network as you, with your own email address written another way, or past the daily limit (${dailyCap === 1 ? "1 friend" : `${dailyCap} friends`} a day, and one a day from any one company's email domain).`;
 }
 
-let configured: Promise<void> | undefined;
-
 /**
- * Makes the database's copy of the rule match this server's environment, once per process: when REFERRAL_PLACES
- * or REFERRAL_MAX changed since it was last set, every confirmed entry's key is worked out again, in one
- * statement (waitlist_line_configure). A failure is tried again on the next call.
+ * Makes the database's copy of the rule match this environment's: when REFERRAL_PLACES or REFERRAL_MAX changed
+ * since it was last set, every confirmed entry's key is worked out again, in one statement
+ * (waitlist_line_configure); when nothing changed it only reads the one settings row. The rule changes only
+ * with the environment, so it is brought in line where the environment is read for good: the deploy's
+ * migration step (scripts/db-migrate.ts) and each server's start (lib/jobs/server-start.ts). Whoever reads or
+ * moves the line then finds the rule already set, and pays nothing for it. Returns whether it changed.
  */
-export function ensureLineSettings(): Promise<void> {
-  configured ??= (async () => {
-    const { REFERRAL_PLACES, REFERRAL_MAX, REFERRAL_DAILY_CAP } = env();
-    const changed = await getDb().$queryRaw<{ changed: boolean }[]>`
-      SELECT "waitlist_line_configure"(${REFERRAL_PLACES}::int, ${REFERRAL_MAX}::int, ${REFERRAL_DAILY_CAP}::int) AS "changed"`;
-    if (changed[0]?.changed) forgetCachedPlaces();
-  })().catch((error: unknown) => {
-    configured = undefined;
-    throw error;
-  });
-  return configured;
+export async function applyLineSettings(): Promise<boolean> {
+  const { REFERRAL_PLACES, REFERRAL_MAX, REFERRAL_DAILY_CAP } = env();
+  const changed = await getDb().$queryRaw<{ changed: boolean }[]>`
+    SELECT "waitlist_line_configure"(${REFERRAL_PLACES}::int, ${REFERRAL_MAX}::int, ${REFERRAL_DAILY_CAP}::int) AS "changed"`;
+  if (changed[0]?.changed) forgetCachedPlaces();
+  return changed[0]?.changed === true;
 }
 
 /** How long a place, and the line's length, may be shown from memory: a reload shows a place this fresh. */
@@ -127,7 +123,6 @@ export const FRIENDS_SHOWN = 100;
 
 /** The status of the entry a status link belongs to, or null for a link that names no entry. */
 export async function statusOfToken(token: string): Promise<WaitlistStatus | null> {
-  await ensureLineSettings();
   const rows = await getDb().$queryRaw<
     {
       id: number;

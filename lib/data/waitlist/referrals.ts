@@ -2,9 +2,9 @@ import "server-only";
 
 import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
-import { ensureLineSettings, forgetCachedPlaces } from "@/lib/data/waitlist/line";
+import { forgetCachedPlaces } from "@/lib/data/waitlist/line";
+import { queueReferralEmail } from "@/lib/data/waitlist/referral-emails";
 import { getDb } from "@/lib/db";
-import { queueReferralEmail } from "@/lib/email/kinds/referral";
 import { isWithheldReferral } from "@/lib/validation/referral-credit";
 
 /** Why "Credit anyway" did nothing: the words of its 409. */
@@ -24,7 +24,6 @@ export async function creditReferralAnyway(
   now = new Date(),
 ): Promise<{ referrerId: number } | CreditAnywayRefusal | null> {
   assertAdminCan(actor, "credit");
-  await ensureLineSettings();
   const outcome = await getDb().$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       {

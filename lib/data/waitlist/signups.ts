@@ -1,20 +1,24 @@
 import "server-only";
 
+import { siteConfig } from "@/config/site";
 import type { ProofClaim } from "@/lib/challenge/altcha";
 import { auditInsertSql, type AuditActor } from "@/lib/data/audit";
-import { ensureLineSettings, forgetCachedPlaces } from "@/lib/data/waitlist/line";
+import { forgetCachedPlaces } from "@/lib/data/waitlist/line";
+import { queueReferralEmail } from "@/lib/data/waitlist/referral-emails";
 import { suppressErasedSql } from "@/lib/data/waitlist/suppression";
 import { getDb } from "@/lib/db";
-import { queueConfirmationSql, type ConfirmationFields } from "@/lib/email/kinds/confirmation";
+import { confirmationSubject } from "@/lib/email/kinds/confirmation";
 import { withdrawReminderSql } from "@/lib/email/kinds/confirmation-reminder";
 import { queueConfirmedEmailSql } from "@/lib/email/kinds/confirmed";
-import { queueReferralEmail } from "@/lib/email/kinds/referral";
-import { hashToken, statusTokenOf } from "@/lib/email/tokens";
+import { signupAlertSubjectPrefix } from "@/lib/email/kinds/signup-alert";
+import { messageDomain } from "@/lib/email/message-id";
+import { absoluteUrl } from "@/lib/email/site";
+import { CONFIRM_TOKEN_TTL_MS, hashToken, newToken, statusTokenOf } from "@/lib/email/tokens";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { singleFlightCache } from "@/lib/single-flight-cache";
 import type { ProofFailure } from "@/lib/validation/challenge";
-import type { WaitlistSignup } from "@/lib/validation/waitlist";
-import { claimCountedVisit } from "@/lib/visits/count";
+import type { SignupSource, WaitlistSignup } from "@/lib/validation/waitlist";
+import { visitToClaim } from "@/lib/visits/count";
 
 /** Signups allowed per client IP; counted in the database so the limit holds across server instances. */
 export const WAITLIST_RATE_LIMIT = { limit: 5, windowMs: 60_000 } as const;
@@ -38,10 +42,86 @@ export interface ConfirmationAudit {
   target: string;
 }
 
+/** Who signs up, or asks for a new link (a request has only the email). */
+export interface ConfirmationFields {
+  name: string | null;
+  email: string;
+  businessType: string | null;
+  /** "What kind of business?", given with the business type "other" (a signup's only). */
+  businessDescription?: string | null;
+  employees: string | null;
+  source?: SignupSource;
+  /** The code of the personal link the visitor came through, if any. */
+  referralCode?: string;
+  /** The signup's client network (clientNetworkKey), to withhold referral credit between neighbours. */
+  signupNetwork?: string | null;
+  /**
+   * Why the signup is held for review (its proof of work failed: ProofFailure), or absent for a proven one,
+   * which releases the address's held entry if it has one.
+   */
+  heldReason?: string | null;
+  /** False for an admin's release of a held entry: its confirmation goes, but no new-signup alert. */
+  releaseAlerts?: boolean;
+  /** A checked proof of work to use up in the same call (a replay holds the signup instead). */
+  proof?: { signatureHash: Buffer; expiresAt: Date };
+  /** The visit the landing page counted for this visitor (visitToClaim), for a new entry to claim. */
+  visit?: { day: string; hash: string };
+}
+
+/**
+ * The one call that queues a confirmation email through the database function `waitlist_queue_confirmation`
+ * (prisma/sql/functions/waitlist_queue_confirmation.sql), one transaction: for a signup it first adds the
+ * entry, claims its counted visit and queues the new-signup alerts admins asked for; for a request (or an
+ * admin's release, or an import) it finds the entry. Either way it writes the confirmation and leave tokens
+ * (hashes only: the tokens themselves go only into the message) and the confirmation email's outbox row. It
+ * returns the outbox id as "id", or null when nothing was queued. Its fields travel as one JSON argument by
+ * name, so the function's signature stays the same whatever is added.
+ */
+export function queueConfirmationSql(
+  signup: boolean,
+  fields: ConfirmationFields,
+  now: Date,
+  resendBefore: Date,
+): Prisma.Sql {
+  const confirmToken = newToken();
+  const leaveToken = newToken();
+  const call = {
+    signup,
+    name: fields.name,
+    email: fields.email,
+    businessType: fields.businessType,
+    businessDescription: fields.businessDescription ?? null,
+    employees: fields.employees,
+    now,
+    resendBefore,
+    confirmHash: hashToken(confirmToken),
+    leaveHash: hashToken(leaveToken),
+    expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS),
+    subject: confirmationSubject(siteConfig.name),
+    confirmUrl: absoluteUrl(`/waitlist/confirm?token=${confirmToken}`),
+    leaveUrl: absoluteUrl(`/waitlist/leave?token=${leaveToken}`),
+    messageDomain: messageDomain(),
+    utmSource: fields.source?.utmSource ?? null,
+    utmMedium: fields.source?.utmMedium ?? null,
+    utmCampaign: fields.source?.utmCampaign ?? null,
+    referrer: fields.source?.referrer ?? null,
+    alertSubject: signupAlertSubjectPrefix(siteConfig.name),
+    referralCode: fields.referralCode ?? null,
+    signupNetwork: fields.signupNetwork ?? null,
+    heldReason: fields.heldReason ?? null,
+    releaseAlerts: fields.releaseAlerts ?? true,
+    proofHash: fields.proof?.signatureHash.toString("hex") ?? null,
+    proofExpiresAt: fields.proof?.expiresAt ?? null,
+    visitDay: fields.visit?.day ?? null,
+    visitHash: fields.visit?.hash ?? null,
+  };
+  return Prisma.sql`SELECT "waitlist_queue_confirmation"(${JSON.stringify(call)}::jsonb) AS "id"`;
+}
+
 /**
  * Queues a confirmation email (and, for a signup, adds the entry first) in one call of the database
- * function `waitlist_queue_confirmation` (lib/email/kinds/confirmation.tsx), with an admin's resend
- * recorded in the same statement.
+ * function `waitlist_queue_confirmation` (queueConfirmationSql), with an admin's resend recorded in the same
+ * statement.
  */
 async function queueConfirmation(
   signup: boolean,
@@ -73,8 +153,9 @@ async function queueConfirmation(
  * row. With a `heldReason` (no valid proof of work) a new entry is stored held and nothing is sent; without
  * one, an entry of the address held earlier is released. A checked `proof` is used up in the same call, and
  * a proof used before holds the signup as "replayed". With the `visitor` (address and user agent) a new entry
- * claims the visit the landing page's beacon counted for it today, if any (lib/visits/count.ts). Returns the
- * id of the queued email, if any: callers must not tell the visitor which case it was.
+ * claims the visit the landing page's beacon counted for it today, if any, in the same call
+ * (lib/visits/count.ts). Returns the id of the queued email, if any: callers must not tell the visitor which
+ * case it was.
  */
 export async function addWaitlistEntry(
   signup: WaitlistSignup,
@@ -102,20 +183,27 @@ export async function addWaitlistEntry(
       signupNetwork: options.signupNetwork,
       heldReason: options.heldReason,
       proof: options.proof,
+      visit: options.visitor ? await visitOf(options.visitor, consentedAt) : undefined,
     },
     consentedAt,
   );
-  if (options.visitor) {
-    try {
-      await claimCountedVisit({ email, joinedAt: consentedAt }, options.visitor);
-    } catch (error) {
-      // The signup is stored and its email queued: a visit left unclaimed only counts it apart on the overview.
-      console.error("Could not match a signup to its counted visit", error);
-    }
-  }
   // The visitor's own signup shows in the count they are shown next.
   countCache.invalidate();
   return id;
+}
+
+/** The visit a signup may claim; none when the day's salt cannot be read (the signup goes ahead without it). */
+async function visitOf(
+  visitor: { address: string | null; userAgent: string },
+  joinedAt: Date,
+): Promise<{ day: string; hash: string } | undefined> {
+  try {
+    return await visitToClaim(visitor, joinedAt);
+  } catch (error) {
+    // A visit left unclaimed only counts the signup apart on the overview: no reason to lose the signup.
+    console.error("Could not match a signup to its counted visit", error);
+    return undefined;
+  }
 }
 
 /**
@@ -154,8 +242,6 @@ export type ConfirmResult =
 export async function confirmWithToken(token: string, now = new Date()): Promise<ConfirmResult> {
   const tokenHash = hashToken(token);
   const statusToken = statusTokenOf(token);
-  // The confirmation numbers the entry and may credit its referrer, under the rule this server runs.
-  await ensureLineSettings();
   const rows = await getDb().$queryRaw<{ name: string; referrerId: number | null; emailId: number | null }[]>`
     WITH used AS (
       UPDATE "waitlist_tokens" SET "usedAt" = ${now}

@@ -25,25 +25,40 @@ function suppressionKey(): Buffer {
 }
 
 /**
- * An address as one mailbox for the suppression list: lower-case, and for Gmail (which ignores dots and anything
- * after a +) the bare local part at gmail.com. Someone who left as a.nn@gmail.com is not brought back as
- * ann@gmail.com. Kept as it is, while the referral rule's "waitlist_normalised_email" also drops a +tag at
- * other providers: every hash on the list was made from this form, and a changed form would stop matching them.
+ * An address as one mailbox: lower-case, without a +tag (every provider that has tags delivers ann+x@ to ann@),
+ * and for Gmail, which alone also ignores dots, the bare local part at gmail.com: a.nn+x@googlemail.com and
+ * ann@gmail.com are one person, while a.nn@outlook.com and ann@outlook.com are two. The one rule for "the
+ * same person's address written another way": someone who left as ann@example.com is not brought back as
+ * ann+news@example.com, and nobody earns a referral credit for their own address. The referral rule applies it
+ * in SQL, as "waitlist_normalised_email" (prisma/sql/functions/waitlist_line.sql), which a test holds to this.
  */
 export function normalisedEmail(email: string): string {
   const lower = email.trim().toLowerCase();
   const at = lower.lastIndexOf("@");
-  const local = lower.slice(0, at);
+  const local = lower.slice(0, at).split("+")[0]!;
   const domain = lower.slice(at + 1);
-  if (domain === "gmail.com" || domain === "googlemail.com") {
-    return `${local.split("+")[0]!.replaceAll(".", "")}@gmail.com`;
-  }
-  return lower;
+  if (domain === "gmail.com" || domain === "googlemail.com") return `${local.replaceAll(".", "")}@gmail.com`;
+  return `${local}@${domain}`;
 }
 
-/** The suppression list's key for an address: HMAC-SHA256 of its normalised form, as hex. */
+const hmacOf = (text: string) => createHmac("sha256", suppressionKey()).update(text).digest("hex");
+
+/** The suppression list's key for an address, as it is written: HMAC-SHA256 of its normalised form, as hex. */
 export function suppressionHash(email: string): string {
-  return createHmac("sha256", suppressionKey()).update(normalisedEmail(email)).digest("hex");
+  return hmacOf(normalisedEmail(email));
+}
+
+/**
+ * Every key that suppresses an address: the one written today, and the one an earlier version wrote, when the
+ * list kept a +tag at providers other than Gmail (the address lower-cased). Hashes cannot be worked out again,
+ * so an address that left under that form is matched by it for good.
+ */
+export function suppressionHashes(email: string): [current: string, earlier: string] {
+  const current = suppressionHash(email);
+  const lower = email.trim().toLowerCase();
+  const domain = lower.slice(lower.lastIndexOf("@") + 1);
+  const gmail = domain === "gmail.com" || domain === "googlemail.com";
+  return [current, gmail ? current : hmacOf(lower)];
 }
 
 /**

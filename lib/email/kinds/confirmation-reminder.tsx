@@ -1,12 +1,10 @@
 import "server-only";
 
-import { siteConfig } from "@/config/site";
+import { z } from "zod";
+
 import { ConfirmationReminderEmail } from "@/emails/confirmation-reminder-email";
-import { getDb } from "@/lib/db";
-import { newMessageIdSql } from "@/lib/email/message-id";
-import type { EmailContext } from "@/lib/email/render";
-import { publicSiteUrl } from "@/lib/email/site";
-import { CONFIRM_TOKEN_TTL_MS, hashTokenSql, NEW_TOKEN_SQL } from "@/lib/email/tokens";
+import { defineEmailKind } from "@/lib/email/email-kind";
+import { CONFIRM_TOKEN_TTL_MS } from "@/lib/email/tokens";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // The one reminder to confirm: two days after an entry's confirmation email, if it is still not confirmed.
@@ -19,11 +17,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 // and a unique index on the outbox allows one reminder per entry whatever happens.
 
 /** What the reminder needs. Its links are blanked in the outbox once the message is sent. */
-export interface ConfirmationReminderPayload {
-  name: string;
-  confirmUrl: string;
-  leaveUrl: string;
-}
+const payload = z.object({ name: z.string(), confirmUrl: z.string(), leaveUrl: z.string() });
+export type ConfirmationReminderPayload = z.infer<typeof payload>;
 
 /** How long after the (latest) confirmation email the reminder goes. */
 export const REMINDER_AFTER_MS = 48 * 60 * 60 * 1000;
@@ -41,55 +36,15 @@ export const REMINDER_BATCH = 1_000;
 export const confirmationReminderSubject = (productName: string) =>
   `Reminder: confirm your place on the ${productName} waiting list`;
 
-/** The reminder email of a payload. */
-export function confirmationReminderElement(payload: ConfirmationReminderPayload, common: EmailContext) {
-  return <ConfirmationReminderEmail {...common} {...payload} />;
-}
-
-/**
- * Queues the reminder for every entry that is due: still waiting, not held, not confirmed, never reminded,
- * and sent its confirmation between REMINDER_WITHIN_MS and REMINDER_AFTER_MS ago. Each gets a fresh
- * confirmation link (seven days from now, as the first one's may be nearly spent) and leave link, only their
- * hashes stored. Returns the outbox ids queued (the email sweep sends them).
- */
-export async function queueConfirmationReminders(now = new Date(), limit = REMINDER_BATCH): Promise<number[]> {
-  const site = publicSiteUrl();
-  const at = Prisma.sql`${now}::timestamptz`;
-  const rows = await getDb().$queryRaw<{ id: number }[]>`
-    WITH due AS (
-      SELECT "id" FROM "waitlist"
-      WHERE "confirmedAt" IS NULL AND "remindedAt" IS NULL AND "heldAt" IS NULL AND "status" = 'waiting'
-        AND "confirmationSentAt" <= ${new Date(now.getTime() - REMINDER_AFTER_MS)}::timestamptz
-        AND "confirmationSentAt" > ${new Date(now.getTime() - REMINDER_WITHIN_MS)}::timestamptz
-      ORDER BY "confirmationSentAt", "id"
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    ),
-    reminded AS (
-      UPDATE "waitlist" AS w SET "remindedAt" = ${at}
-      FROM due WHERE w."id" = due."id" AND w."remindedAt" IS NULL
-      RETURNING w."id", w."name", w."email", ${NEW_TOKEN_SQL} AS "confirmToken", ${NEW_TOKEN_SQL} AS "leaveToken"
-    ),
-    tokens AS (
-      INSERT INTO "waitlist_tokens" ("tokenHash", "entryId", "purpose", "createdAt", "expiresAt")
-      SELECT ${hashTokenSql(Prisma.sql`"confirmToken"`)}, "id", 'confirm', ${at}, ${new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS)}::timestamptz FROM reminded
-      UNION ALL
-      SELECT ${hashTokenSql(Prisma.sql`"leaveToken"`)}, "id", 'leave', ${at}, NULL FROM reminded
-    ),
-    emails AS (
-      INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
-      SELECT "id", 'confirmation-reminder', "email", ${confirmationReminderSubject(siteConfig.name)}::text,
-             jsonb_build_object('name', "name",
-               'confirmUrl', ${`${site}/waitlist/confirm?token=`}::text || "confirmToken",
-               'leaveUrl', ${`${site}/waitlist/leave?token=`}::text || "leaveToken"),
-             ${newMessageIdSql()}, ${at}, ${at}
-      FROM reminded
-      ON CONFLICT ("entryId") WHERE "kind" = 'confirmation-reminder' DO NOTHING
-      RETURNING "id"
-    )
-    SELECT "id" FROM emails ORDER BY "id"`;
-  return rows.map((row) => row.id);
-}
+export const confirmationReminderKind = defineEmailKind({
+  kind: "confirmation-reminder",
+  subject: confirmationReminderSubject,
+  payload,
+  template: (reminder, common) => <ConfirmationReminderEmail {...common} {...reminder} />,
+  label: "Reminder to confirm",
+  onEntry: "Reminder to confirm",
+  to: "them",
+});
 
 /**
  * The SQL that withdraws an entry's reminder not yet on its way (a CTE body, for the confirmation's own

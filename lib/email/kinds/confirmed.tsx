@@ -1,9 +1,11 @@
 import "server-only";
 
+import { z } from "zod";
+
 import { siteConfig } from "@/config/site";
 import { ConfirmedEmail } from "@/emails/confirmed-email";
-import { newMessageIdSql } from "@/lib/email/message-id";
-import type { EmailContext } from "@/lib/email/render";
+import { defineEmailKind } from "@/lib/email/email-kind";
+import { outboxInsertSql } from "@/lib/email/outbox-insert";
 import { absoluteUrl } from "@/lib/email/site";
 import { hashToken, newToken } from "@/lib/email/tokens";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -12,19 +14,21 @@ import { Prisma } from "@/lib/generated/prisma/client";
 // (the place in line and the link to share) and the way off the list.
 
 /** What the "you're confirmed" email needs. Its links are blanked in the outbox once the message is sent. */
-export interface ConfirmedPayload {
-  name: string;
-  statusUrl: string;
-  leaveUrl: string;
-}
+const payload = z.object({ name: z.string(), statusUrl: z.string(), leaveUrl: z.string() });
+export type ConfirmedPayload = z.infer<typeof payload>;
 
 /** The subject of the "you're confirmed" email. */
 export const confirmedSubject = (productName: string) => `You're confirmed on the ${productName} waiting list`;
 
-/** The "you're confirmed" email of a payload. */
-export function confirmedElement(payload: ConfirmedPayload, common: EmailContext) {
-  return <ConfirmedEmail {...common} {...payload} />;
-}
+export const confirmedKind = defineEmailKind({
+  kind: "confirmed",
+  subject: confirmedSubject,
+  payload,
+  template: (confirmed, common) => <ConfirmedEmail {...common} {...confirmed} />,
+  label: "“You're confirmed” email",
+  onEntry: "“You're confirmed” email",
+  to: "them",
+});
 
 /**
  * Two CTEs, `confirmed_leave` and `confirmed_email`, that queue the "you're confirmed" email for the row of
@@ -40,13 +44,15 @@ export function queueConfirmedEmailSql(source: "welcomed", statusToken: string, 
        SELECT ${hashToken(leaveToken)}, "id", 'leave', ${now}::timestamptz FROM ${from}
      ),
      confirmed_email AS (
-       INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
-       SELECT "id", 'confirmed', "email", ${confirmedSubject(siteConfig.name)},
+       ${outboxInsertSql(
+         "confirmed",
+         Prisma.sql`SELECT "id" AS "entryId", "email" AS "to", ${confirmedSubject(siteConfig.name)}::text AS "subject",
               jsonb_build_object('name', "name",
                 'statusUrl', ${absoluteUrl(`/waitlist/status?token=${statusToken}`)}::text,
-                'leaveUrl', ${absoluteUrl(`/waitlist/leave?token=${leaveToken}`)}::text),
-              ${newMessageIdSql()}, ${now}::timestamptz, ${now}::timestamptz
-       FROM ${from}
+                'leaveUrl', ${absoluteUrl(`/waitlist/leave?token=${leaveToken}`)}::text) AS "payload"
+            FROM ${from}`,
+         { now },
+       )}
        ON CONFLICT ("entryId") WHERE "kind" = 'confirmed' DO NOTHING
        RETURNING "id"
      )`;

@@ -1,9 +1,11 @@
 import "server-only";
 
+import { z } from "zod";
+
 import { siteConfig } from "@/config/site";
 import { InvitationAcceptedEmail } from "@/emails/invitation-accepted-email";
-import { newMessageIdSql } from "@/lib/email/message-id";
-import type { EmailContext } from "@/lib/email/render";
+import { defineEmailKind, type EmailContext } from "@/lib/email/email-kind";
+import { outboxInsertSql } from "@/lib/email/outbox-insert";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 
@@ -12,20 +14,21 @@ import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 // statement that marks the entry accepted (acceptInvitation), so it is queued once, the first time only.
 
 /** What the alert needs (stored values; labels and links are made at send time). */
-export interface InvitationAcceptedPayload {
-  name: string;
-  email: string;
-  businessType: string;
-  employees: string;
-  source: string;
-  entryId: number;
-}
+const payload = z.object({
+  name: z.string(),
+  email: z.string(),
+  businessType: z.string(),
+  employees: z.string(),
+  source: z.string(),
+  entryId: z.number(),
+});
+export type InvitationAcceptedPayload = z.infer<typeof payload>;
 
 /** The end of the alert's subject; the person's name comes first. */
 export const invitationAcceptedSubjectEnd = (productName: string) => ` accepted their invitation to ${productName}`;
 
 /** The alert email of a payload. */
-export function invitationAcceptedElement(alert: InvitationAcceptedPayload, common: EmailContext) {
+function invitationAcceptedElement(alert: InvitationAcceptedPayload, common: EmailContext) {
   return (
     <InvitationAcceptedEmail
       {...common}
@@ -40,6 +43,16 @@ export function invitationAcceptedElement(alert: InvitationAcceptedPayload, comm
   );
 }
 
+export const invitationAcceptedKind = defineEmailKind({
+  kind: "invitation-accepted",
+  subject: invitationAcceptedSubjectEnd,
+  payload,
+  template: invitationAcceptedElement,
+  label: "Accepted invitation alert to the team",
+  onEntry: "Alert that they accepted",
+  to: "your team",
+});
+
 /**
  * A CTE, `accepted_alerts`, that queues the alert for each row of `source` (a CTE returning the waitlist's
  * "id", "name", "email", "businessType", "employees" and "source" of entries accepted just now) to every
@@ -48,14 +61,16 @@ export function invitationAcceptedElement(alert: InvitationAcceptedPayload, comm
 export function queueAcceptedAlertsSql(source: "accepted", now: Date): Prisma.Sql {
   const from = Prisma.raw(source);
   return Prisma.sql`accepted_alerts AS (
-       INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
-       SELECT e."id", 'invitation-accepted', a."email",
-              e."name" || ${invitationAcceptedSubjectEnd(siteConfig.name)}::text,
+       ${outboxInsertSql(
+         "invitation-accepted",
+         Prisma.sql`SELECT e."id" AS "entryId", a."email" AS "to",
+              e."name" || ${invitationAcceptedSubjectEnd(siteConfig.name)}::text AS "subject",
               jsonb_build_object('name', e."name", 'email', e."email", 'businessType', e."businessType",
-                'employees', e."employees", 'source', e."source", 'entryId', e."id"),
-              ${newMessageIdSql()}, ${now}::timestamptz, ${now}::timestamptz
-       FROM ${from} AS e CROSS JOIN "admin_users" AS a
-       WHERE a."notify" = 'each' AND a."isActive"
+                'employees', e."employees", 'source', e."source", 'entryId', e."id") AS "payload"
+            FROM ${from} AS e CROSS JOIN "admin_users" AS a
+            WHERE a."notify" = 'each' AND a."isActive"`,
+         { now },
+       )}
        RETURNING "id"
      )`;
 }

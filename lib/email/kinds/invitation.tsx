@@ -1,9 +1,11 @@
 import "server-only";
 
+import { z } from "zod";
+
 import { siteConfig } from "@/config/site";
 import { InvitationEmail } from "@/emails/invitation-email";
-import { newMessageIdSql } from "@/lib/email/message-id";
-import type { EmailContext } from "@/lib/email/render";
+import { defineEmailKind } from "@/lib/email/email-kind";
+import { outboxInsertSql } from "@/lib/email/outbox-insert";
 import { publicSiteUrl } from "@/lib/email/site";
 import { hashTokenSql } from "@/lib/email/tokens";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -11,22 +13,28 @@ import { Prisma } from "@/lib/generated/prisma/client";
 // The invitation email: sent when the team lets an entry in, one button that opens early access.
 
 /** What the invitation email needs. Its links are blanked in the outbox once the message is sent. */
-export interface InvitationPayload {
-  name: string;
-  acceptUrl: string;
-  leaveUrl: string;
+const payload = z.object({
+  name: z.string(),
+  acceptUrl: z.string(),
+  leaveUrl: z.string(),
   /** The personal status page (absent from invitations queued before it existed). */
-  statusUrl?: string;
-  note: string;
-}
+  statusUrl: z.string().optional(),
+  note: z.string(),
+});
+export type InvitationPayload = z.infer<typeof payload>;
 
 /** The subject of the invitation email. */
 export const invitationSubject = (productName: string) => `Your invitation to ${productName} is here`;
 
-/** The invitation email of a payload. */
-export function invitationElement(payload: InvitationPayload, common: EmailContext) {
-  return <InvitationEmail {...common} {...payload} />;
-}
+export const invitationKind = defineEmailKind({
+  kind: "invitation",
+  subject: invitationSubject,
+  payload,
+  template: (invitation, common) => <InvitationEmail {...common} {...invitation} />,
+  label: "Invitation email",
+  onEntry: "Invitation email",
+  to: "them",
+});
 
 /**
  * Two CTEs, `tokens` and `emails`, that give each row of `source` ("id", "name", "email", "acceptToken",
@@ -47,14 +55,16 @@ export function queueInvitationsSql(source: "invited" | "target", note: string, 
        SELECT ${hashTokenSql(Prisma.sql`"statusToken"`)}, "id", 'status', ${at} FROM ${from}
      ),
      emails AS (
-       INSERT INTO "email_outbox" ("entryId", "kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
-       SELECT "id", 'invitation', "email", ${invitationSubject(siteConfig.name)}::text,
+       ${outboxInsertSql(
+         "invitation",
+         Prisma.sql`SELECT "id" AS "entryId", "email" AS "to", ${invitationSubject(siteConfig.name)}::text AS "subject",
               jsonb_build_object('name', "name", 'note', ${note}::text,
                 'acceptUrl', ${`${site}/early-access?token=`}::text || "acceptToken",
                 'leaveUrl', ${`${site}/waitlist/leave?token=`}::text || "leaveToken",
-                'statusUrl', ${`${site}/waitlist/status?token=`}::text || "statusToken"),
-              ${newMessageIdSql()}, ${at}, ${at}
-       FROM ${from}
+                'statusUrl', ${`${site}/waitlist/status?token=`}::text || "statusToken") AS "payload"
+            FROM ${from}`,
+         { now },
+       )}
        RETURNING "id", "entryId"
      )`;
 }

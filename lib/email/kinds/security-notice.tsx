@@ -1,35 +1,42 @@
 import "server-only";
 
+import { z } from "zod";
+
 import { siteConfig } from "@/config/site";
 import { SecurityNoticeEmail } from "@/emails/security-notice-email";
 import type { Tx } from "@/lib/db";
-import { newMessageIdSql } from "@/lib/email/message-id";
-import type { EmailContext } from "@/lib/email/render";
+import { defineEmailKind, type EmailContext } from "@/lib/email/email-kind";
+import { outboxInsertSql } from "@/lib/email/outbox-insert";
 import { utcDateTime } from "@/lib/format";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 // The email that tells an admin the way they sign in has changed: a second factor added or removed, new
 // recovery codes, a recovery code used, or their second factor reset by another admin. Queued in the
 // transaction of the change itself, so it is sent exactly when the change happened.
 
-export type SecurityChange =
-  | "totp-added"
-  | "totp-removed"
-  | "passkey-added"
-  | "passkey-removed"
-  | "recovery-codes-made"
-  | "recovery-code-used"
-  | "second-factor-reset"
-  | "second-step-failures";
+const CHANGES = [
+  "totp-added",
+  "totp-removed",
+  "passkey-added",
+  "passkey-removed",
+  "recovery-codes-made",
+  "recovery-code-used",
+  "second-factor-reset",
+  "second-step-failures",
+] as const;
+
+export type SecurityChange = (typeof CHANGES)[number];
 
 /** What the email needs. */
-export interface SecurityNoticePayload {
-  name: string;
-  change: SecurityChange;
+const payload = z.object({
+  name: z.string(),
+  change: z.enum(CHANGES),
   /** The passkey's name, who reset the second factor, or how many second steps failed. */
-  subject?: string;
+  subject: z.string().optional(),
   /** When it happened, ISO 8601. */
-  at: string;
-}
+  at: z.string(),
+});
+export type SecurityNoticePayload = z.infer<typeof payload>;
 
 const HEADLINES: Record<SecurityChange, string> = {
   "totp-added": "An authenticator app was set up on your account",
@@ -81,7 +88,7 @@ function adviceOf(change: SecurityChange): string {
 }
 
 /** The email of a payload. */
-export function securityNoticeElement(payload: SecurityNoticePayload, common: EmailContext) {
+function securityNoticeElement(payload: SecurityNoticePayload, common: EmailContext) {
   return (
     <SecurityNoticeEmail
       {...common}
@@ -94,6 +101,16 @@ export function securityNoticeElement(payload: SecurityNoticePayload, common: Em
   );
 }
 
+export const securityNoticeKind = defineEmailKind({
+  kind: "security-notice",
+  subject: securityNoticeSubject,
+  payload,
+  template: securityNoticeElement,
+  label: "Sign-in security notice to an admin",
+  onEntry: "Security notice",
+  to: "the admin",
+});
+
 /** Queues the email to the admin in the caller's transaction; returns the outbox row's id. */
 export async function queueSecurityNotice(
   tx: Tx,
@@ -102,16 +119,19 @@ export async function queueSecurityNotice(
   subject?: string,
   now = new Date(),
 ): Promise<number> {
-  const payload: SecurityNoticePayload = {
+  const notice: SecurityNoticePayload = {
     name: admin.name,
     change,
     at: now.toISOString(),
     ...(subject ? { subject } : {}),
   };
   const rows = await tx.$queryRaw<{ id: number }[]>`
-    INSERT INTO "email_outbox" ("kind", "to", "subject", "payload", "messageId", "createdAt", "nextAttemptAt")
-    VALUES ('security-notice', ${admin.email}, ${securityNoticeSubject(siteConfig.name, change)},
-            ${JSON.stringify(payload)}::jsonb, ${newMessageIdSql()}, ${now}::timestamptz, ${now}::timestamptz)
+    ${outboxInsertSql(
+      "security-notice",
+      Prisma.sql`SELECT NULL::int AS "entryId", ${admin.email}::text AS "to",
+        ${securityNoticeSubject(siteConfig.name, change)}::text AS "subject", ${JSON.stringify(notice)}::jsonb AS "payload"`,
+      { now },
+    )}
     RETURNING "id"`;
   return rows[0]!.id;
 }

@@ -33,6 +33,8 @@ END $$;
 -- without a +tag (every provider that has tags delivers ann+x@ to ann@, and someone crediting themselves need
 -- only pick one that does), and for Gmail, which alone also ignores dots, the bare local part at gmail.com:
 -- a.nn+x@googlemail.com and ann@gmail.com are one person, while a.nn@outlook.com and ann@outlook.com are two.
+-- The one rule for the same mailbox: the suppression list's normalisedEmail (lib/data/waitlist/suppression.ts)
+-- is the same, and a test holds the two together.
 CREATE OR REPLACE FUNCTION "waitlist_normalised_email"(p_email text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE
     WHEN split_part(lower(p_email), '@', 2) IN ('gmail.com', 'googlemail.com')
@@ -157,8 +159,8 @@ BEGIN
   RETURN v_referrer;
 END $$;
 
--- Sets the rule (from the server's environment) and, when it changed, works every key out again: one
--- statement over the confirmed entries, run once when a server with new settings first needs the line.
+-- Sets the rule (from the environment) and, when it changed, works every key out again: one statement over
+-- the confirmed entries, run by the deploy's migration step and at each server's start (applyLineSettings).
 -- Returns whether anything changed.
 CREATE OR REPLACE FUNCTION "waitlist_line_configure"(p_places integer, p_max integer, p_daily_cap integer)
 RETURNS boolean LANGUAGE plpgsql AS $$

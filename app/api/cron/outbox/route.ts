@@ -3,8 +3,8 @@ import { timingSafeEqual } from "node:crypto";
 import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { env } from "@/lib/env";
 import { HttpError, json, route } from "@/lib/http";
-import { sweep } from "@/lib/maintenance";
-import { budgetForDuration, sweepBudget } from "@/lib/sweep-budget";
+import { sweep } from "@/lib/jobs/maintenance";
+import { budgetForDuration, sweepBudget } from "@/lib/jobs/sweep-budget";
 import { sweepWebhooksWithin } from "@/lib/webhooks/deliveries";
 
 /**

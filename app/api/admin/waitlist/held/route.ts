@@ -1,7 +1,7 @@
 import { adminRoute } from "@/lib/auth/admin-route";
 import { deleteHeldEntries, releaseHeldEntries } from "@/lib/data/waitlist/held";
-import { sendSoon } from "@/lib/email/send-soon";
 import { json } from "@/lib/http";
+import { sendSoon } from "@/lib/jobs/send-soon";
 import { heldActionSchema } from "@/lib/validation/held";
 
 /**

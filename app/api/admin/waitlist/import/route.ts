@@ -1,7 +1,7 @@
 import { adminRoute } from "@/lib/auth/admin-route";
 import { dryRunImportBatch, emailsOnList, finishImport, importBatch } from "@/lib/data/waitlist/import";
-import { sendSoon } from "@/lib/email/send-soon";
 import { json } from "@/lib/http";
+import { sendSoon } from "@/lib/jobs/send-soon";
 import { IMPORT_MAX_BYTES, importRequestSchema } from "@/lib/validation/import";
 
 /**

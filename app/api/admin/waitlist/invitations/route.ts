@@ -1,7 +1,7 @@
 import { adminRoute } from "@/lib/auth/admin-route";
 import { inviteEntries } from "@/lib/data/waitlist/invitations";
-import { sendSoon } from "@/lib/email/send-soon";
 import { json } from "@/lib/http";
+import { sendSoon } from "@/lib/jobs/send-soon";
 import { invitationRequestSchema, targetOfInvitationRequest } from "@/lib/validation/waitlist-query";
 
 /**

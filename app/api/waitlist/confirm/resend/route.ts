@@ -1,7 +1,7 @@
 import { proofOf, signupProofHold } from "@/lib/challenge/altcha";
 import { requestNewConfirmation } from "@/lib/data/waitlist/signups";
-import { sendSoon } from "@/lib/email/send-soon";
 import { clientIp, json, methodNotAllowed, parseWith, readJson, route } from "@/lib/http";
+import { sendSoon } from "@/lib/jobs/send-soon";
 import { clientRateKey, enforceRateLimits, hitRateLimit, peekRateLimit, type RateLimitRule } from "@/lib/rate-limit";
 import { NEW_LINK_SENT_MESSAGE, newLinkSchema } from "@/lib/validation/waitlist";
 

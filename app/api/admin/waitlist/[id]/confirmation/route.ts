@@ -1,8 +1,8 @@
 import { adminRoute } from "@/lib/auth/admin-route";
 import { resendConfirmation } from "@/lib/data/waitlist/entry-actions";
 import { CONFIRMATION_RESEND_INTERVAL_MS } from "@/lib/data/waitlist/signups";
-import { sendSoon } from "@/lib/email/send-soon";
 import { HttpError, json } from "@/lib/http";
+import { sendSoon } from "@/lib/jobs/send-soon";
 import { adminIdSchema } from "@/lib/validation/admin";
 
 const CONFIRMATION_RESEND_MINUTES = CONFIRMATION_RESEND_INTERVAL_MS / 60_000;

@@ -1,7 +1,7 @@
 import { adminRoute } from "@/lib/auth/admin-route";
 import { inviteOrResend } from "@/lib/data/waitlist/entry-actions";
-import { sendSoon } from "@/lib/email/send-soon";
 import { HttpError, json } from "@/lib/http";
+import { sendSoon } from "@/lib/jobs/send-soon";
 import { adminIdSchema } from "@/lib/validation/admin";
 import { invitationNoteSchema } from "@/lib/validation/waitlist-query";
 

@@ -1,6 +1,6 @@
 import { GET as cron } from "@/app/api/cron/outbox/route";
 import { getDb } from "@/lib/db";
-import { sweep } from "@/lib/maintenance";
+import { sweep } from "@/lib/jobs/maintenance";
 import { insertAdmin, startTestSession } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 

@@ -4,14 +4,14 @@ import { pruneChallengeSolutions } from "@/lib/challenge/altcha";
 import { pruneAuditLog } from "@/lib/data/audit";
 import { queueDigests } from "@/lib/data/notifications";
 import { pruneAdminSessions } from "@/lib/data/sessions";
+import { queueHeldSummaries } from "@/lib/data/waitlist/held-summaries";
 import { forgetSignupNetworks } from "@/lib/data/waitlist/line";
+import { queueConfirmationReminders } from "@/lib/data/waitlist/reminders";
 import { getDb } from "@/lib/db";
-import { queueConfirmationReminders } from "@/lib/email/kinds/confirmation-reminder";
-import { queueHeldSummaries } from "@/lib/email/kinds/held-summary";
 import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { env } from "@/lib/env";
+import { SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/jobs/sweep-budget";
 import { pruneRateLimits } from "@/lib/rate-limit";
-import { SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/sweep-budget";
 import { pruneVisits } from "@/lib/visits/count";
 import { sweepWebhooksWithin } from "@/lib/webhooks/deliveries";
 

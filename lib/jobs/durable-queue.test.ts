@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { claimDueSql, failedAttempt, settleSql, type DurableQueue } from "@/lib/queue/durable-queue";
+import { claimDueSql, failedAttempt, settleSql, type DurableQueue } from "@/lib/jobs/durable-queue";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();

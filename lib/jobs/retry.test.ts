@@ -1,4 +1,4 @@
-import { nextAttemptAt, oneLineError } from "@/lib/retry";
+import { nextAttemptAt, oneLineError } from "@/lib/jobs/retry";
 
 describe("the queues' retry rule", () => {
   const now = new Date("2026-01-01T00:00:00Z");

@@ -4,7 +4,7 @@ import { after } from "next/server";
 
 import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { emailConfigured, SEND_TIMEOUT_MS } from "@/lib/email/transport";
-import { sweepBudget } from "@/lib/sweep-budget";
+import { sweepBudget } from "@/lib/jobs/sweep-budget";
 
 /**
  * How many of a request's messages go out right after its response. A batch of invitations can queue

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { Prisma } from "@/lib/generated/prisma/client";
-import { nextAttemptAt } from "@/lib/retry";
+import { nextAttemptAt } from "@/lib/jobs/retry";
 
 // The one durable queue that both outbound messages use (the email outbox and webhook deliveries): a row is
 // written in the same transaction as the change that causes it, claimed by whichever server sweeps first,
