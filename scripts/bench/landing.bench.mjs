@@ -36,6 +36,16 @@ async function firstLoadJs(url) {
   return { kb: total / 1024, chunks: new Set(sources).size };
 }
 
+/** A page's HTML as sent before compression, and how much of it is the page data Next inlines for hydration. */
+async function htmlSize(url) {
+  const html = await (await fetch(url)).text();
+  const flight = [...html.matchAll(/<script[^>]*>(self\.__next_f\.push\([\s\S]*?)<\/script>/g)];
+  return {
+    kb: Buffer.byteLength(html) / 1024,
+    flightKb: flight.reduce((sum, match) => sum + Buffer.byteLength(match[1]), 0) / 1024,
+  };
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -149,6 +159,10 @@ export default async function bench({ baseUrl, report }) {
     report("first-load JS, empty Next page (gzip)", emptyJs.kb, "KB");
     report("first-load JS ratio (target <= 1.3)", landingJs.kb / emptyJs.kb, "x");
 
+    const html = await htmlSize(landingUrl);
+    report("landing HTML, uncompressed", html.kb, "KB");
+    report("landing HTML, of it the inline page data (flight)", html.flightKb, "KB");
+
     const ttfb = await compareTtfb(landingUrl, empty.url);
     report("time to first byte, landing page (median of 200)", ttfb.landing, "ms");
     report("time to first byte, empty Next page (median of 200)", ttfb.empty, "ms");
@@ -165,6 +179,14 @@ export default async function bench({ baseUrl, report }) {
       report(`${metric}, landing (median of ${runs})`, value, unit);
       report(`${metric}, empty page (median of ${runs})`, emptyPage.metrics[metric], unit);
     }
+    // The two figures landed.json tracks for Lighthouse: the landing page's distance from an empty page.
+    report(
+      "Lighthouse performance gap, empty page minus landing",
+      emptyPage.scores.performance - landing.scores.performance,
+      "points",
+    );
+    const lcp = "largest-contentful-paint";
+    report("largest-contentful-paint ratio, landing / empty page", landing.metrics[lcp] / emptyPage.metrics[lcp], "x");
   } finally {
     empty.stop();
   }
