@@ -151,7 +151,7 @@ function compareScores(landingUrl, emptyUrl) {
 
 export default async function bench({ baseUrl, report }) {
   const landingUrl = `${baseUrl}/`;
-  const empty = await startEmptyApp(3990);
+  const empty = await startEmptyApp(Number(process.env.BENCH_EMPTY_PORT ?? 3990));
   try {
     const landingJs = await firstLoadJs(landingUrl);
     const emptyJs = await firstLoadJs(empty.url);
