@@ -82,4 +82,35 @@ describe("CSV export backpressure through Next's response piping", () => {
     expect(source.read()).toBe(BATCHES);
     expect(received).toBe('"Name"\r\n'.length + BATCHES * BATCH_BYTES);
   });
+
+  it("keeps a download paused for longer than the server's keep-alive timeout, and sends it whole", async () => {
+    // The timer that closes idle kept-alive connections (5 s in `next start`, as in Node) must not cut off a
+    // response a slow client has stopped reading. Shortened here; the rule is the same.
+    server.keepAliveTimeout = 100;
+    const { port } = server.address() as AddressInfo;
+    const response = await new Promise<http.IncomingMessage>((resolve) =>
+      http.get(`http://127.0.0.1:${port}/`, { agent: false }, resolve),
+    );
+    let received = 0;
+    let closed = false;
+    response.socket.on("close", () => (closed = true));
+    await new Promise<void>((resolve) =>
+      response.once("data", (chunk: Buffer) => {
+        received += chunk.length;
+        response.pause();
+        resolve();
+      }),
+    );
+    await sleep(500);
+    expect(closed).toBe(false);
+
+    response.on("data", (chunk: Buffer) => (received += chunk.length));
+    // Closed either way: at the end, or cut off (then short of bytes, and with an "aborted" error).
+    response.on("error", () => undefined);
+    const closedNow = new Promise((resolve) => response.on("close", resolve));
+    response.resume();
+    await closedNow;
+    expect(response.complete).toBe(true);
+    expect(received).toBe('"Name"\r\n'.length + BATCHES * BATCH_BYTES);
+  });
 });

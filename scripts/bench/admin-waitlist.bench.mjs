@@ -126,13 +126,17 @@ async function exportOnce(baseUrl, cookie, serverPid, total) {
  * The export as a browser saving it receives it: gzip accepted, inflated and thrown away, with nothing
  * else running in this process. (exportOnce also counts lines and samples the server's memory every
  * 50 ms, which takes a share of the machine's two cores.) Returns seconds and the CSV's size in bytes.
+ * Each download here has a connection of its own (`agent: false`): Node's default agent keeps a finished
+ * one for the next request, and the psql runs after these block this process for longer than the server keeps
+ * an idle connection (5 s), so the paused export's request went out on a connection the server had closed
+ * meanwhile and failed with "socket hang up".
  */
 function downloadExport(baseUrl, cookie) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const request = http.get(
       `${baseUrl}/api/admin/waitlist/export`,
-      { headers: { cookie, "accept-encoding": "gzip" } },
+      { agent: false, headers: { cookie, "accept-encoding": "gzip" } },
       (response) => {
         if (response.statusCode !== 200) return reject(new Error(`export: ${response.statusCode}`));
         const body = response.headers["content-encoding"] === "gzip" ? response.pipe(createGunzip()) : response;
@@ -160,7 +164,7 @@ async function pausedExport(baseUrl, cookie, serverPid) {
   const SLACK_MB = 8; // read but not sent: dozens of batches; an unbounded server reads the whole table
   let request;
   const response = await new Promise((resolve, reject) => {
-    request = http.get(`${baseUrl}/api/admin/waitlist/export`, { headers: { cookie } }, resolve);
+    request = http.get(`${baseUrl}/api/admin/waitlist/export`, { agent: false, headers: { cookie } }, resolve);
     request.on("error", reject);
   });
   try {
@@ -333,10 +337,11 @@ export default async function bench({ baseUrl, databaseUrl, schema, serverPid, r
     // The overview: every widget's figures, as the whole server-rendered page (all its queries) for each range.
     for (const range of ["7", "30", "90", "all"]) {
       const timings = [];
+      let html = "";
       for (let index = 0; index < REQUESTS + 3; index++) {
         const started = performance.now();
         const response = await fetch(`${baseUrl}/admin/overview?range=${range}`, { headers: { cookie } });
-        const html = await response.text();
+        html = await response.text();
         if (response.status !== 200 || !html.includes("signups-per-day") || !html.includes('data-testid="funnel"'))
           throw new Error(`/admin/overview?range=${range}: ${response.status}, or a widget is missing`);
         if (index >= 3) timings.push(performance.now() - started);
@@ -344,6 +349,10 @@ export default async function bench({ baseUrl, databaseUrl, schema, serverPid, r
       timings.sort((a, b) => a - b);
       report(`overview page, range ${range} (whole HTML, every widget's query) p50`, percentile(timings, 0.5), "ms");
       report(`overview page, range ${range} (whole HTML, every widget's query) p95`, percentile(timings, 0.95), "ms");
+      report(`overview page, range ${range} (whole HTML) size`, Buffer.byteLength(html) / 1024, "KB", {
+        target: 150,
+        better: "lower",
+      });
     }
 
     // The worst case: two letters give the trigram index nothing to use, and rare ones match almost nothing.

@@ -4,10 +4,15 @@
 // bench-results/latest.json. Only 127.0.0.1 is ever contacted.
 //   npm run bench [-- name]   one bench by its name, or those whose names contain it. BENCH_SKIP_BUILD=1 reuses
 //   the last build in .next-bench.
-// A figure named in scripts/bench/landed.json is printed beside its last landed value and the change in per
-// cent, so a regression shows in the run that causes it. BENCH_LAND=1 writes this run's values of those
-// figures into the file (with the date and BENCH_LAND_NOTE, or the commit measured), to be committed with
-// the change that moved them.
+// Each bench reports its figures through `report(label, value, unit, { target, better })`: `better` is "lower"
+// or "higher", `target` what the figure should reach (at most, or at least). A figure scripts/bench/landed.json
+// names ("<bench>: <label>") is also compared with its last landed value, within the tolerance the file gives
+// it, so a regression shows in the run that causes it. Every bench runs even if one before it fails; the run
+// ends with a summary of the figures that have a target or a landed value, and exits 1 if a bench failed or a
+// landed figure got worse beyond its tolerance. A missed target is flagged, not failed: several are known
+// gaps, and their landed values keep them from getting worse. BENCH_LAND=1 writes this run's values of the
+// landed figures into the file (with the date and BENCH_LAND_NOTE, or the commit measured), to be committed
+// with the change that moved them.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -27,27 +32,115 @@ const authSecret = "bench-secret-that-is-at-least-32-characters-long";
 const challengeSecret = "bench-challenge-secret-at-least-32-characters";
 
 const landedFile = path.join(root, "scripts", "bench", "landed.json");
-/** Figures as last landed: label → { value, better ("higher" or "lower"), maxDropPercent, landed, note }. */
+/**
+ * Figures as last landed, by "<bench>: <label>": { value, unit, better ("higher" or "lower"), target?,
+ * tolerancePercent or toleranceAbsolute (how much worse than the landed value still passes), landed, note }.
+ */
 const landed = existsSync(landedFile) ? JSON.parse(readFileSync(landedFile, "utf8")) : {};
 
+/** Every figure of the run, as printed: { name, value, unit, target?, better?, landed?, verdicts? }. */
 const results = [];
-function print(label, value, unit = "") {
-  results.push({ label, value, unit });
-  console.log(`  ${label}: ${value}${unit ? ` ${unit}` : ""}`);
+/** Benches that threw; the others still run, and the run exits 1. */
+const failures = [];
+
+const formatValue = (value, unit) => `${value}${unit ? ` ${unit}` : ""}`;
+const meetsTarget = (value, target, better) => (better === "higher" ? value >= target : value <= target);
+
+/**
+ * How a figure stands against its target and its landed value. A tolerance in per cent of the landed value
+ * suits rates and sizes; an absolute one suits small whole numbers (Lighthouse points), where per cent
+ * means little.
+ */
+function judge(value, target, better, last) {
+  const verdicts = {};
+  if (typeof target === "number") {
+    verdicts.target = meetsTarget(value, target, better) ? "meets" : "misses";
+  }
+  if (last) {
+    const worseBy = last.better === "higher" ? last.value - value : value - last.value;
+    const allowed =
+      last.toleranceAbsolute !== undefined
+        ? last.toleranceAbsolute
+        : (Math.abs(last.value) * (last.tolerancePercent ?? 0)) / 100;
+    // An absolute tolerance reads best beside an absolute change ("+3 points"); a relative one beside per cent.
+    const difference = Math.round((value - last.value) * 100) / 100;
+    verdicts.change =
+      last.toleranceAbsolute !== undefined || last.value === 0
+        ? `${difference >= 0 ? "+" : ""}${formatValue(difference, last.unit)}`
+        : `${value >= last.value ? "+" : ""}${(((value - last.value) / last.value) * 100).toFixed(1)}%`;
+    verdicts.landed = worseBy > allowed ? "regressed" : "holds";
+  }
+  return verdicts;
 }
 
-function report(label, value, unit = "") {
+/** A target as "<= 150 KB" (at most) or ">= 0.77" (at least). */
+const targetText = (target, better, unit) => `${better === "higher" ? ">=" : "<="} ${formatValue(target, unit)}`;
+
+function toleranceText(last) {
+  if (last.toleranceAbsolute !== undefined) return `${formatValue(last.toleranceAbsolute, last.unit)} worse`;
+  return `${last.tolerancePercent ?? 0}% ${last.better === "higher" ? "lower" : "higher"}`;
+}
+
+/**
+ * One figure: printed with its target and, when landed.json tracks it, its landed value, the change and the
+ * verdict. The target is the bench's own, or else the one landed.json gives.
+ */
+function report(name, value, unit = "", options = {}) {
+  // A figure added to landed.json with no value yet has its target and tolerance, and waits for BENCH_LAND.
+  const tracked = landed[name];
+  const last = typeof tracked?.value === "number" ? tracked : undefined;
+  const target = options.target ?? tracked?.target;
+  const better = options.better ?? tracked?.better;
+  if (target !== undefined && better !== "lower" && better !== "higher")
+    throw new Error(`${name}: a target needs better: "lower" or "higher"`);
   const rounded = typeof value === "number" ? Math.round(value * 100) / 100 : value;
-  print(label, rounded, unit);
-  const last = landed[label];
-  if (typeof value !== "number" || !last) return;
-  print(`${label}, last landed`, `${last.value} (${last.landed}, ${last.note})`, unit);
-  const change = ((value - last.value) / last.value) * 100;
-  const drop = last.better === "lower" ? change : -change;
-  const worse = last.better === "lower" ? "higher" : "lower";
-  const target = last.maxDropPercent === undefined ? "" : ` (target: no more than ${last.maxDropPercent}% ${worse})`;
-  const verdict = last.maxDropPercent !== undefined && drop > last.maxDropPercent ? ": WORSE THAN THE TARGET" : "";
-  print(`${label}, change from last landed`, `${change >= 0 ? "+" : ""}${change.toFixed(1)}%${target}${verdict}`);
+  const record = { name, value: rounded, unit };
+  let line = `  ${name}: ${formatValue(rounded, unit)}`;
+  if (typeof value === "number" && (target !== undefined || tracked)) {
+    const verdicts = judge(rounded, target, better, last);
+    Object.assign(record, { target, better, verdicts });
+    if (target !== undefined) {
+      line += ` (target ${targetText(target, better, unit)}${verdicts.target === "misses" ? ": MISSES THE TARGET" : ""})`;
+    }
+    if (last) {
+      record.landed = { value: last.value, landed: last.landed, note: last.note };
+      line += `\n    landed ${formatValue(last.value, unit)} on ${last.landed} (${last.note}); change ${verdicts.change}, tolerance ${toleranceText(last)}`;
+      if (verdicts.landed === "regressed") line += ": REGRESSED";
+    } else if (tracked) line += "\n    not landed yet (BENCH_LAND=1 lands it)";
+  }
+  results.push(record);
+  console.log(line);
+}
+
+/**
+ * The end of the run: every figure with a target or a landed value, the landed figures a bench that ran did
+ * not report (a renamed label, or a part skipped), and the regressions. Returns how many regressed.
+ */
+function summarise(benchesRun) {
+  const judged = results.filter((result) => result.verdicts);
+  if (!judged.length) return 0;
+  console.log("\n[bench] figures against their targets and landed values:");
+  for (const { name, value, unit, target, better, landed: last, verdicts } of judged) {
+    const parts = [];
+    if (target !== undefined) parts.push(`target ${targetText(target, better, unit)}: ${verdicts.target}`);
+    if (last) parts.push(`landed ${formatValue(last.value, unit)}, ${verdicts.change}: ${verdicts.landed}`);
+    else if (landed[name]) parts.push("not landed yet");
+    const flag = verdicts.landed === "regressed" ? "REGRESSED " : verdicts.target === "misses" ? "off target " : "ok ";
+    console.log(`  ${flag.padEnd(11)}${name}: ${formatValue(value, unit)} (${parts.join("; ")})`);
+  }
+  const measured = new Set(results.map((result) => result.name));
+  for (const name of Object.keys(landed)) {
+    if (!measured.has(name) && benchesRun.includes(name.split(":")[0]))
+      console.log(
+        `  not measured: ${name} (landed.json tracks it: a part of its bench was skipped, or its label changed)`,
+      );
+  }
+  const regressed = judged.filter((result) => result.verdicts.landed === "regressed");
+  if (regressed.length)
+    console.log(
+      `[bench] ${regressed.length} figure(s) worse than landed beyond tolerance: ${regressed.map((r) => r.name).join("; ")}`,
+    );
+  return regressed.length;
 }
 
 /** BENCH_LAND=1: this run's values of the figures landed.json tracks become the landed ones. */
@@ -57,10 +150,10 @@ function land() {
   const dirty = spawnSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).stdout.trim();
   const note = process.env.BENCH_LAND_NOTE ?? `measured on ${head}${dirty ? " with uncommitted changes" : ""}`;
   const landedNow = [];
-  for (const { label, value } of results) {
-    if (!landed[label] || typeof value !== "number") continue;
-    landed[label] = { ...landed[label], value, landed: today, note };
-    landedNow.push(`${label}: ${value}`);
+  for (const { name, value } of results) {
+    if (!landed[name] || typeof value !== "number") continue;
+    landed[name] = { ...landed[name], value, landed: today, note };
+    landedNow.push(`${name}: ${value}`);
   }
   if (!landedNow.length)
     return console.log("\n[bench] BENCH_LAND: this run measured none of the figures in landed.json");
@@ -153,18 +246,25 @@ async function main() {
   try {
     for (const name of benches) {
       console.log(`\n[bench] ${name}`);
-      const mod = await import(pathToFileURL(path.join(root, "scripts", "bench", name)).href);
-      await mod.default({
-        baseUrl,
-        databaseUrl,
-        schema,
-        serverPid: child.pid,
-        report: (label, value, unit) => report(`${name.replace(".bench.mjs", "")}: ${label}`, value, unit),
-        pg,
-        distDir,
-        authSecret,
-        challengeSecret,
-      });
+      const bench = name.replace(".bench.mjs", "");
+      try {
+        const mod = await import(pathToFileURL(path.join(root, "scripts", "bench", name)).href);
+        await mod.default({
+          baseUrl,
+          databaseUrl,
+          schema,
+          serverPid: child.pid,
+          report: (label, value, unit, options) => report(`${bench}: ${label}`, value, unit, options),
+          pg,
+          distDir,
+          authSecret,
+          challengeSecret,
+        });
+      } catch (error) {
+        // The next bench still runs: one failure should not hide every figure after it.
+        failures.push(bench);
+        console.error(`[bench] ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+      }
     }
   } finally {
     child.kill();
@@ -173,10 +273,13 @@ async function main() {
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
   writeFileSync(
     path.join(root, "bench-results", "latest.json"),
-    JSON.stringify({ started, cores: os.cpus().length, node: process.version, results }, null, 2),
+    JSON.stringify({ started, cores: os.cpus().length, node: process.version, failures, results }, null, 2),
   );
   console.log("\n[bench] written to bench-results/latest.json");
+  const regressed = summarise(benches.map((name) => name.replace(".bench.mjs", "")));
   if (process.env.BENCH_LAND) land();
+  if (failures.length) console.error(`[bench] failed: ${failures.join(", ")}`);
+  if (failures.length || regressed) process.exitCode = 1;
 }
 
 main().catch((error) => {

@@ -1,10 +1,15 @@
+"use client";
+
 import { hourSpan, type ChartPoint, type ChartUnit } from "@/components/admin/overview/chart-axis";
 import { SignupsChartIsland } from "@/components/admin/overview/signups-chart-island";
 import { formatNumber, utcDayDate, utcLongDate } from "@/lib/format";
 
 /**
  * The period's signups as a chart and, behind "Show the figures as a table", the same numbers; a period
- * without any says so instead of drawing an empty grid.
+ * without any says so instead of drawing an empty grid. A client component, though nothing here is
+ * interactive, so the page carries the points once, as the chart's data, and the table is rendered from
+ * them: rendered on the server, each of a year's rows would also be sent again as page data, and its
+ * cells' classes with it (most of the overview's HTML over all time). The table is still in the server's HTML.
  */
 export function SignupsFigures({ points, unit }: { points: ChartPoint[]; unit: ChartUnit }) {
   if (points.every((point) => point.signups === 0)) {
@@ -38,13 +43,17 @@ export function SignupsFigures({ points, unit }: { points: ChartPoint[]; unit: C
                 </th>
               </tr>
             </thead>
-            <tbody data-testid="signups-per-day">
+            {/* The rows' and cells' classes are set once here rather than on each of up to a year of rows. */}
+            <tbody
+              data-testid="signups-per-day"
+              className="*:border-t [&_td]:px-3 [&_td]:py-1.5 [&_td+td]:text-right [&_td+td]:tabular-nums"
+            >
               {points.map(({ at, signups }) => (
-                <tr key={at} className="border-t">
-                  <td className="px-3 py-1.5">
+                <tr key={at}>
+                  <td>
                     <time dateTime={at}>{unit === "hour" ? hourSpan(at) : utcLongDate.format(utcDayDate(at))}</time>
                   </td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(signups)}</td>
+                  <td>{formatNumber(signups)}</td>
                 </tr>
               ))}
             </tbody>

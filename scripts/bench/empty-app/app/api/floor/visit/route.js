@@ -2,7 +2,7 @@
 // app's beacon does in the database (the day's salt once, then one call per visit) through pg, with the same
 // hash, and no proxy, no Prisma, no zod, no bot or admin check. The bench copies visit-sql.mjs beside it.
 import { createHash, randomBytes } from "node:crypto";
-import { COUNT_SQL, SALT_SQL } from "./visit-sql.mjs";
+import { COUNT_SQL, NETWORK_CAP, SALT_SQL } from "./visit-sql.mjs";
 import pg from "pg";
 
 const pool = new pg.Pool({
@@ -29,12 +29,15 @@ export async function POST(request) {
     .split(",")
     .at(-1)
     .trim();
+  const salt = await current.salt;
   const hash = createHash("sha256")
-    .update(await current.salt)
+    .update(salt)
     .update(address)
     .update("\n")
     .update(request.headers.get("user-agent") ?? "")
     .digest("hex");
-  await pool.query(COUNT_SQL, [day, source, hash]);
+  // The bench's addresses are IPv4, which the app's network key leaves as they are.
+  const network = createHash("sha256").update(salt).update("network\n").update(address).digest("hex");
+  await pool.query(COUNT_SQL, [day, source, hash, network, NETWORK_CAP]);
   return new Response(null, { status: 204 });
 }
