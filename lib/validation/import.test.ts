@@ -58,20 +58,25 @@ describe("the mapping proposed from a file's header", () => {
   });
 
   it("maps our own export", () => {
-    expect(detectMapping(WAITLIST_CSV_HEADER)).toEqual({
-      email: 1,
-      name: 0,
+    // Each field to the column of that name, wherever the export puts it.
+    const mapping = detectMapping(WAITLIST_CSV_HEADER);
+    const named = Object.fromEntries(
+      Object.entries(mapping).map(([field, index]) => [field, index === null ? null : WAITLIST_CSV_HEADER[index]]),
+    );
+    expect(named).toEqual({
+      email: "Email",
+      name: "Name",
       firstName: null,
       lastName: null,
-      businessType: 2,
-      businessDescription: 3,
-      teamSize: 4,
-      joinedAt: 5,
-      confirmedAt: 6,
-      utmSource: 10,
-      utmMedium: 11,
-      utmCampaign: 12,
-      referrer: 13,
+      businessType: "Business Type",
+      businessDescription: "Business description",
+      teamSize: "Team Size",
+      joinedAt: "Joined",
+      confirmedAt: "Confirmed",
+      utmSource: "Source",
+      utmMedium: "Medium",
+      utmCampaign: "Campaign",
+      referrer: "Referrer",
     });
   });
 

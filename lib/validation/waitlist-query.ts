@@ -175,46 +175,6 @@ export function waitlistViewKey(view: WaitlistViewState): string {
   return params.toString();
 }
 
-/** One row of GET /api/admin/waitlist, as JSON. */
-export interface WaitlistListEntry {
-  id: number;
-  name: string;
-  email: string;
-  businessType: string;
-  /** "What kind of business?", given with the business type "other"; otherwise null. */
-  businessDescription: string | null;
-  /** The business type's label, with the visitor's description after "Other" ("Other: Dog grooming"). */
-  businessTypeLabel: string;
-  employees: string;
-  /** ISO 8601. */
-  joinedAt: string;
-  /** When the address was confirmed (ISO 8601), or null. */
-  confirmedAt: string | null;
-  /** waiting, invited or accepted, with the time of each change (ISO 8601) or null. */
-  status: string;
-  invitedAt: string | null;
-  acceptedAt: string | null;
-  /** Where the signup came from: its utm_source, else its referring host, else "direct". */
-  source: string;
-  /** The place in line, while confirmed and waiting; otherwise null. */
-  place: number | null;
-  /** The referrals credited to the entry (friends who joined through its link and confirmed). */
-  referrals: number;
-  /** When the signup was held for review (ISO 8601), or null: a held entry counts nowhere until released. */
-  heldAt: string | null;
-  /** Why it was held (a ProofFailure: missing, malformed, invalid, expired, replayed), or null. */
-  heldReason: string | null;
-}
-
-/** GET /api/admin/waitlist's answer. `total` is a lower bound when `totalIsExact` is false (broad searches). */
-export interface WaitlistListResponse {
-  entries: WaitlistListEntry[];
-  total: number;
-  totalIsExact: boolean;
-  page: number;
-  pageSize: number;
-}
-
 const INVITE_NOTE_MAX = 1000;
 const noteSchema = z
   .string({ error: "note must be text" })

@@ -3,7 +3,7 @@
 // the server's memory at rest and at its peak during the export (VmRSS from /proc).
 // Then the list with each filter, the overview page, and inviting 10,000 entries while signups keep arriving.
 // Targets: list, search, filters and the overview's data p95 under 100 ms; the server-rendered list page's whole HTML p95 under 150 ms;
-// export under 20 s with memory growth under 100 MB.
+// a list page of 25 entries at most 150 KB of HTML; export under 20 s with memory growth under 100 MB.
 import { spawnSync } from "node:child_process";
 import { closeSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -43,6 +43,31 @@ FROM (
          i <= $1::int / 10 AS invited
   FROM generate_series(1, $1::int) AS i
 ) AS s`;
+
+// 25 entries a search finds on their own ("page weight"), varied as real ones are: every business type (Other with
+// its description), team size and status, confirmed or not, some from a campaign or a referring site, one held for
+// review, names and addresses with accents. The list page showing them is weighed (its HTML, and how much of it is
+// the data React hydrates the page from, inline in self.__next_f.push scripts).
+const PAGE_WEIGHT_SQL = `
+INSERT INTO "waitlist" ("name", "email", "businessType", "businessDescription", "employees", "joinedAt", "consentedAt",
+                        "confirmedAt", "status", "invitedAt", "utmSource", "referrer", "heldAt", "heldReason")
+SELECT 'Page Weight ' || (ARRAY['Siobhán Ó Briain','Łukasz Kowalski','Zoë Nguyen','Muhammad Patel','Grace O''Brien'])[1 + i % 5],
+       'page.weight.' || lower((ARRAY['siobhan','lukasz','zoe','muhammad','grace'])[1 + i % 5]) || '.' || i || '@' ||
+         (ARRAY['gmail.com','outlook.com','yahoo.co.uk','btinternet.com'])[1 + i % 4],
+       (ARRAY['trades','cleaning','beauty','car','handyman','therapy','tutoring','other'])[1 + i % 8],
+       CASE WHEN i % 8 = 7 THEN 'Dog grooming and walking' END,
+       (ARRAY['1','2-5','6-10','11+'])[1 + i % 4],
+       now() - i * interval '5 hours', now() - i * interval '5 hours',
+       CASE WHEN i % 3 <> 0 THEN now() - i * interval '5 hours' + interval '10 minutes' END,
+       CASE WHEN i % 10 = 0 THEN 'invited' ELSE 'waiting' END,
+       CASE WHEN i % 10 = 0 THEN now() END,
+       CASE WHEN i % 4 = 1 THEN 'newsletter' END,
+       CASE WHEN i % 4 = 2 THEN 'www.reddit.com' END,
+       CASE WHEN i = 6 THEN now() END,
+       CASE WHEN i = 6 THEN 'missing' END
+FROM generate_series(1, 25) AS i`;
+/** The list page of those 25 entries: at most this much HTML. */
+const PAGE_WEIGHT_TARGET_KB = 150;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -197,6 +222,16 @@ async function pausedExport(baseUrl, cookie, serverPid) {
   }
 }
 
+/** A page's HTML, and the part of it that is the data React hydrates it from (inline self.__next_f.push scripts), in KB. */
+async function pageWeight(baseUrl, cookie, path) {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+  const flight = [...html.matchAll(/<script[^>]*>self\.__next_f\.push\([\s\S]*?<\/script>/g)];
+  const kb = (text) => Buffer.byteLength(text) / 1024;
+  return { html, kb: kb(html), flightKb: flight.reduce((sum, [script]) => sum + kb(script), 0) };
+}
+
 async function latency(baseUrl, cookie, path, count) {
   const timings = [];
   let body;
@@ -266,6 +301,7 @@ export default async function bench({ baseUrl, databaseUrl, schema, serverPid, r
   const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema},public` });
   await client.connect();
   try {
+    await client.query(PAGE_WEIGHT_SQL);
     const before = Number((await client.query(`SELECT count(*) AS n FROM "waitlist"`)).rows[0].n);
     let started = performance.now();
     await client.query(SEED_SQL, [ROWS]);
@@ -333,6 +369,17 @@ export default async function bench({ baseUrl, databaseUrl, schema, serverPid, r
       report(`${label} p95`, p95, "ms");
       report(`${label} size`, kb, "KB");
     }
+
+    // What a list page of 25 entries weighs: its whole HTML (target at most 150 KB), and the inline data in it.
+    const weight = await pageWeight(baseUrl, cookie, "/admin?q=page%20weight");
+    if ((weight.html.match(/\/admin\/waitlist\/\d+"/g) ?? []).length !== 25)
+      throw new Error("the page-weight search did not list its 25 entries");
+    report(`admin list page of 25 entries: HTML (target: at most ${PAGE_WEIGHT_TARGET_KB} KB)`, weight.kb, "KB");
+    report("admin list page of 25 entries: of which inline flight data (self.__next_f.push)", weight.flightKb, "KB");
+    report(
+      "admin list page of 25 entries: within its target?",
+      weight.kb <= PAGE_WEIGHT_TARGET_KB ? "yes" : `NO: ${Math.round(weight.kb - PAGE_WEIGHT_TARGET_KB)} KB over`,
+    );
 
     // The overview: every widget's figures, as the whole server-rendered page (all its queries) for each range.
     for (const range of ["7", "30", "90", "all"]) {

@@ -1,8 +1,8 @@
 import { cn } from "@/lib/utils";
 
-/** One grey placeholder bar; it pulses unless the admin asked for less motion. */
+/** One grey placeholder bar; it pulses unless the admin asked for less motion (.skeleton-bar in globals.css). */
 function Bar({ className }: { className?: string }) {
-  return <div className={cn("animate-pulse rounded-md bg-muted motion-reduce:animate-none", className)} />;
+  return <div className={cn("skeleton-bar", className)} />;
 }
 
 interface AdminPageLoadingProps {

@@ -13,6 +13,7 @@ import { Toaster } from "@/components/ui/sonner";
 import { makeQueryClient } from "@/lib/query-client";
 import { heldActionSchema } from "@/lib/validation/held";
 import type { WaitlistViewState } from "@/lib/validation/waitlist-query";
+import { waitlistRow } from "@/test/waitlist-row";
 
 const push = jest.fn();
 const refresh = jest.fn();
@@ -22,21 +23,20 @@ jest.mock("next/navigation", () => ({
 }));
 
 const HELD_VIEW: WaitlistViewState = { q: "", page: 1, sort: "joined_desc", held: "yes" };
-const ROWS = [1, 2, 3].map((id) => ({
-  id,
-  name: `Person ${id}`,
-  email: `p${id}@example.com`,
-  businessTypeLabel: "Cleaning",
-  employees: "1",
-  source: "direct",
-  joinedAt: new Date("2025-04-10T09:30:00Z"),
-  confirmedAt: null,
-  status: "waiting",
-  place: null,
-  referrals: 0,
-  heldAt: new Date("2025-04-10T09:30:00Z"),
-  heldReason: "missing",
-}));
+const ROWS = [1, 2, 3].map((id) =>
+  waitlistRow({
+    id,
+    name: `Person ${id}`,
+    email: `p${id}@example.com`,
+    businessType: "cleaning",
+    employees: "1",
+    source: "direct",
+    joinedAt: new Date("2025-04-10T09:30:00Z"),
+    status: "waiting",
+    heldAt: new Date("2025-04-10T09:30:00Z"),
+    heldReason: "missing",
+  }),
+);
 
 // What the held endpoint was sent (checked with its own schema), and what it answers.
 let bodies: unknown[];

@@ -7,6 +7,7 @@ import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist/wai
 import { WaitlistTable } from "@/components/admin/waitlist/waitlist-table";
 import { makeQueryClient } from "@/lib/query-client";
 import { invitationRequestSchema, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import { waitlistRow } from "@/test/waitlist-row";
 
 jest.mock("next/navigation", () => ({
   useRouter: () => ({ replace: jest.fn(), push: jest.fn(), refresh: jest.fn(), prefetch: jest.fn() }),
@@ -14,20 +15,21 @@ jest.mock("next/navigation", () => ({
 }));
 
 const VIEW: WaitlistViewState = { q: "", page: 1, sort: "joined_desc" };
-const ROWS = [1, 2, 3].map((id) => ({
-  id,
-  name: `Person ${id}`,
-  email: `p${id}@example.com`,
-  businessTypeLabel: "Cleaning",
-  employees: "1",
-  source: "direct",
-  joinedAt: new Date("2025-04-10T09:30:00Z"),
-  // Person 3 never confirmed.
-  confirmedAt: id === 3 ? null : new Date("2025-04-10T10:00:00Z"),
-  status: "waiting",
-  place: id === 3 ? null : id,
-  referrals: 0,
-}));
+const ROWS = [1, 2, 3].map((id) =>
+  waitlistRow({
+    id,
+    name: `Person ${id}`,
+    email: `p${id}@example.com`,
+    businessType: "cleaning",
+    employees: "1",
+    source: "direct",
+    joinedAt: new Date("2025-04-10T09:30:00Z"),
+    // Person 3 never confirmed.
+    confirmedAt: id === 3 ? null : new Date("2025-04-10T10:00:00Z"),
+    status: "waiting",
+    place: id === 3 ? null : id,
+  }),
+);
 
 // The preview as the server would answer: every body it is sent is checked with the request's own schema.
 let bodies: unknown[];

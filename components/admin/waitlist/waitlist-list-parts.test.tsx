@@ -12,11 +12,13 @@ import {
   WaitlistSearchBox,
 } from "@/components/admin/waitlist/waitlist-search-box";
 import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist/waitlist-selection";
-import { WaitlistTable } from "@/components/admin/waitlist/waitlist-table";
+import { COLUMN_STYLES, WaitlistTable } from "@/components/admin/waitlist/waitlist-table";
 import { Toaster } from "@/components/ui/sonner";
+import { LIST_COLUMNS } from "@/lib/data/waitlist/columns";
 import { makeQueryClient } from "@/lib/query-client";
 import { teamSizeLabel } from "@/lib/validation/waitlist";
 import { waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
+import { waitlistRow } from "@/test/waitlist-row";
 
 // The list itself renders on the server (covered end to end in e2e/admin-waitlist.spec.ts); these are its
 // parts that run in the browser, or render the same anywhere. Next's router is outside them: a stand-in
@@ -48,36 +50,26 @@ afterEach(() => {
 
 describe("WaitlistTable", () => {
   const entries = [
-    {
+    waitlistRow({
       id: 1,
       name: "Ann Smith",
       email: "ann@example.com",
-      businessTypeLabel: "Car valeting & detailing",
+      businessType: "car",
       employees: "2-5",
       source: "www.reddit.com",
       joinedAt: new Date("2025-04-10T09:30:00Z"),
-      confirmedAt: null,
       status: "invited",
-      place: null,
-      referrals: 0,
-    },
+    }),
   ];
 
-  it("shows the list's eleven columns, the business type label, the team-size badge, the source and the long date", () => {
+  it("shows the list's columns, the business type label, the team-size badge, the source and the long date", () => {
     render(<WaitlistTable entries={entries} view={VIEW} />);
-    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
-      "Select",
-      "Place",
-      "Name",
-      "Email",
-      "Business Type",
-      "Team Size",
-      "Source",
-      "Joined",
-      "Confirmed",
-      "Status",
-      "Referrals",
-    ]);
+    const headers = screen.getAllByRole("columnheader").map((th) => th.textContent);
+    // A checkbox column, then the list's columns as the descriptors give them: these among them, in this order.
+    expect(headers).toEqual(["Select", ...LIST_COLUMNS.map((column) => column.list)]);
+    const known = ["Place", "Name", "Email", "Business Type", "Team Size", "Source", "Joined", "Confirmed", "Status"];
+    expect(headers.filter((header) => known.includes(header!))).toEqual(known);
+    expect(headers.at(-1)).toBe("Referrals");
     const row = screen.getAllByRole("row")[1]!;
     // Invited: out of the line.
     expect(within(row).getByText("No place")).toBeInTheDocument();
@@ -88,6 +80,15 @@ describe("WaitlistTable", () => {
     expect(within(row).getByText("Not yet")).toBeInTheDocument();
     expect(within(row).getByText("Invited")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "Ann Smith" })).toHaveAttribute("href", "/admin/waitlist/1");
+    // On a phone each cell is a card's field, labelled with its column's heading: the table's stylesheet names each
+    // column's cells by their place after the checkbox's.
+    expect(within(row).getAllByRole("cell")).toHaveLength(1 + LIST_COLUMNS.length);
+    LIST_COLUMNS.forEach((column, index) =>
+      expect(COLUMN_STYLES).toContain(`td:nth-child(${index + 2})::before{content:"${column.list}"}`),
+    );
+    // And each column's look, on every width: the name's cells at least 7rem wide, in medium weight.
+    const name = LIST_COLUMNS.findIndex((column) => column.key === "name") + 2;
+    expect(COLUMN_STYLES).toContain(`:where(.waitlist-table td:nth-child(${name})){min-width:7rem;font-weight:500}`);
   });
 
   it("selects rows one by one, the whole page, then every matching entry, and clears", async () => {

@@ -9,30 +9,28 @@ import { teamSizeBadgeVariant } from "@/components/admin/waitlist/team-size-badg
 import { PageCheckbox, RowCheckbox } from "@/components/admin/waitlist/waitlist-selection";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { AdminWaitlistEntry } from "@/lib/data/waitlist/list";
-import { formatNumber } from "@/lib/format";
+import { Table, TableBody, TableHeader, TableRow } from "@/components/ui/table";
+import {
+  labelOf,
+  LIST_COLUMNS,
+  type WaitlistColumn,
+  type WaitlistColumnKey,
+  type WaitlistRow,
+} from "@/lib/data/waitlist/columns";
+import { formatNumber, utcLongDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { DIRECT_SOURCE, STATUS_LABELS, teamSizeLabel, type WaitlistStatus } from "@/lib/validation/waitlist";
+import {
+  businessTypeText,
+  DIRECT_SOURCE,
+  STATUS_LABELS,
+  teamSizeLabel,
+  type WaitlistStatus,
+} from "@/lib/validation/waitlist";
 import { waitlistViewSearch, type WaitlistSort, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
 interface WaitlistTableProps {
-  entries: (Pick<
-    AdminWaitlistEntry,
-    | "id"
-    | "name"
-    | "email"
-    | "businessTypeLabel"
-    | "employees"
-    | "source"
-    | "joinedAt"
-    | "confirmedAt"
-    | "status"
-    | "place"
-    | "referrals"
-  > &
-    // Held for review, and why (absent: not held).
-    Partial<Pick<AdminWaitlistEntry, "heldAt" | "heldReason">>)[];
+  /** The page's entries, each with every column (WAITLIST_COLUMNS); the table shows the list's (LIST_COLUMNS). */
+  entries: WaitlistRow[];
   /** The list's search, page and order: the sort headers link to the same search in another order. */
   view: WaitlistViewState;
   /** Replaces the rows (loading, error, empty). */
@@ -40,20 +38,6 @@ interface WaitlistTableProps {
   /** Rows carry checkboxes (inside a <WaitlistSelection>); without rows the column stays, empty. */
   selectable?: boolean;
 }
-
-const COLUMNS = [
-  "Select",
-  "Place",
-  "Name",
-  "Email",
-  "Business Type",
-  "Team Size",
-  "Source",
-  "Joined",
-  "Confirmed",
-  "Status",
-  "Referrals",
-] as const;
 
 type SortColumn = "name" | "joined" | "place";
 
@@ -64,6 +48,122 @@ const SORT_COLUMNS: Record<SortColumn, { first: WaitlistSort; asc: string; desc:
   joined: { first: "joined_desc", asc: "oldest first", desc: "newest first" },
   place: { first: "place_asc", asc: "front of the line first", desc: "no place first, then the back of the line" },
 };
+
+/** How the table shows one of the list's columns, beyond what its format gives (see FORMAT_VIEWS). */
+interface ColumnView {
+  /** Utilities on its header cell, on top of the table's own (.waitlist-table in globals.css). */
+  head?: string;
+  /** CSS declarations for its cells, in the table's stylesheet (COLUMN_STYLES) rather than on each cell. */
+  cell?: string;
+  /** Its header links to the list in this order, then the reverse. */
+  sort?: SortColumn;
+  /** What its cell shows; without one, its value as its format shows it (FormattedValue). */
+  render?: (entry: WaitlistRow) => React.ReactNode;
+}
+
+const TABULAR = "font-variant-numeric:tabular-nums";
+
+/** What each format needs of the table: numbers to the right, in figures of one width. */
+const FORMAT_VIEWS: Partial<Record<WaitlistColumn["format"], ColumnView>> = {
+  number: { head: "text-right", cell: `text-align:right;${TABULAR}` },
+  place: { cell: TABULAR },
+};
+
+/**
+ * The list's columns that the table shows in a way of their own. Every other column of LIST_COLUMNS shows its
+ * value as its format does, under its `list` heading: a new column needs nothing here. The cells are a little
+ * tighter than other tables', and a long email address wraps at its @ or dots, a source anywhere (it has no
+ * spaces), and so do a date and the "Team Size" and "Business Type" headings, so that all eleven columns fit
+ * beside the sidebar on a 1280-pixel screen rather than pushing Referrals out of sight.
+ */
+const VIEWS: Partial<Record<WaitlistColumnKey, ColumnView>> = {
+  place: { head: "px-1", cell: `padding-inline:0.25rem;${TABULAR}`, sort: "place" },
+  name: {
+    cell: "min-width:7rem;font-weight:500",
+    sort: "name",
+    render: (entry) => (
+      <Link href={`/admin/waitlist/${entry.id}`} className="wl-link">
+        {entry.name}
+      </Link>
+    ),
+  },
+  email: { cell: "min-width:8rem", render: (entry) => <EmailAddress address={entry.email} /> },
+  // The label, with the visitor's own words after "Other" ("Other: Dog grooming").
+  businessType: {
+    head: "whitespace-normal",
+    cell: "min-width:6rem",
+    render: (entry) => businessTypeText(entry.businessType, entry.businessDescription),
+  },
+  employees: {
+    head: "whitespace-normal",
+    render: (entry) => <Badge variant={teamSizeBadgeVariant(entry.employees)}>{teamSizeLabel(entry.employees)}</Badge>,
+  },
+  source: {
+    cell: "min-width:4rem;overflow-wrap:anywhere",
+    render: (entry) =>
+      entry.source === DIRECT_SOURCE ? <span className="text-muted-foreground">Direct</span> : entry.source,
+  },
+  // The long date in the admin's own time zone, with the time and how long ago on hover or focus.
+  joinedAt: { sort: "joined", render: (entry) => <JoinedTime iso={entry.joinedAt.toISOString()} /> },
+  confirmedAt: {
+    render: (entry) =>
+      entry.confirmedAt ? (
+        <Badge variant="success">
+          <time dateTime={entry.confirmedAt.toISOString()}>Confirmed</time>
+        </Badge>
+      ) : (
+        <Badge variant="muted">Not yet</Badge>
+      ),
+  },
+  // A held entry is waiting too, but not yet on the list: that is what the team needs to see.
+  status: {
+    render: (entry) =>
+      entry.heldAt ? <HeldStatus reason={entry.heldReason} /> : <StatusBadge status={entry.status} />,
+  },
+};
+
+const viewOf = (column: WaitlistColumn<WaitlistColumnKey>): ColumnView => ({
+  ...FORMAT_VIEWS[column.format],
+  ...VIEWS[column.key],
+});
+
+/**
+ * The table's stylesheet, made once from LIST_COLUMNS: each column's cells by their place in the row (the
+ * checkbox's cell first), with their look (a view's `cell`) and, below 768 px where each row is a card, the
+ * column's heading above each of its fields (the phone rules in globals.css draw it). Said once here, not as a
+ * class and a label on each of a page's cells: the page's HTML and the data React hydrates it from carry every
+ * attribute twice. The looks carry no weight (:where), so the phone's own rules still win over them there, as they
+ * did over utilities.
+ */
+export const COLUMN_STYLES = (() => {
+  const cells = (index: number) => `.waitlist-table td:nth-child(${index + 2})`;
+  const looks = LIST_COLUMNS.map((column, index) => {
+    const { cell } = viewOf(column);
+    return cell ? `:where(${cells(index)}){${cell}}` : "";
+  });
+  const labels = LIST_COLUMNS.map((column, index) => `${cells(index)}::before{content:${JSON.stringify(column.list)}}`);
+  return `${looks.join("")}@media (max-width:767.98px){${labels.join("")}}`;
+})();
+
+/** Said in place of a value not given (or a time that has not come). */
+function Missing({ text }: { text: string }) {
+  return (
+    <span className="text-muted-foreground">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{text}</span>
+    </span>
+  );
+}
+
+/** A value as its column's format shows it. */
+function FormattedValue({ column, value }: { column: WaitlistColumn; value: WaitlistRow[WaitlistColumnKey] }) {
+  if (column.format === "place")
+    return value === null ? <Missing text="No place" /> : `#${formatNumber(Number(value))}`;
+  if (value === null) return <Missing text="None" />;
+  if (value instanceof Date) return <time dateTime={value.toISOString()}>{utcLongDate.format(value)}</time>;
+  if (typeof value === "number") return formatNumber(value);
+  return labelOf(column, value);
+}
 
 function SortHeader({
   label,
@@ -84,11 +184,12 @@ function SortHeader({
   const Icon = !active ? ArrowUpDownIcon : ascending ? ArrowUpIcon : ArrowDownIcon;
   const nextDescription = next.endsWith("_asc") ? SORT_COLUMNS[column].asc : SORT_COLUMNS[column].desc;
   return (
-    <TableHead
+    <th
+      scope="col"
       data-sortable=""
       aria-sort={active ? (ascending ? "ascending" : "descending") : "none"}
       // On a phone the header is a strip of these buttons: as tall as they are, not a table row's 44 px.
-      className={cn("px-1.5 max-md:h-auto", className)}
+      className={cn("max-md:h-auto", className)}
     >
       <Link
         href={`?${waitlistViewSearch({ ...view, sort: next, page: 1 })}`}
@@ -102,7 +203,7 @@ function SortHeader({
         {label}
         <Icon aria-hidden="true" className={cn(!active && "opacity-60")} />
       </Link>
-    </TableHead>
+    </th>
   );
 }
 
@@ -115,99 +216,64 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /**
- * The waitlist table: a checkbox to select each row, Place (in line, or none), Name, Email, Business Type
- * (label), Team Size (badge), Source, Joined (long date), Confirmed, Status, Referrals (credited). All eleven
- * fit beside the sidebar on a 1280-pixel screen: the cells are a little tighter than other tables', a long
- * email address wraps at its @ or dots, a source anywhere (it has no spaces), and so do a date and the "Team
- * Size" and "Business Type" headings, rather than pushing Referrals out of sight.
+ * The waitlist table: a checkbox to select each row, then the list's columns (LIST_COLUMNS: Place in line, or
+ * none; Name; Email; Business Type (label); Team Size (badge); Source; Joined (long date); Confirmed; Status;
+ * Referrals credited). Below 768 px each row becomes a card of its cells, each under its column's heading. The
+ * rows are rendered on the server, once per page, with small client parts (the checkbox, the join time's tooltip);
+ * their look is the table's classes (.waitlist-table in globals.css) and stylesheet (COLUMN_STYLES), not classes
+ * and labels repeated on every cell, as the page's HTML and the data React hydrates it from both carry each.
  */
 export function WaitlistTable({ entries, view, message, selectable = false }: WaitlistTableProps) {
   return (
-    <Table containerLabel="Waitlist entries" stackOnPhone aria-busy={message?.kind === "loading"}>
-      {/* On a phone the sortable headers become a strip of buttons: as wide as the cards below it. */}
-      <TableHeader className="max-md:block">
-        <TableRow className="hover:bg-transparent max-md:items-center">
-          <TableHead data-row-select="" className="w-10 pr-0 max-md:h-auto">
-            {selectable ? <PageCheckbox /> : <span className="sr-only">Select</span>}
-          </TableHead>
-          <SortHeader label="Place" column="place" view={view} className="px-1" />
-          <SortHeader label="Name" column="name" view={view} />
-          <TableHead className="px-1.5">Email</TableHead>
-          <TableHead className="px-1.5 whitespace-normal">Business Type</TableHead>
-          <TableHead className="px-1.5 whitespace-normal">Team Size</TableHead>
-          <TableHead className="px-1.5">Source</TableHead>
-          <SortHeader label="Joined" column="joined" view={view} />
-          <TableHead className="px-1.5">Confirmed</TableHead>
-          <TableHead className="px-1.5">Status</TableHead>
-          <TableHead className="px-1.5 text-right">Referrals</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {message ? (
-          <TableMessageRow columns={COLUMNS.length} message={message} />
-        ) : (
-          entries.map((entry) => (
-            <TableRow key={entry.id} className="has-[[data-state=checked]]:bg-muted/60">
-              <TableCell data-row-select="" className="w-10 pr-0">
-                {selectable && <RowCheckbox id={entry.id} name={entry.name} />}
-              </TableCell>
-              <TableCell data-label="Place" className="px-1 tabular-nums">
-                {entry.place === null ? (
-                  <span className="text-muted-foreground">
-                    <span aria-hidden="true">—</span>
-                    <span className="sr-only">No place</span>
-                  </span>
-                ) : (
-                  `#${formatNumber(entry.place)}`
-                )}
-              </TableCell>
-              <TableCell data-label="Name" className="min-w-28 px-1.5 font-medium">
-                <Link
-                  href={`/admin/waitlist/${entry.id}`}
-                  className="underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                >
-                  {entry.name}
-                </Link>
-              </TableCell>
-              <TableCell data-label="Email" className="min-w-32 px-1.5">
-                <EmailAddress address={entry.email} />
-              </TableCell>
-              <TableCell data-label="Business Type" className="min-w-24 px-1.5">
-                {entry.businessTypeLabel}
-              </TableCell>
-              <TableCell data-label="Team Size" className="px-1.5">
-                <Badge variant={teamSizeBadgeVariant(entry.employees)}>{teamSizeLabel(entry.employees)}</Badge>
-              </TableCell>
-              <TableCell data-label="Source" className="min-w-16 px-1.5 [overflow-wrap:anywhere]">
-                {entry.source === DIRECT_SOURCE ? <span className="text-muted-foreground">Direct</span> : entry.source}
-              </TableCell>
-              <TableCell data-label="Joined" className="px-1.5">
-                <JoinedTime iso={entry.joinedAt.toISOString()} />
-              </TableCell>
-              <TableCell data-label="Confirmed" className="px-1.5">
-                {entry.confirmedAt ? (
-                  <Badge variant="success">
-                    <time dateTime={entry.confirmedAt.toISOString()}>Confirmed</time>
-                  </Badge>
-                ) : (
-                  <Badge variant="muted">Not yet</Badge>
-                )}
-              </TableCell>
-              <TableCell data-label="Status" className="px-1.5">
-                {/* A held entry is waiting too, but not yet on the list: that is what the team needs to see. */}
-                {entry.heldAt ? (
-                  <HeldStatus reason={entry.heldReason ?? null} />
-                ) : (
-                  <StatusBadge status={entry.status} />
-                )}
-              </TableCell>
-              <TableCell data-label="Referrals" className="px-1.5 text-right tabular-nums">
-                {formatNumber(entry.referrals)}
-              </TableCell>
-            </TableRow>
-          ))
-        )}
-      </TableBody>
-    </Table>
+    <>
+      {/* Hoisted into the page's head once, however many tables (the loading one, then the list) render it. */}
+      <style href="waitlist-table-columns" precedence="default">
+        {COLUMN_STYLES}
+      </style>
+      <Table
+        containerLabel="Waitlist entries"
+        stackOnPhone
+        className="waitlist-table"
+        aria-busy={message?.kind === "loading"}
+      >
+        {/* On a phone the sortable headers become a strip of buttons: as wide as the cards below it. */}
+        <TableHeader className="max-md:block">
+          <TableRow className="hover:bg-transparent max-md:items-center">
+            <th scope="col" data-row-select="" className="max-md:h-auto">
+              {selectable ? <PageCheckbox /> : <span className="sr-only">Select</span>}
+            </th>
+            {LIST_COLUMNS.map((column) => {
+              const { head, sort } = viewOf(column);
+              return sort ? (
+                <SortHeader key={column.key} label={column.list!} column={sort} view={view} className={head} />
+              ) : (
+                <th key={column.key} scope="col" className={head}>
+                  {column.list}
+                </th>
+              );
+            })}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {message ? (
+            <TableMessageRow columns={LIST_COLUMNS.length + 1} message={message} />
+          ) : (
+            entries.map((entry) => (
+              <tr key={entry.id}>
+                <td data-row-select="">{selectable && <RowCheckbox id={entry.id} name={entry.name} />}</td>
+                {LIST_COLUMNS.map((column) => {
+                  const { render } = viewOf(column);
+                  return (
+                    <td key={column.key}>
+                      {render ? render(entry) : <FormattedValue column={column} value={entry[column.key]} />}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </>
   );
 }

@@ -2,8 +2,10 @@ import "server-only";
 
 import { assertAdminCan, assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { auditInsertSql } from "@/lib/data/audit";
+import type { WaitlistRow } from "@/lib/data/waitlist/columns";
 import { inviteEntries, resendInvitation } from "@/lib/data/waitlist/invitations";
 import { forgetCachedWaitlistCount, requestNewConfirmation } from "@/lib/data/waitlist/signups";
+import { ROW_COLUMNS, ROW_JOINS } from "@/lib/data/waitlist/sql";
 import { suppressErasedSql } from "@/lib/data/waitlist/suppression";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -53,12 +55,13 @@ export function referralCreditText(credit: string | null, confirmed: boolean): s
 
 /**
  * One entry with everything the admin area knows of it, the emails sent to it (oldest first), its place in line and
- * the people who joined through its link.
+ * the people who joined through its link; `columns` is the entry as the admin list reads it (every column of
+ * WAITLIST_COLUMNS), which the page lists the rest of.
  */
 export async function getWaitlistEntry(actor: VerifiedAdmin, id: number) {
   assertVerifiedAdmin(actor);
   const db = getDb();
-  const [entry, emails, referrals, placed] = await Promise.all([
+  const [entry, emails, referrals, rows] = await Promise.all([
     db.waitlistEntry.findUnique({ where: { id }, include: { referredBy: { select: { id: true, name: true } } } }),
     db.emailOutbox.findMany({
       where: { entryId: id },
@@ -72,13 +75,15 @@ export async function getWaitlistEntry(actor: VerifiedAdmin, id: number) {
       take: REFERRALS_SHOWN,
       select: { id: true, name: true, email: true, confirmedAt: true, referralCredit: true },
     }),
-    db.$queryRaw<{ place: number | null; referred: number }[]>`
-      SELECT "waitlist_place"(w."lineOrder") AS "place",
+    db.$queryRaw<(WaitlistRow & { referred: number })[]>`
+      SELECT ${ROW_COLUMNS},
              (SELECT count(*)::int FROM "waitlist" AS f WHERE f."referredById" = w."id") AS "referred"
-      FROM "waitlist" AS w WHERE w."id" = ${id}`,
+      FROM "waitlist" AS w ${ROW_JOINS} WHERE w."id" = ${id}`,
   ]);
-  if (!entry) return null;
-  return { ...entry, emails, referrals, referred: placed[0]?.referred ?? 0, place: placed[0]?.place ?? null };
+  const [row] = rows;
+  if (!entry || !row) return null;
+  const { referred, ...columns } = row;
+  return { ...entry, emails, referrals, referred, place: columns.place, columns: columns as WaitlistRow };
 }
 
 /**

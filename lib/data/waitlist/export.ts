@@ -4,17 +4,18 @@ import type { Readable } from "node:stream";
 
 import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
-import { filterCondition, ORDER, orderBy, type WaitlistRow } from "@/lib/data/waitlist/sql";
+import {
+  ANY_WAITLIST_COLUMNS,
+  CSV_COLUMNS,
+  type WaitlistColumn,
+  type WaitlistColumnKey,
+  type WaitlistRecord,
+} from "@/lib/data/waitlist/columns";
+import { columnJoins, filterCondition, ORDER, orderBy } from "@/lib/data/waitlist/sql";
 import { copyOut, getDb, withSql } from "@/lib/db";
 import type { SqlRunner } from "@/lib/db/migrate";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { FORMULA_TRIGGER_CHARACTERS } from "@/lib/spreadsheet-formula";
-import {
-  BUSINESS_TYPE_OPTIONS,
-  businessTypeLabel,
-  STORED_TEAM_SIZE_OPTIONS,
-  teamSizeLabel,
-} from "@/lib/validation/waitlist";
 import type { WaitlistExportQuery } from "@/lib/validation/waitlist-query";
 
 /**
@@ -46,32 +47,25 @@ export function recordWaitlistExport(
   }).catch((error: unknown) => console.error("[audit] could not record a waitlist export:", error));
 }
 
-/** A waitlist entry as the export reads it: the join time as ISO 8601 text (see readWaitlistBatches). */
-// Its CSV names the source by its parts (Source is the utm_source), so the generated column is not read.
-export type WaitlistExportRow = Omit<
-  WaitlistRow,
-  "joinedAt" | "confirmedAt" | "invitedAt" | "acceptedAt" | "source" | "heldAt"
-> & {
-  joinedAt: string;
-  heldAt: string | null;
-  confirmedAt: string | null;
-  invitedAt: string | null;
-  acceptedAt: string | null;
-  referralCode: string;
-  /** The email of whoever referred the entry, while they are on the list. */
-  referredBy: string | null;
+/** An entry as the export's batches read it (see readWaitlistBatches): times as ISO 8601 text, and the line's order. */
+export type WaitlistExportRow = WaitlistRecord & {
   /** The line's order (a bigint, as text): the key of the next batch when sorted by place. */
   lineOrder: string;
 };
 
-// The join time as Date.toISOString writes it (UTC, milliseconds; years 1000-9999). The column keeps
-// milliseconds, so the text also serves exactly as the next batch's key.
-const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** The referrer's email, by primary key: the referral's only link the export spells out. */
-const REFERRED_BY = `(SELECT r."email" FROM "waitlist" AS r WHERE r."id" = w."referredById")`;
+// A time as Date.toISOString writes it (UTC, milliseconds; years 1000-9999). The columns keep milliseconds, so
+// the join time's text also serves exactly as the next batch's key.
+const ISO = (expression: string) => `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The batches' SELECT list: every column under its key (times as ISO 8601 text), and the line's order. */
 const EXPORT_COLUMNS = Prisma.raw(
-  `"id", "name", "email", "businessType", "businessDescription", "employees", ${ISO(`"joinedAt"`)} AS "joinedAt", ${ISO(`"confirmedAt"`)} AS "confirmedAt", "status", ${ISO(`"invitedAt"`)} AS "invitedAt", ${ISO(`"acceptedAt"`)} AS "acceptedAt", "utmSource", "utmMedium", "utmCampaign", "referrer", "waitlist_place"(w."lineOrder") AS "place", "referralCode", ${REFERRED_BY} AS "referredBy", "referralCredits", ${ISO(`"heldAt"`)} AS "heldAt", "heldReason", "lineOrder"::text AS "lineOrder"`,
+  ANY_WAITLIST_COLUMNS.map(
+    (descriptor) => `${descriptor.format === "time" ? ISO(descriptor.sql) : descriptor.sql} AS "${descriptor.key}"`,
+  )
+    .concat(`w."lineOrder"::text AS "lineOrder"`)
+    .join(", "),
 );
+const EXPORT_JOINS = columnJoins(ANY_WAITLIST_COLUMNS);
 
 /**
  * Every entry matching an export query, in batches read one at a time with keyset pagination on the
@@ -79,7 +73,8 @@ const EXPORT_COLUMNS = Prisma.raw(
  * go through one raw connection (withSql) rather than the Prisma client: that is faster at a million
  * rows, and a long export does not hold one of the request pool's connections. Ending the loop
  * early closes the connection. Join times come as text: parsing a Date per row was a large share of what
- * reading the rows allocated, and V8 moved those Dates to its old space.
+ * reading the rows allocated, and V8 moved those Dates to its old space. Each row has every column (see
+ * WAITLIST_COLUMNS); waitlistCsvRecord makes the CSV's record of it.
  */
 export function readWaitlistBatches(
   actor: VerifiedAdmin,
@@ -109,7 +104,7 @@ async function* batchesOf(
         ? Prisma.sql`TRUE`
         : Prisma.sql`(${Prisma.raw(`"${order.key}"`)}, "id") ${comparison} (${last[order.key]}::${Prisma.raw(order.type)}, ${last.id}::int)`;
       // Ordered by the table's columns (w."joinedAt"), not the output's text column of the same name.
-      const batch = Prisma.sql`SELECT ${EXPORT_COLUMNS} FROM "waitlist" AS w WHERE ${where} AND ${after} ORDER BY ${orderBy(query.sort, "w")} LIMIT ${batchSize}::int`;
+      const batch = Prisma.sql`SELECT ${EXPORT_COLUMNS} FROM "waitlist" AS w ${EXPORT_JOINS} WHERE ${where} AND ${after} ORDER BY ${orderBy(query.sort, "w")} LIMIT ${batchSize}::int`;
       // The raw connection takes the statement's PostgreSQL text ($1, $2, …) and its values.
       const rows = await sql.query<WaitlistExportRow>(batch.text, batch.values);
       if (rows.length > 0) yield rows;
@@ -144,60 +139,32 @@ function holdSqlConnection(): { runner: Promise<SqlRunner>; release: () => Promi
   };
 }
 
-/**
- * The export's columns. The times are ISO 8601 in UTC: exact, sortable, and read as dates by spreadsheets;
- * each is empty until it happens. Business description is what a visitor who chose "Other" said their business
- * is (empty otherwise). Source, Medium, Campaign and Referrer are what the signup's visit brought
- * (its UTM parameters and referring host), empty for a direct visit. Held and Held reason are set only for
- * a signup held for review (see lib/data/waitlist/held.ts).
- */
-export const WAITLIST_CSV_HEADER = [
-  "Name",
-  "Email",
-  "Business Type",
-  "Business description",
-  "Team Size",
-  "Joined",
-  "Confirmed",
-  "Status",
-  "Invited",
-  "Accepted",
-  "Source",
-  "Medium",
-  "Campaign",
-  "Referrer",
-  "Place",
-  "Referral code",
-  "Referred by",
-  "Referrals",
-  "Held",
-  "Held reason",
-] as const;
+/** The CSV's header, one name per column of CSV_COLUMNS (the descriptors' `csv`). */
+export { WAITLIST_CSV_HEADER } from "@/lib/data/waitlist/columns";
 
-/** An exported entry as a CSV record, labels as the admin table shows them. */
+/** Label columns' labels by stored value, made once rather than searched per cell. */
+const LABELS = new Map(
+  ANY_WAITLIST_COLUMNS.flatMap((descriptor) =>
+    descriptor.format === "label"
+      ? [[descriptor.key, new Map(descriptor.options.map((option) => [option.value, option.label]))] as const]
+      : [],
+  ),
+);
+
+/**
+ * One cell of a batch's record, labels as the admin table shows them, empty for what has not happened or was not
+ * given. The CSV stream then puts a `'` before any cell a spreadsheet would run as a formula (lib/csv.ts).
+ */
+function csvCell(descriptor: WaitlistColumn<WaitlistColumnKey>, row: WaitlistExportRow): string {
+  const value = row[descriptor.key];
+  if (value === null) return "";
+  if (descriptor.format === "label") return LABELS.get(descriptor.key)?.get(String(value)) ?? String(value);
+  return String(value);
+}
+
+/** An exported entry as a CSV record: its CSV columns (CSV_COLUMNS, under WAITLIST_CSV_HEADER) in their order. */
 export function waitlistCsvRecord(row: WaitlistExportRow): string[] {
-  return [
-    row.name,
-    row.email,
-    businessTypeLabel(row.businessType),
-    row.businessDescription ?? "",
-    teamSizeLabel(row.employees),
-    row.joinedAt,
-    row.confirmedAt ?? "",
-    row.status,
-    row.invitedAt ?? "",
-    row.acceptedAt ?? "",
-    row.utmSource ?? "",
-    row.utmMedium ?? "",
-    row.utmCampaign ?? "",
-    row.referrer ?? "",
-    row.place === null ? "" : String(row.place),
-    row.referralCode,
-    row.referredBy ?? "",
-    String(row.referralCredits),
-    row.heldAt ?? "",
-    row.heldReason ?? "",
-  ];
+  return CSV_COLUMNS.map((descriptor) => csvCell(descriptor, row));
 }
 
 /**
@@ -211,58 +178,49 @@ export function copyWaitlistCsv(actor: VerifiedAdmin, query: WaitlistExportQuery
 
 /**
  * The export's `COPY` statement, values written in with `literal` (COPY takes no bind parameters). The
- * SELECT does what waitlistCsvRecord does: labels for stored values, and a leading `'` on any cell a
- * spreadsheet would run as a formula. Same filter and order as the list.
+ * SELECT does what waitlistCsvRecord and the CSV stream do (see copyCell). Same filter and order as the list.
  */
 export function waitlistCopyStatement(query: WaitlistExportQuery, literal: (value: string) => string): string {
-  // ascii() reads the first character's code without building a substring: the cheapest test per cell.
-  const text = (expression: string) =>
-    Prisma.raw(
-      `CASE WHEN ascii(${expression}) IN (${FORMULA_TRIGGER_CODES}) THEN '''' || ${expression} ELSE ${expression} END`,
-    );
-  const label = (column: string, options: readonly { value: string; label: string }[]) =>
-    Prisma.sql`CASE ${Prisma.raw(`w."${column}"`)} ${Prisma.join(
-      options.map((option) => Prisma.sql`WHEN ${option.value} THEN ${option.label}`),
-      " ",
-    )} ELSE ${text(`w."${column}"`)} END`;
-  const time = (column: string) => Prisma.raw(ISO(`w."${column}"`));
-  const columns = [
-    text(`w."name"`),
-    text(`w."email"`),
-    label("businessType", BUSINESS_TYPE_OPTIONS),
-    // Free text the visitor typed: a spreadsheet must not run it.
-    text(`w."businessDescription"`),
-    label("employees", STORED_TEAM_SIZE_OPTIONS),
-    time("joinedAt"),
-    // A NULL time (not confirmed, invited or accepted yet) is written as an empty field, as the batches write "".
-    time("confirmedAt"),
-    Prisma.raw(`w."status"`),
-    time("invitedAt"),
-    time("acceptedAt"),
-    text(`w."utmSource"`),
-    text(`w."utmMedium"`),
-    text(`w."utmCampaign"`),
-    text(`w."referrer"`),
-    // A place is the entry's row number in the line: one pass over the line's index, where working each
-    // place out on its own (waitlist_place) would cost a count per row.
-    Prisma.raw(`line."place"`),
-    Prisma.raw(`w."referralCode"`),
-    // Anyone can sign up with an address a spreadsheet would run ("-2+3@x.co"), and be someone's referrer.
-    text(`referrer."referrerEmail"`),
-    Prisma.raw(`w."referralCredits"`),
-    // When a signup was held for review and why (a fixed word: missing, invalid...), empty for everyone else.
-    time("heldAt"),
-    Prisma.raw(`w."heldReason"`),
-  ];
-  // Joined under names of their own ("lineId", "referrerEmail"), so the filter's bare column names still
-  // mean the entry's.
+  // Joined under names of their own ("lineId", and the columns' own joins), so the filter's bare column names
+  // still mean the entry's.
   const joins = Prisma.raw(
     `LEFT JOIN (SELECT "id" AS "lineId", row_number() OVER (ORDER BY "lineOrder") AS "place" FROM "waitlist" WHERE "lineOrder" < "waitlist_no_place"()) AS line ON line."lineId" = w."id"
-     LEFT JOIN LATERAL (SELECT r."email" AS "referrerEmail" FROM "waitlist" AS r WHERE r."id" = w."referredById") AS referrer ON TRUE`,
+     ${columnJoins(CSV_COLUMNS).text}`,
   );
-  const select = Prisma.sql`SELECT ${Prisma.join(columns, ", ")} FROM "waitlist" AS w ${joins} WHERE ${filterCondition(query)} ORDER BY ${orderBy(query.sort, "w")}`;
+  const select = Prisma.sql`SELECT ${Prisma.join(CSV_COLUMNS.map(copyCell), ", ")} FROM "waitlist" AS w ${joins} WHERE ${filterCondition(query)} ORDER BY ${orderBy(query.sort, "w")}`;
   return `COPY (${withLiterals(select, literal)}) TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`;
 }
+
+/**
+ * A CSV column in the COPY's SELECT, as csvCell and the CSV stream write it: text with a leading `'` when a
+ * spreadsheet would run it as a formula (free text, and anyone can sign up with an address like "-2+3@x.co"); a
+ * label column's label (an unknown value as text); a time as ISO 8601 text, NULL (an empty field, as the batches
+ * write "") until it happens; a place as the entry's row number in the line, one pass over the line's index, where
+ * working each place out on its own (waitlist_place) would cost a count per row.
+ */
+function copyCell(descriptor: WaitlistColumn): Prisma.Sql {
+  switch (descriptor.format) {
+    case "text":
+      return guarded(descriptor.sql);
+    case "label":
+      return Prisma.sql`CASE ${Prisma.raw(descriptor.sql)} ${Prisma.join(
+        descriptor.options.map((option) => Prisma.sql`WHEN ${option.value} THEN ${option.label}`),
+        " ",
+      )} ELSE ${guarded(descriptor.sql)} END`;
+    case "time":
+      return Prisma.raw(ISO(descriptor.sql));
+    case "number":
+      return Prisma.raw(descriptor.sql);
+    case "place":
+      return Prisma.raw(`line."place"`);
+  }
+}
+
+// ascii() reads the first character's code without building a substring: the cheapest test per cell.
+const guarded = (expression: string) =>
+  Prisma.raw(
+    `CASE WHEN ascii(${expression}) IN (${FORMULA_TRIGGER_CODES}) THEN '''' || ${expression} ELSE ${expression} END`,
+  );
 
 const FORMULA_TRIGGER_CODES = FORMULA_TRIGGER_CHARACTERS.map((character) => character.charCodeAt(0)).join(", ");
 

@@ -414,7 +414,7 @@ describe(`the line in the admin list and its export (${process.env.DATABASE_URL 
       new Request("http://localhost/api/admin/waitlist/export?sort=place_asc", { headers: { cookie } }),
       undefined,
     );
-    const [header, ...records] = parse(await response.text()) as string[][];
+    const [header, ...records] = parse(await response.text(), { bom: true }) as string[][];
     const column = (name: string) => header!.indexOf(name);
     expect(
       records.map((record) =>

@@ -1,4 +1,5 @@
 import type { VerifiedAdmin } from "@/lib/auth/verified";
+import { ANY_WAITLIST_COLUMNS, CSV_COLUMNS, WAITLIST_CSV_HEADER, waitlistApiRow } from "@/lib/data/waitlist/columns";
 import { readWaitlistBatches, waitlistCsvRecord } from "@/lib/data/waitlist/export";
 import { listWaitlistEntries, SEARCH_COUNT_LIMIT } from "@/lib/data/waitlist/list";
 import { businessTypesMatching } from "@/lib/data/waitlist/sql";
@@ -12,19 +13,9 @@ import {
 } from "@/lib/validation/waitlist-query";
 import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
+import { byHeader, exportRow, waitlistRow } from "@/test/waitlist-row";
 
 prepareTestDatabase();
-
-/** An entry that was not held for review (the export's last two columns empty). */
-const NOT_HELD = { heldAt: null, heldReason: null };
-const NO_SOURCE = { utmSource: null, utmMedium: null, utmCampaign: null, referrer: null };
-const NO_REFERRAL = {
-  place: null,
-  referralCode: "abcd2345",
-  referredBy: null,
-  referralCredits: 0,
-  lineOrder: "9223372036854775807",
-};
 
 interface Seed {
   name: string;
@@ -146,26 +137,27 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
       expect(page).toEqual({ entries: [], total: 0, totalIsExact: true, page: 1, pageSize: 50 });
     });
 
-    it("returns the admin fields with the business type's label, and never the consent time", async () => {
+    it("returns every column of the list (WAITLIST_COLUMNS), and never the consent time", async () => {
       const [entry] = (await list({ q: "carla" })).entries;
-      expect(entry).toEqual({
-        id: expect.any(Number),
-        name: "Carla 100% Real",
-        email: "carla_x@example.com",
-        businessType: "car",
-        businessDescription: null,
-        businessTypeLabel: "Car valeting & detailing",
-        employees: "1",
-        joinedAt: new Date("2025-03-01T12:00:00Z"),
+      expect(entry).toEqual(
+        waitlistRow({
+          id: expect.any(Number),
+          name: "Carla 100% Real",
+          email: "carla_x@example.com",
+          businessType: "car",
+          employees: "1",
+          joinedAt: new Date("2025-03-01T12:00:00Z"),
+          status: "waiting",
+          source: "direct",
+          referralCode: expect.any(String),
+        }),
+      );
+      expect(Object.keys(entry!).sort()).toEqual(ANY_WAITLIST_COLUMNS.map((column) => column.key).sort());
+      // As the API answers it: times as ISO 8601, and the business type's label beside its value.
+      expect(waitlistApiRow(entry!)).toMatchObject({
+        joinedAt: "2025-03-01T12:00:00.000Z",
         confirmedAt: null,
-        status: "waiting",
-        invitedAt: null,
-        acceptedAt: null,
-        source: "direct",
-        place: null,
-        heldAt: null,
-        heldReason: null,
-        referrals: 0,
+        businessTypeLabel: "Car valeting & detailing",
       });
     });
   });
@@ -301,146 +293,74 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
       expect((await collect({ q: "", sort: "joined_desc" }, 5)).map((batch) => batch.length)).toEqual([5, 5]);
     });
 
-    it("turns an exported row into the export's record: labels, and the join time as read", () => {
+    it("turns an exported row into the export's record: labels, and the times as read", () => {
+      const record = (fields: Parameters<typeof exportRow>[0]) => byHeader(waitlistCsvRecord(exportRow(fields)));
+      expect(WAITLIST_CSV_HEADER).toHaveLength(CSV_COLUMNS.length);
       expect(
-        waitlistCsvRecord({
-          ...NOT_HELD,
-          id: 1,
+        record({
           name: "Ann",
           email: "ann@example.com",
           businessType: "car",
-          businessDescription: null,
           employees: "1",
           joinedAt: "2025-04-10T09:30:00.123Z",
-          confirmedAt: null,
           status: "waiting",
-          invitedAt: null,
-          acceptedAt: null,
-          ...NO_SOURCE,
-          ...NO_REFERRAL,
+          referralCode: "abcd2345",
         }),
-      ).toEqual([
-        "Ann",
-        "ann@example.com",
-        "Car valeting & detailing",
-        "",
-        "Just me",
-        "2025-04-10T09:30:00.123Z",
-        "",
-        "waiting",
-        "",
-        "",
-        "",
-        "",
-        "",
-        "",
-        "",
-        "abcd2345",
-        "",
-        "0",
-        "",
-        "",
-      ]);
+      ).toEqual({
+        ...Object.fromEntries(WAITLIST_CSV_HEADER.map((name) => [name, ""])),
+        Name: "Ann",
+        Email: "ann@example.com",
+        "Business Type": "Car valeting & detailing",
+        "Team Size": "Just me",
+        Joined: "2025-04-10T09:30:00.123Z",
+        Status: "waiting",
+        "Referral code": "abcd2345",
+        Referrals: "0",
+      });
+      // What the signup's visit brought.
       expect(
-        waitlistCsvRecord({
-          ...NOT_HELD,
-          id: 1,
-          name: "Ann",
-          email: "ann@example.com",
-          businessType: "car",
-          businessDescription: null,
-          employees: "1",
-          joinedAt: "x",
-          confirmedAt: null,
-          status: "waiting",
-          invitedAt: null,
-          acceptedAt: null,
-          utmSource: "newsletter",
-          utmMedium: "email",
-          utmCampaign: "Spring",
-          referrer: "news.example",
-          ...NO_REFERRAL,
-        }).slice(10),
-      ).toEqual(["newsletter", "email", "Spring", "news.example", "", "abcd2345", "", "0", "", ""]);
+        record({ utmSource: "newsletter", utmMedium: "email", utmCampaign: "Spring", referrer: "news.example" }),
+      ).toMatchObject({ Source: "newsletter", Medium: "email", Campaign: "Spring", Referrer: "news.example" });
       // A confirmed entry in line, referred by someone, with two referrals of its own.
       expect(
-        waitlistCsvRecord({
-          ...NOT_HELD,
-          id: 3,
-          name: "Cy",
-          email: "cy@example.com",
-          businessType: "car",
-          businessDescription: null,
-          employees: "1",
-          joinedAt: "x",
-          confirmedAt: "x",
-          status: "waiting",
-          invitedAt: null,
-          acceptedAt: null,
-          ...NO_SOURCE,
+        record({
+          confirmedAt: "2025-04-11T08:00:00.000Z",
           place: 1234,
           referralCode: "wxyz6789",
           referredBy: "ann@example.com",
-          referralCredits: 2,
+          referrals: 2,
           lineOrder: "42",
-        }).slice(14),
-      ).toEqual(["1234", "wxyz6789", "ann@example.com", "2", "", ""]);
-      // A signup held for review: when, and why, in the last two columns.
+        }),
+      ).toMatchObject({
+        Confirmed: "2025-04-11T08:00:00.000Z",
+        Place: "1234",
+        "Referral code": "wxyz6789",
+        "Referred by": "ann@example.com",
+        Referrals: "2",
+      });
+      // Invited, then accepted.
       expect(
-        waitlistCsvRecord({
-          id: 4,
-          name: "Hal",
-          email: "hal@example.com",
-          businessType: "car",
-          businessDescription: null,
-          employees: "1",
-          joinedAt: "x",
-          confirmedAt: null,
-          status: "waiting",
-          invitedAt: null,
-          acceptedAt: null,
-          ...NO_SOURCE,
-          ...NO_REFERRAL,
-          heldAt: "2025-04-10T09:30:00.123Z",
-          heldReason: "missing",
-        }).slice(-2),
-      ).toEqual(["2025-04-10T09:30:00.123Z", "missing"]);
-      expect(
-        waitlistCsvRecord({
-          ...NOT_HELD,
-          id: 1,
-          name: "Ann",
-          email: "ann@example.com",
-          businessType: "car",
-          businessDescription: null,
-          employees: "1",
-          joinedAt: "x",
-          confirmedAt: "2025-04-11T08:00:00.000Z",
-          status: "invited",
-          invitedAt: "2025-04-12T08:00:00.000Z",
-          acceptedAt: null,
-          ...NO_SOURCE,
-          ...NO_REFERRAL,
-        })[6],
-      ).toBe("2025-04-11T08:00:00.000Z");
-      expect(
-        waitlistCsvRecord({
-          ...NOT_HELD,
-          id: 2,
-          name: "Bo",
-          email: "bo@example.com",
-          businessType: "legacy",
-          businessDescription: null,
-          employees: "50+",
-          joinedAt: "x",
-          confirmedAt: null,
-          status: "waiting",
-          invitedAt: null,
-          acceptedAt: null,
-          ...NO_SOURCE,
-          ...NO_REFERRAL,
-        }).slice(2, 5),
-      ).toEqual(["legacy", "", "50+"]);
+        record({ status: "accepted", invitedAt: "2025-04-12T08:00:00.000Z", acceptedAt: "2025-04-13T08:00:00.000Z" }),
+      ).toMatchObject({
+        Status: "accepted",
+        Invited: "2025-04-12T08:00:00.000Z",
+        Accepted: "2025-04-13T08:00:00.000Z",
+      });
+      // A signup held for review: when, and why.
+      expect(record({ heldAt: "2025-04-10T09:30:00.123Z", heldReason: "missing" })).toMatchObject({
+        Held: "2025-04-10T09:30:00.123Z",
+        "Held reason": "missing",
+      });
+      // What a visitor who chose Other said; and values no option knows, as stored.
+      expect(record({ businessType: "other", businessDescription: "Dog grooming" })).toMatchObject({
+        "Business Type": "Other",
+        "Business description": "Dog grooming",
+      });
+      expect(record({ businessType: "legacy", employees: "50+" })).toMatchObject({
+        "Business Type": "legacy",
+        "Business description": "",
+        "Team Size": "50+",
+      });
     });
 
     it("reads join times as Date.toISOString writes them, in UTC to the millisecond", async () => {

@@ -2,34 +2,21 @@ import "server-only";
 
 import { assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordViewHourly } from "@/lib/data/audit";
+import type { WaitlistRow } from "@/lib/data/waitlist/columns";
 import { countAllEntries } from "@/lib/data/waitlist/held";
 import { findSearchPage } from "@/lib/data/waitlist/search";
-import { orderBy, rowColumns, type WaitlistRow } from "@/lib/data/waitlist/sql";
+import { orderBy, ROW_COLUMNS, ROW_JOINS } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
-import { businessTypeText } from "@/lib/validation/waitlist";
 import {
   isFiltered,
   waitlistFilterOf,
-  type WaitlistListEntry,
   type WaitlistListQuery,
   type WaitlistSort,
 } from "@/lib/validation/waitlist-query";
 
-/** A waitlist entry as the admin area shows it: no consent time, the business type's label beside its value. */
-export type AdminWaitlistEntry = Omit<
-  WaitlistListEntry,
-  "joinedAt" | "confirmedAt" | "invitedAt" | "acceptedAt" | "heldAt"
-> & {
-  joinedAt: Date;
-  confirmedAt: Date | null;
-  invitedAt: Date | null;
-  acceptedAt: Date | null;
-  heldAt: Date | null;
-};
-
 /** One page of the admin list. `total` is exact when `totalIsExact`, else a lower bound (broad searches). */
 export interface AdminWaitlistPage {
-  entries: AdminWaitlistEntry[];
+  entries: WaitlistRow[];
   total: number;
   totalIsExact: boolean;
   page: number;
@@ -43,36 +30,17 @@ export interface AdminWaitlistPage {
  */
 export const SEARCH_COUNT_LIMIT = 1_000;
 
-const toEntry = (row: WaitlistRow): AdminWaitlistEntry => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  businessType: row.businessType,
-  businessDescription: row.businessDescription,
-  businessTypeLabel: businessTypeText(row.businessType, row.businessDescription),
-  employees: row.employees,
-  joinedAt: row.joinedAt,
-  confirmedAt: row.confirmedAt,
-  status: row.status,
-  invitedAt: row.invitedAt,
-  acceptedAt: row.acceptedAt,
-  source: row.source,
-  place: row.place,
-  referrals: row.referralCredits,
-  heldAt: row.heldAt,
-  heldReason: row.heldReason,
-});
-
 function readPage(sort: WaitlistSort, limit: number, offset: number): Promise<WaitlistRow[]> {
   // A "late row lookup": the inner query pages over the narrow sort index (index-only), and only the
   // rows of this page are fetched whole. Deep pages stay cheap at a million rows.
   return getDb().$queryRaw<WaitlistRow[]>`
-    SELECT ${rowColumns("w")}
+    SELECT ${ROW_COLUMNS}
      FROM "waitlist" AS w
      JOIN (
        SELECT "id" FROM "waitlist" ORDER BY ${orderBy(sort)}
        LIMIT ${limit}::int OFFSET ${offset}::int
      ) AS page ON page."id" = w."id"
+     ${ROW_JOINS}
      ORDER BY ${orderBy(sort, "w")}`;
 }
 
@@ -100,7 +68,7 @@ export async function listWaitlistEntries(actor: VerifiedAdmin, query: WaitlistL
   ]);
   const totalIsExact = !isFiltered(filter) || counted < cap;
   return {
-    entries: rows.map(toEntry),
+    entries: rows,
     total: totalIsExact ? counted : cap - 1,
     totalIsExact,
     page,

@@ -1,12 +1,13 @@
 import "server-only";
 
+import type { WaitlistRow } from "@/lib/data/waitlist/columns";
 import {
   filterCanNarrowByTrigram,
   filterCondition,
   orderBy,
   orderKey,
-  rowColumns,
-  type WaitlistRow,
+  ROW_COLUMNS,
+  ROW_JOINS,
 } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -70,7 +71,7 @@ async function walk(
   const hit = filterCondition(search, "scan");
   const key = orderKey(sort);
   const rows = await getDb().$queryRaw<(WaitlistRow & { matches: number })[]>`
-    SELECT ${rowColumns("w")}, hits."matches"
+    SELECT ${ROW_COLUMNS}, hits."matches"
      FROM (
        SELECT "id", row_number() OVER (ORDER BY ${orderBy(sort)}) AS "position", count(*) OVER ()::int AS "matches"
        FROM (
@@ -81,6 +82,7 @@ async function walk(
        ) AS capped
      ) AS hits
      JOIN "waitlist" AS w ON w."id" = hits."id"
+     ${ROW_JOINS}
      WHERE hits."position" > ${offset}::int AND hits."position" <= ${offset + limit}::int
      ORDER BY ${orderBy(sort, "w")}`;
   return { rows: rows.map(({ matches: _, ...row }) => row), matches: rows[0]?.matches ?? 0 };
@@ -106,9 +108,9 @@ async function collect(search: WaitlistFilter, sort: WaitlistSort, limit: number
 // The rows themselves under the usual plans: a primary-key lookup each.
 async function rowsWithIds(ids: number[], sort: WaitlistSort): Promise<WaitlistRow[]> {
   if (ids.length === 0) return [];
-  return getDb().$queryRaw<
-    WaitlistRow[]
-  >`SELECT ${rowColumns()} FROM "waitlist" WHERE "id" = ANY(${ids}::int[]) ORDER BY ${orderBy(sort)}`;
+  return getDb().$queryRaw<WaitlistRow[]>`
+    SELECT ${ROW_COLUMNS} FROM "waitlist" AS w ${ROW_JOINS}
+    WHERE w."id" = ANY(${ids}::int[]) ORDER BY ${orderBy(sort, "w")}`;
 }
 
 async function countUpTo(search: WaitlistFilter, cap: number, plan: Plan): Promise<number> {

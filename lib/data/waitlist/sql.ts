@@ -1,37 +1,10 @@
 import "server-only";
 
+import { ANY_WAITLIST_COLUMNS, type WaitlistColumn } from "@/lib/data/waitlist/columns";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { BUSINESS_TYPE_OPTIONS } from "@/lib/validation/waitlist";
 import { ANY_WAITLIST_FILTERS, escapeLike, filterValueOf } from "@/lib/validation/waitlist-filters";
 import type { WaitlistFilter, WaitlistSort } from "@/lib/validation/waitlist-query";
-
-/** A waitlist row as the admin list and the export read it (every column but the consent time). */
-export interface WaitlistRow {
-  id: number;
-  name: string;
-  email: string;
-  businessType: string;
-  /** "What kind of business?", with the business type "other" only. */
-  businessDescription: string | null;
-  employees: string;
-  joinedAt: Date;
-  confirmedAt: Date | null;
-  status: string;
-  invitedAt: Date | null;
-  acceptedAt: Date | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  referrer: string | null;
-  /** Where the signup came from, as the database keeps it (the generated column). */
-  source: string;
-  /** The place in line (null with no place) and the referrals credited, both worked out by the database. */
-  place: number | null;
-  referralCredits: number;
-  /** When the signup was held for review, and why (null unless held). */
-  heldAt: Date | null;
-  heldReason: string | null;
-}
 
 /**
  * The "lineOrder" of every entry with no place in line (unconfirmed, invited or accepted): the largest
@@ -40,36 +13,21 @@ export interface WaitlistRow {
  */
 export const NO_PLACE = 9223372036854775807n;
 
-/** The columns of a WaitlistRow, optionally on a table alias. */
-export function rowColumns(alias?: string): Prisma.Sql {
-  const prefix = alias ? `${alias}.` : "";
-  return Prisma.raw(
-    [
-      "id",
-      "name",
-      "email",
-      "businessType",
-      "businessDescription",
-      "employees",
-      "joinedAt",
-      "confirmedAt",
-      "status",
-      "invitedAt",
-      "acceptedAt",
-      "utmSource",
-      "utmMedium",
-      "utmCampaign",
-      "referrer",
-      "source",
-      "referralCredits",
-      "heldAt",
-      "heldReason",
-    ]
-      .map((column) => `${prefix}"${column}"`)
-      .concat(`"waitlist_place"(${prefix}"lineOrder") AS "place"`)
-      .join(", "),
-  );
+/** The FROM items that some of `columns` read besides the entry's row (see WaitlistColumn's `join`), once each. */
+export function columnJoins(columns: readonly WaitlistColumn[]): Prisma.Sql {
+  return Prisma.raw([...new Set(columns.flatMap((descriptor) => descriptor.join ?? []))].join("\n"));
 }
+
+/**
+ * A WaitlistRow's SELECT list: every column's expression under its key, on the entry's row `w` ("waitlist" AS w).
+ * The statement joins ROW_JOINS after `w`.
+ */
+export const ROW_COLUMNS = Prisma.raw(
+  ANY_WAITLIST_COLUMNS.map((descriptor) => `${descriptor.sql} AS "${descriptor.key}"`).join(", "),
+);
+
+/** The FROM items ROW_COLUMNS reads besides `w`. */
+export const ROW_JOINS = columnJoins(ANY_WAITLIST_COLUMNS);
 
 // Each order is served by an index (joinedAt desc,id desc; name,id; lineOrder,id; read backwards for the
 // reverse), and id breaks ties so pages and export batches never skip or repeat a row.

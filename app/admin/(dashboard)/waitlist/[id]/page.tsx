@@ -10,6 +10,13 @@ import { HeldActions } from "@/components/admin/waitlist/held-actions";
 import { HeldBadge, HeldNotice } from "@/components/admin/waitlist/held-badge";
 import { StatusBadge } from "@/components/admin/waitlist/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
+import {
+  ANY_WAITLIST_COLUMNS,
+  labelOf,
+  type WaitlistColumn,
+  type WaitlistColumnKey,
+  type WaitlistRow,
+} from "@/lib/data/waitlist/columns";
 import { getWaitlistEntry, referralCreditText } from "@/lib/data/waitlist/entry-actions";
 import { emailConfigured } from "@/lib/email/transport";
 import { formatNumber, utcDateTime as time } from "@/lib/format";
@@ -21,6 +28,43 @@ import { businessTypeLabel, teamSizeLabel } from "@/lib/validation/waitlist";
 export const metadata: Metadata = { title: "Waitlist entry" };
 
 const linkClass = "text-primary underline-offset-4 hover:underline";
+
+/**
+ * The list's columns (lib/data/waitlist/columns.ts) this page shows in its own words, above or in the timeline and
+ * the held notice; it lists every other column after them, so a new column shows here with nothing to add.
+ */
+const SHOWN_ABOVE = new Set<WaitlistColumnKey>([
+  "id",
+  "name",
+  "email",
+  "businessType",
+  "businessDescription",
+  "employees",
+  "joinedAt",
+  "confirmedAt",
+  "status",
+  "invitedAt",
+  "acceptedAt",
+  "source",
+  "utmSource",
+  "utmMedium",
+  "utmCampaign",
+  "referrer",
+  "place",
+  "referralCode",
+  "referredBy",
+  "referrals",
+  "heldAt",
+  "heldReason",
+]);
+
+/** A column's value in words, as its format reads: "None" when not given (see WaitlistColumnFormat). */
+function columnText(column: WaitlistColumn, value: WaitlistRow[WaitlistColumnKey]): string {
+  if (value === null) return column.format === "time" ? "Not yet" : "None";
+  if (value instanceof Date) return `${time.format(value)} UTC`;
+  if (typeof value === "number") return column.format === "place" ? `#${formatNumber(value)}` : formatNumber(value);
+  return labelOf(column, value);
+}
 
 interface Event {
   at: Date;
@@ -121,6 +165,13 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
       ),
     ],
     ["Referrals credited", formatNumber(entry.referralCredits)],
+    // Any other column of the list, under its heading, as its format reads.
+    ...ANY_WAITLIST_COLUMNS.filter((column) => !SHOWN_ABOVE.has(column.key)).map(
+      (column): [string, React.ReactNode] => [
+        column.list ?? column.csv ?? column.key,
+        columnText(column, entry.columns[column.key]),
+      ],
+    ),
   ];
 
   return (
