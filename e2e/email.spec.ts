@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
 import { mailboxForTheseTests, recipientOf } from "@/e2e/support/mailbox";
 import { solvedProof } from "@/e2e/support/signup";
+import { listCell } from "@/e2e/support/waitlist-list";
 import { linksIn } from "@/test/smtp";
 
 // A real SMTP server on the port the main server sends to: every confirmation email of these tests lands here.
@@ -454,12 +455,12 @@ test.describe("email", () => {
 
     await page.reload();
     const statusOf = (entry: { email: string }) =>
-      page.getByRole("row").filter({ hasText: entry.email }).locator('[data-label="Status"]');
-    await expect(statusOf(first)).toHaveText("Accepted");
-    await expect(statusOf(second)).toHaveText("Accepted");
-    await expect(statusOf(third)).toHaveText("Invited");
-    await expect(statusOf(fourth)).toHaveText("Waiting");
-    await expect(statusOf(unconfirmed)).toHaveText("Waiting");
+      listCell(page, page.getByRole("row").filter({ hasText: entry.email }), "Status");
+    await expect(await statusOf(first)).toHaveText("Accepted");
+    await expect(await statusOf(second)).toHaveText("Accepted");
+    await expect(await statusOf(third)).toHaveText("Invited");
+    await expect(await statusOf(fourth)).toHaveText("Waiting");
+    await expect(await statusOf(unconfirmed)).toHaveText("Waiting");
     await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Invited" });
     await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toHaveText(
       "Showing 1–1 of 1 matching entries",
@@ -495,7 +496,7 @@ test.describe("email", () => {
     await selected.getByRole("button", { name: "Invite 1 person" }).click();
     await expect(page.getByText("Invited 1 person")).toBeVisible();
     await invitationTo(unconfirmed.email);
-    await expect(statusOf(fourth)).toHaveText("Waiting");
+    await expect(await statusOf(fourth)).toHaveText("Waiting");
     await expect(page.getByRole("row").filter({ hasText: unconfirmed.email })).toHaveCount(0);
   });
 });

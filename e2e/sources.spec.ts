@@ -8,6 +8,7 @@ import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
 import { signUpWithProof } from "@/e2e/support/signup";
+import { listCell } from "@/e2e/support/waitlist-list";
 
 // Where sources meet the other features: personal links, signups that send no visit beacon, and imports.
 // Spec files share one server and database: what each test counts is its own (a source or addresses unique to
@@ -135,7 +136,7 @@ test.describe("sources where features meet", () => {
     ] as const) {
       await page.goto(`/admin?q=${encodeURIComponent(email)}`);
       await expect(page.locator("table tbody tr")).toHaveCount(1);
-      await expect(page.locator('table tbody tr td[data-label="Source"]')).toHaveText(source);
+      await expect(await listCell(page, page.locator("table tbody tr"), "Source")).toHaveText(source);
     }
   });
 
@@ -276,7 +277,7 @@ test.describe("sources where features meet", () => {
     const rows = page.locator("table tbody tr");
     await expect(rows).toHaveCount(2);
     for (const index of [0, 1]) {
-      await expect(rows.nth(index).locator('td[data-label="Source"]')).toHaveText("import");
+      await expect(await listCell(page, rows.nth(index), "Source")).toHaveText("import");
       await expect(rows.nth(index)).toContainText("Not given");
     }
     await expectNoAxeViolations(page);

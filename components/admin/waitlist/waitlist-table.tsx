@@ -1,5 +1,6 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 import Link from "next/link";
+import { createElement } from "react";
 
 import { TableMessageRow, type TableMessage } from "@/components/admin/kit/data-table";
 import { EmailAddress } from "@/components/admin/kit/email-address";
@@ -81,11 +82,7 @@ const VIEWS: Partial<Record<WaitlistColumnKey, ColumnView>> = {
   name: {
     cell: "min-width:7rem;font-weight:500",
     sort: "name",
-    render: (entry) => (
-      <Link href={`/admin/waitlist/${entry.id}`} className="wl-link">
-        {entry.name}
-      </Link>
-    ),
+    render: (entry) => <Link href={`/admin/waitlist/${entry.id}`}>{entry.name}</Link>,
   },
   email: { cell: "min-width:8rem", render: (entry) => <EmailAddress address={entry.email} /> },
   // The label, with the visitor's own words after "Other" ("Other: Dog grooming").
@@ -145,13 +142,15 @@ export const COLUMN_STYLES = (() => {
   return `${looks.join("")}@media (max-width:767.98px){${labels.join("")}}`;
 })();
 
-/** Said in place of a value not given (or a time that has not come). */
+/** Said in place of a value not given (or a time that has not come): a dash to the eye, words to a screen reader. */
 function Missing({ text }: { text: string }) {
   return (
-    <span className="text-muted-foreground">
-      <span aria-hidden="true">—</span>
+    <>
+      <span aria-hidden="true" className="text-muted-foreground">
+        —
+      </span>
       <span className="sr-only">{text}</span>
-    </span>
+    </>
   );
 }
 
@@ -226,10 +225,12 @@ export function StatusBadge({ status }: { status: string }) {
 export function WaitlistTable({ entries, view, message, selectable = false }: WaitlistTableProps) {
   return (
     <>
-      {/* Hoisted into the page's head once, however many tables (the loading one, then the list) render it. */}
-      <style href="waitlist-table-columns" precedence="default">
-        {COLUMN_STYLES}
-      </style>
+      {/* Only rows need it (a message row has none of the columns' cells); React puts it in the page's head, once. */}
+      {!message && (
+        <style href="waitlist-table-columns" precedence="default">
+          {COLUMN_STYLES}
+        </style>
+      )}
       <Table
         containerLabel="Waitlist entries"
         stackOnPhone
@@ -258,19 +259,22 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
           {message ? (
             <TableMessageRow columns={LIST_COLUMNS.length + 1} message={message} />
           ) : (
-            entries.map((entry) => (
-              <tr key={entry.id}>
-                <td data-row-select="">{selectable && <RowCheckbox id={entry.id} name={entry.name} />}</td>
-                {LIST_COLUMNS.map((column) => {
+            entries.map((entry) =>
+              // The cells as the row's own children, not a list: they need no keys, which the page's data would carry.
+              createElement(
+                "tr",
+                { key: entry.id },
+                <td data-row-select="">{selectable && <RowCheckbox id={entry.id} name={entry.name} />}</td>,
+                ...LIST_COLUMNS.map((column) => {
                   const { render } = viewOf(column);
-                  return (
-                    <td key={column.key}>
-                      {render ? render(entry) : <FormattedValue column={column} value={entry[column.key]} />}
-                    </td>
+                  return createElement(
+                    "td",
+                    null,
+                    render ? render(entry) : <FormattedValue column={column} value={entry[column.key]} />,
                   );
-                })}
-              </tr>
-            ))
+                }),
+              ),
+            )
           )}
         </TableBody>
       </Table>
