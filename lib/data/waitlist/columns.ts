@@ -26,6 +26,11 @@ interface ColumnBase<Key extends string> {
    * the filters' bare column names still mean the entry's.
    */
   join?: string;
+  /**
+   * Shown first in the admin table, wherever it sits in the export. The export's columns keep their places (a new
+   * one is added after the others), so a spreadsheet built on an earlier export still reads the same columns.
+   */
+  tableFirst?: true;
 }
 
 /** One column of the waiting list: what the list, the API, the table, the entry page and the export read. */
@@ -40,14 +45,14 @@ export type WaitlistColumn<Key extends string = string> = ColumnBase<Key> &
 const column = <const Column extends WaitlistColumn>(descriptor: Column) => descriptor;
 
 /**
- * Every column of the waiting list, in the order the table and the CSV show them. A new column of "waitlist" needs
+ * Every column of the waiting list, in the order the CSV writes them and the table shows them (but for a
+ * `tableFirst` column). A new column of "waitlist" needs
  * its migration, its line in prisma/schema.prisma and an entry here: the list's and the export's SELECTs, the row
  * types, the API's entries, the table and its phone cards, the entry page, and the CSV (both of its paths) take it
  * from here. (Model: dub's exportLinksColumns.)
  */
 export const WAITLIST_COLUMNS = [
   column({ key: "id", list: null, csv: null, format: "number", sql: `w."id"` }),
-  column({ key: "place", list: "Place", csv: "Place", format: "place", sql: `"waitlist_place"(w."lineOrder")` }),
   column({ key: "name", list: "Name", csv: "Name", format: "text", sql: `w."name"` }),
   column({ key: "email", list: "Email", csv: "Email", format: "text", sql: `w."email"` }),
   column({
@@ -96,6 +101,14 @@ export const WAITLIST_COLUMNS = [
   column({ key: "utmMedium", list: null, csv: "Medium", format: "text", nullable: true, sql: `w."utmMedium"` }),
   column({ key: "utmCampaign", list: null, csv: "Campaign", format: "text", nullable: true, sql: `w."utmCampaign"` }),
   column({ key: "referrer", list: null, csv: "Referrer", format: "text", nullable: true, sql: `w."referrer"` }),
+  column({
+    key: "place",
+    list: "Place",
+    csv: "Place",
+    format: "place",
+    tableFirst: true,
+    sql: `"waitlist_place"(w."lineOrder")`,
+  }),
   column({ key: "referralCode", list: null, csv: "Referral code", format: "text", sql: `w."referralCode"` }),
   // The email of whoever referred the entry, while they are on the list: the referral's one link the export spells out.
   column({
@@ -150,7 +163,9 @@ export type WaitlistApiRow = WaitlistRecord & { businessTypeLabel: string };
 export const ANY_WAITLIST_COLUMNS: readonly WaitlistColumn<WaitlistColumnKey>[] = WAITLIST_COLUMNS;
 
 /** The columns of the admin table (and its phone cards), in its order. */
-export const LIST_COLUMNS = ANY_WAITLIST_COLUMNS.filter((descriptor) => descriptor.list !== null);
+export const LIST_COLUMNS = ANY_WAITLIST_COLUMNS.filter((descriptor) => descriptor.list !== null).sort(
+  (a, b) => Number(b.tableFirst ?? false) - Number(a.tableFirst ?? false),
+);
 
 /** The columns of the CSV export, in its order. */
 export const CSV_COLUMNS = ANY_WAITLIST_COLUMNS.filter((descriptor) => descriptor.csv !== null);
