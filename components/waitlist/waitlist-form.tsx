@@ -36,7 +36,7 @@ type FormValues = Omit<WaitlistFormValues, "agreedToTerms"> & { agreedToTerms: b
 // The same empty entries as the plain form's, whose place this form takes.
 const EMPTY: FormValues = EMPTY_WAITLIST_ENTRIES;
 
-/** What the visitor did in the plain form before this one took its place (see waitlist-form-island.tsx). */
+/** What the visitor did in the plain form before this one took its place (see waitlist-island.tsx). */
 export interface CarriedEntries {
   entries: FormValues;
   /** The id of the field that had focus: this form's field of the same id takes it. */
