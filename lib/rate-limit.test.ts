@@ -1,4 +1,11 @@
-import { clientRateKey, hitRateLimit, peekRateLimit, resetRateLimit, undoRateLimitHit } from "@/lib/rate-limit";
+import {
+  clientRateKey,
+  enforceRateLimits,
+  hitRateLimit,
+  peekRateLimit,
+  resetRateLimit,
+  undoRateLimitHit,
+} from "@/lib/rate-limit";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
@@ -57,6 +64,50 @@ describe("database-backed rate limits", () => {
     for (let i = 0; i < 3; i++) await hitRateLimit(sliding, now - 20_000 + i * 10_000);
     await undoRateLimitHit(sliding);
     expect((await peekRateLimit(sliding, now)).count).toBe(2);
+  });
+
+  describe("several rules at once", () => {
+    const client = { key: "test:chain:client", limit: 2, windowMs: 60_000 };
+    const site = { key: "test:chain:site", limit: 3, windowMs: 60_000, message: "Busy everywhere." };
+    const refusal = (promise: Promise<void>) =>
+      promise.then(
+        () => null,
+        (error: { status?: number; message: string }) => ({ status: error.status, message: error.message }),
+      );
+
+    it("counts each rule, and a client over its own limit counts nothing against the rules after it", async () => {
+      const now = Date.UTC(2026, 0, 2, 9, 0, 10);
+      expect(await refusal(enforceRateLimits([client, site], "Slow down.", now))).toBeNull();
+      expect(await refusal(enforceRateLimits([client, site], "Slow down.", now))).toBeNull();
+      expect(await refusal(enforceRateLimits([client, site], "Slow down.", now))).toEqual({
+        status: 429,
+        message: "Slow down.",
+      });
+      expect((await peekRateLimit(client, now)).count).toBe(3);
+      expect((await peekRateLimit(site, now)).count).toBe(2);
+    });
+
+    it("refuses with the words of the rule that refused", async () => {
+      const now = Date.UTC(2026, 0, 2, 9, 1, 10);
+      for (let i = 0; i < 3; i++) await hitRateLimit(site, now);
+      expect(await refusal(enforceRateLimits([client, site], "Slow down.", now))).toEqual({
+        status: 429,
+        message: "Busy everywhere.",
+      });
+      expect((await peekRateLimit(client, now)).count).toBe(1);
+      expect((await peekRateLimit(site, now)).count).toBe(4);
+    });
+
+    it("counts concurrent calls exactly", async () => {
+      const now = Date.UTC(2026, 0, 2, 9, 2, 10);
+      const wide = [
+        { ...client, limit: 100 },
+        { ...site, limit: 100 },
+      ];
+      await Promise.all(Array.from({ length: 20 }, () => enforceRateLimits(wide, "Slow down.", now)));
+      expect((await peekRateLimit(wide[0]!, now)).count).toBe(20);
+      expect((await peekRateLimit(wide[1]!, now)).count).toBe(20);
+    });
   });
 
   it("keeps keys apart", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { getDb } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { HttpError } from "@/lib/http";
 import { ipv6Groups, mappedIPv4 } from "@/lib/ip-address";
 
@@ -29,6 +30,8 @@ export interface RateLimitRule {
    * the guesses where that doubling matters (second-step codes, resends).
    */
   sliding?: boolean;
+  /** What a refusal by this rule says, where the rules of one call refuse in different words. */
+  message?: string;
 }
 
 export interface RateLimitState {
@@ -151,11 +154,89 @@ export function tooManyRequests(state: RateLimitState, message: string): HttpErr
   return new HttpError(429, message, { headers: { "Retry-After": String(state.retryAfterSeconds) } });
 }
 
-/** Counts a hit on each rule and throws a 429 with `message` if any is over its limit. */
-export async function enforceRateLimits(rules: RateLimitRule[], message: string): Promise<void> {
+/** Fixed-window limits counted inside a caller's own statement (rateLimitHitsSql). */
+export interface RateLimitHits {
+  /** One CTE per rule (`hit_0`, `hit_1`…), for the caller's WITH. */
+  with: Prisma.Sql;
+  /** What each rule counted, as an int[] (NULL for a rule not reached because one before it refused). */
+  counts: Prisma.Sql;
+  /** True when every rule allows: the condition for the caller's own work. */
+  allowed: Prisma.Sql;
+  /** The 429 of the first rule that refused, given the statement's `counts`, or null when all allowed. */
+  refusal(counts: readonly (number | null)[]): HttpError | null;
+}
+
+/**
+ * Counts a hit on each of several fixed-window rules (distinct keys) as part of one statement, in order, as one
+ * call per rule would: a rule is counted only while every rule before it allows, so a client over its own limit
+ * adds nothing to a site-wide one. In the statement that does the limited work, the limits cost no round trip
+ * and no commit of their own; if that statement fails, its hits go with it.
+ */
+export function rateLimitHitsSql(rules: RateLimitRule[], message: string, now = Date.now()): RateLimitHits {
+  if (
+    rules.length === 0 ||
+    new Set(rules.map((rule) => rule.key)).size !== rules.length ||
+    rules.some((r) => r.sliding)
+  )
+    throw new Error("rateLimitHitsSql takes one or more fixed-window rules with distinct keys");
+  const windows = rules.map((rule) => windowOf(rule, now));
+  const name = (index: number) => Prisma.raw(`"hit_${index}"`);
+  const hits = rules.map((rule, index) => {
+    const { start, end } = windows[index]!;
+    const counted =
+      index === 0
+        ? Prisma.empty
+        : Prisma.sql`WHERE (SELECT "count" FROM ${name(index - 1)}) <= ${rules[index - 1]!.limit}`;
+    return Prisma.sql`${name(index)} AS (
+      INSERT INTO "rate_limits" ("key", "windowStart", "count", "expiresAt")
+      SELECT ${rule.key}::text, ${start}::timestamptz, 1, ${end}::timestamptz ${counted}
+      ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "rate_limits"."count" + 1
+      RETURNING "count")`;
+  });
+  const last = rules.length - 1;
+  return {
+    with: Prisma.join(hits, ", "),
+    counts: Prisma.sql`ARRAY[${Prisma.join(
+      rules.map((_, index) => Prisma.sql`(SELECT "count" FROM ${name(index)})`),
+      ", ",
+    )}]::int[]`,
+    // The last rule is counted only if every rule before it allowed.
+    allowed: Prisma.sql`COALESCE((SELECT "count" FROM ${name(last)}) <= ${rules[last]!.limit}, false)`,
+    refusal(counts) {
+      // Old windows are swept now and then rather than on every request.
+      if (Math.random() < 0.01) void pruneRateLimits(new Date(now)).catch(() => undefined);
+      for (const [index, rule] of rules.entries()) {
+        const count = counts[index];
+        if (count === null || count === undefined) break;
+        const state = stateOf(rule, Number(count), windows[index]!.end, now);
+        if (!state.allowed) return tooManyRequests(state, rule.message ?? message);
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * Counts a hit on each rule, in order, and throws a 429 with the first refusing rule's message (or `message`)
+ * if any is over its limit; the rules after it are not counted. Several fixed-window rules with distinct keys
+ * are counted in one statement.
+ */
+export async function enforceRateLimits(rules: RateLimitRule[], message: string, now = Date.now()): Promise<void> {
+  if (
+    rules.length > 1 &&
+    new Set(rules.map((rule) => rule.key)).size === rules.length &&
+    !rules.some((r) => r.sliding)
+  ) {
+    const hits = rateLimitHitsSql(rules, message, now);
+    const rows = await getDb().$queryRaw<{ counts: (number | null)[] }[]>`
+      WITH ${hits.with} SELECT ${hits.counts} AS "counts"`;
+    const refusal = hits.refusal(rows[0]?.counts ?? []);
+    if (refusal) throw refusal;
+    return;
+  }
   for (const rule of rules) {
-    const state = await hitRateLimit(rule);
-    if (!state.allowed) throw tooManyRequests(state, message);
+    const state = await hitRateLimit(rule, now);
+    if (!state.allowed) throw tooManyRequests(state, rule.message ?? message);
   }
 }
 

@@ -178,6 +178,11 @@ export async function proofWouldHold(payload: unknown, now = new Date()): Promis
   return !(await checkPayload(payload, now)).ok;
 }
 
+/** Whether checking a signup's proof (signupProof) already uses it up: SIGNUP_CHALLENGE "require". */
+export function signupProofSpentWhenChecked(): boolean {
+  return env().SIGNUP_CHALLENGE === "require";
+}
+
 /**
  * A signup's proof, as SIGNUP_CHALLENGE says: the reason to hold the signup, or the checked proof for the
  * signup's own database call to use up (one round trip and one commit fewer on the busiest path; a replay

@@ -544,6 +544,24 @@ describe(`POST /api/waitlist (${process.env.DATABASE_URL ? "PostgreSQL" : "embed
       expect(await rows()).toHaveLength(5);
     });
 
+    it("counts a client over its own limit nothing against the site-wide backstop, and stores nothing for it", async () => {
+      await insideOneWindow();
+      const ip = "203.0.113.92";
+      const statuses = [];
+      for (let i = 0; i < 8; i++)
+        statuses.push((await post({ ...valid, email: `own-${i}@example.com` }, { ip })).status);
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+      const counters = await getDb().rateLimit.findMany({
+        select: { key: true, count: true },
+        orderBy: { key: "asc" },
+      });
+      expect(counters).toEqual([
+        { key: "waitlist:all", count: 5 },
+        { key: `waitlist:ip:${ip}`, count: 8 },
+      ]);
+      expect(await rows()).toHaveLength(5);
+    });
+
     it("holds a site-wide backstop whatever addresses clients claim, and keeps it apart from the per-client limit", async () => {
       await insideOneWindow();
       const saved = process.env.WAITLIST_SIGNUPS_PER_MINUTE;

@@ -1,6 +1,13 @@
 import { requestHost, requireSameOrigin } from "@/lib/auth/guard";
 import { isSecureRequest } from "@/lib/auth/session";
-import { proofOf, proofWouldHold, signupProof, signupProofHold } from "@/lib/challenge/altcha";
+import {
+  proofOf,
+  proofWouldHold,
+  signupProof,
+  signupProofHold,
+  signupProofSpentWhenChecked,
+  type ProofClaim,
+} from "@/lib/challenge/altcha";
 import {
   addWaitlistEntry,
   WAITLIST_BUSY_MESSAGE,
@@ -25,6 +32,7 @@ import {
 import { clientNetworkKey } from "@/lib/ip-address";
 import { sendSoon } from "@/lib/jobs/send-soon";
 import { clientRateKey, enforceRateLimits } from "@/lib/rate-limit";
+import type { ProofFailure } from "@/lib/validation/challenge";
 import { waitlistSignupSchema } from "@/lib/validation/disposable-email";
 import { WAITLIST_HONEYPOT_FIELD } from "@/lib/validation/waitlist";
 import {
@@ -77,33 +85,45 @@ async function signUp(
   // Bots are not told they were caught, and cost no database write: they get the outcome a real one would.
   if (honeypotFilled(body)) return { held: await proofWouldHold(proofOf(body)) };
   const ip = clientIp(request);
-  // A client whose address cannot be known has only the site-wide backstop to count against.
-  if (ip)
-    await enforceRateLimits(
-      [{ key: `waitlist:ip:${clientRateKey(ip)}`, ...WAITLIST_RATE_LIMIT }],
-      WAITLIST_RATE_LIMIT_MESSAGE,
-    );
-  await enforceRateLimits(
-    [{ key: "waitlist:all", limit: env().WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }],
-    WAITLIST_BUSY_MESSAGE,
-  );
-  // Checked last: a refused body costs no proof, and a proof is used up only by a signup that is stored.
-  const { heldReason, claim } = settleProof
-    ? { heldReason: await signupProofHold(proofOf(body)), claim: undefined }
-    : await signupProof(proofOf(body));
+  // A client whose address cannot be known has only the site-wide backstop to count against; one over its own
+  // limit is refused before it counts against everybody's.
+  const limits = {
+    rules: [
+      ...(ip ? [{ key: `waitlist:ip:${clientRateKey(ip)}`, ...WAITLIST_RATE_LIMIT }] : []),
+      {
+        key: "waitlist:all",
+        limit: env().WAITLIST_SIGNUPS_PER_MINUTE,
+        windowMs: 60_000,
+        message: WAITLIST_BUSY_MESSAGE,
+      },
+    ],
+    message: WAITLIST_RATE_LIMIT_MESSAGE,
+  };
+  // Where the proof is used up before the signup (the plain form's path, which must know whether a replay held
+  // the signup, or a challenge that is required), the limits come first, so a refused body costs no proof.
+  // Otherwise checking the proof is no database work, and the limits are counted in the signup's own statement.
+  const limitsFirst = settleProof || signupProofSpentWhenChecked();
+  let proof: { heldReason: ProofFailure | null; claim?: ProofClaim };
+  if (limitsFirst) {
+    await enforceRateLimits(limits.rules, limits.message);
+    proof = settleProof ? { heldReason: await signupProofHold(proofOf(body)) } : await signupProof(proofOf(body));
+  } else {
+    proof = await signupProof(proofOf(body));
+  }
   // A first signup, or a repeat one that may send a new confirmation: the answer is the same either way, and
   // the same again for a signup held for review. The client's network is kept to withhold referral credit
   // between neighbours (lib/data/waitlist/line.ts).
   sendSoon(
     await addWaitlistEntry(signup, new Date(), {
       signupNetwork: ip ? clientNetworkKey(ip) : null,
-      heldReason,
-      proof: claim,
+      heldReason: proof.heldReason,
+      proof: proof.claim,
       // Matched to the visit the landing page's beacon counted, if it sent one (lib/visits/count.ts).
       visitor: { address: ip, userAgent: request.headers.get("user-agent")?.trim() ?? "" },
+      limits: limitsFirst ? undefined : limits,
     }),
   );
-  return { held: heldReason !== null };
+  return { held: proof.heldReason !== null };
 }
 
 function isFormPost(request: Request): boolean {

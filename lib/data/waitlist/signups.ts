@@ -15,6 +15,7 @@ import { messageDomain } from "@/lib/email/message-id";
 import { absoluteUrl } from "@/lib/email/site";
 import { CONFIRM_TOKEN_TTL_MS, hashToken, newToken, statusTokenOf } from "@/lib/email/tokens";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { rateLimitHitsSql, type RateLimitRule } from "@/lib/rate-limit";
 import { singleFlightCache } from "@/lib/single-flight-cache";
 import type { ProofFailure } from "@/lib/validation/challenge";
 import type { SignupSource, WaitlistSignup } from "@/lib/validation/waitlist";
@@ -83,6 +84,11 @@ export function queueConfirmationSql(
   now: Date,
   resendBefore: Date,
 ): Prisma.Sql {
+  return Prisma.sql`SELECT ${queueConfirmationCall(signup, fields, now, resendBefore)} AS "id"`;
+}
+
+/** The function call itself (queueConfirmationSql), for a statement that calls it only on a condition. */
+function queueConfirmationCall(signup: boolean, fields: ConfirmationFields, now: Date, resendBefore: Date): Prisma.Sql {
   const confirmToken = newToken();
   const leaveToken = newToken();
   const call = {
@@ -115,7 +121,7 @@ export function queueConfirmationSql(
     visitDay: fields.visit?.day ?? null,
     visitHash: fields.visit?.hash ?? null,
   };
-  return Prisma.sql`SELECT "waitlist_queue_confirmation"(${JSON.stringify(call)}::jsonb) AS "id"`;
+  return Prisma.sql`"waitlist_queue_confirmation"(${JSON.stringify(call)}::jsonb)`;
 }
 
 /**
@@ -127,9 +133,20 @@ async function queueConfirmation(
   signup: boolean,
   fields: ConfirmationFields,
   now: Date,
-  options: { resendBefore?: Date; audit?: ConfirmationAudit } = {},
+  options: { resendBefore?: Date; audit?: ConfirmationAudit; limits?: SignupLimits } = {},
 ): Promise<number | null> {
   const resendBefore = options.resendBefore ?? new Date(now.getTime() - CONFIRMATION_RESEND_INTERVAL_MS);
+  if (options.limits) {
+    // The limits' hits and the signup in one statement: the signup runs only if every limit allows.
+    const hits = rateLimitHitsSql(options.limits.rules, options.limits.message, now.getTime());
+    const rows = await getDb().$queryRaw<{ id: number | null; counts: (number | null)[] }[]>`
+      WITH ${hits.with}
+      SELECT ${hits.counts} AS "counts",
+             CASE WHEN ${hits.allowed} THEN ${queueConfirmationCall(signup, fields, now, resendBefore)} END AS "id"`;
+    const refusal = hits.refusal(rows[0]?.counts ?? []);
+    if (refusal) throw refusal;
+    return rows[0]?.id ?? null;
+  }
   const call = queueConfirmationSql(signup, fields, now, resendBefore);
   const audit = options.audit;
   const rows = audit
@@ -145,6 +162,15 @@ async function queueConfirmation(
 }
 
 /**
+ * The rate limits a signup counts against (fixed windows, distinct keys), in order, and what a refusal says
+ * when its rule has no words of its own: counted in the signup's own statement (rateLimitHitsSql).
+ */
+export interface SignupLimits {
+  rules: RateLimitRule[];
+  message: string;
+}
+
+/**
  * Adds a signup and queues its confirmation email in one transaction: the entry, its confirmation and
  * leave tokens (hashes only) and the outbox row all exist, or none does. A signup with an email already on
  * the list changes none of its details, so nobody who merely knows an address can rewrite that person's
@@ -154,8 +180,9 @@ async function queueConfirmation(
  * one, an entry of the address held earlier is released. A checked `proof` is used up in the same call, and
  * a proof used before holds the signup as "replayed". With the `visitor` (address and user agent) a new entry
  * claims the visit the landing page's beacon counted for it today, if any, in the same call
- * (lib/visits/count.ts). Returns the id of the queued email, if any: callers must not tell the visitor which
- * case it was.
+ * (lib/visits/count.ts). With `limits`, the rate limits are counted in the same statement, and a limit that
+ * refuses throws its 429 with nothing stored. Returns the id of the queued email, if any: callers must not tell
+ * the visitor which case it was.
  */
 export async function addWaitlistEntry(
   signup: WaitlistSignup,
@@ -165,6 +192,7 @@ export async function addWaitlistEntry(
     heldReason?: ProofFailure | null;
     proof?: ProofClaim;
     visitor?: { address: string | null; userAgent: string };
+    limits?: SignupLimits;
   } = {},
 ): Promise<number | null> {
   // The email arrives trimmed and lower-cased from the schema; folding again keeps the data layer safe on its own.
@@ -186,6 +214,7 @@ export async function addWaitlistEntry(
       visit: options.visitor ? await visitOf(options.visitor, consentedAt) : undefined,
     },
     consentedAt,
+    { limits: options.limits },
   );
   // The visitor's own signup shows in the count they are shown next.
   countCache.invalidate();
