@@ -91,9 +91,11 @@ test.describe("the landing page's static parts", () => {
     await page.evaluate(() =>
       document.querySelectorAll("main section").forEach((s) => s.setAttribute("data-mark", "")),
     );
+    // The refresh fetches the page's data again from the server and renders the page with it.
+    const refetched = page.waitForResponse((response) => response.request().headers()["rsc"] === "1");
     await page.evaluate(() => (window as unknown as { next: { router: { refresh(): void } } }).next.router.refresh());
-    // The refresh fetches the page's data again; wait until it has been applied.
-    await page.waitForLoadState("networkidle");
+    await refetched;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.locator("main section:not([data-mark])").count()).toBe(0);
     expect(await sectionWords(page)).toEqual(expected);
   });
