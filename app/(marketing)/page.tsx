@@ -1,20 +1,9 @@
 import type { Metadata } from "next";
 
 import { landingTitle } from "@/app/(marketing)/social";
-import { BusinessExamples } from "@/components/landing/business-examples";
-import { Comparison } from "@/components/landing/comparison";
-import { ChatExperience } from "@/components/landing/demos/chat-experience";
-import { Examples } from "@/components/landing/examples";
-import { Features } from "@/components/landing/features";
-import { Hero } from "@/components/landing/hero";
-import { Industries } from "@/components/landing/industries";
-import { Integrations } from "@/components/landing/integrations";
 import { JsonLd } from "@/components/landing/json-ld";
-import { LandingEffects } from "@/components/landing/landing-effects";
-import { PainPoints } from "@/components/landing/pain-points";
+import { LandingContent } from "@/components/landing/landing-content";
 import { VisitBeacon } from "@/components/landing/visit-beacon";
-import { Why } from "@/components/landing/why";
-import { WaitlistSection } from "@/components/waitlist/waitlist-section";
 import { siteConfig } from "@/config/site";
 import { SIGNUP_CAPTURE_SCRIPT } from "@/lib/signup-source";
 
@@ -31,19 +20,8 @@ export default function LandingPage() {
       <VisitBeacon />
       {/* Where the visit came from, kept as the page is read rather than once its scripts have loaded. */}
       <script dangerouslySetInnerHTML={{ __html: SIGNUP_CAPTURE_SCRIPT }} />
-      <Hero />
-      <PainPoints />
-      <BusinessExamples />
-      <Why />
-      <Features />
-      <Comparison />
-      <Examples />
-      <ChatExperience />
-      <Integrations />
-      <Industries />
-      <WaitlistSection />
+      <LandingContent />
       <JsonLd />
-      <LandingEffects />
     </main>
   );
 }

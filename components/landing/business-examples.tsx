@@ -1,10 +1,11 @@
 import { BusinessCarousel } from "@/components/landing/business-carousel";
 import { Reveal } from "@/components/landing/reveal";
-import { SectionHeading } from "@/components/landing/section-heading";
+import { StaticPart } from "@/components/landing/static-part";
 import { siteConfig } from "@/config/site";
-import { businessExamples, businessExamplesIntro } from "@/content/landing/business-examples";
+import { businessExamples } from "@/content/landing/business-examples";
 import { sectionIds } from "@/content/landing/navigation";
 
+/** The business examples' frame, hydrated for the carousel; the heading above it is a static part. */
 export function BusinessExamples() {
   return (
     <section
@@ -15,7 +16,7 @@ export function BusinessExamples() {
     >
       <div className="mx-auto max-w-6xl px-6">
         <Reveal>
-          <SectionHeading id="business-examples-heading" intro={businessExamplesIntro} />
+          <StaticPart part="business-examples-heading" />
         </Reveal>
 
         <Reveal delay={1} className="mt-12">
