@@ -269,7 +269,13 @@ export function BroadcastComposer({ segments, adminEmail }: { segments: SegmentC
                 <p className="text-sm font-medium">
                   {label} ({width} px)
                 </p>
-                <div className="overflow-x-auto rounded-md border">
+                {/* Wider than the page at a laptop's width: it scrolls, and takes the focus so keys can scroll it. */}
+                <div
+                  role="region"
+                  aria-label={`${label} preview`}
+                  tabIndex={0}
+                  className="overflow-x-auto rounded-md border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
                   {preview ? (
                     <iframe
                       title={`The email on a ${label.toLowerCase()}`}
