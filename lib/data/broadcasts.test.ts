@@ -223,10 +223,14 @@ describe("segments and broadcasts through the admin API", () => {
       undefined,
     );
     expect(again.status).toBe(409);
+    await createSegment(admin, { name: "Everyone", filter: { q: "" } });
     const list = (await (await segmentsRoute(testRequest("/api/admin/segments", { cookie }), undefined)).json()) as {
       segments: { name: string; count: number; filter: unknown }[];
     };
-    expect(list.segments).toMatchObject([{ name: "Tutors", count: 1, filter: { q: "", type: "tutoring" } }]);
+    expect(list.segments).toMatchObject([
+      { name: "Everyone", count: 2, filter: { q: "" } },
+      { name: "Tutors", count: 1, filter: { q: "", type: "tutoring" } },
+    ]);
   });
 
   it("refuses a filter the list would refuse, with a message, and stores nothing", async () => {

@@ -2,12 +2,13 @@ import "server-only";
 
 import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { auditInsertSql } from "@/lib/data/audit";
+import { countAllEntries } from "@/lib/data/waitlist/held";
 import { filterCondition } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { HttpError } from "@/lib/http";
 import type { SegmentInput } from "@/lib/validation/broadcasts";
-import { waitlistFilterSchema, type WaitlistFilter } from "@/lib/validation/waitlist-query";
+import { isFiltered, waitlistFilterSchema, type WaitlistFilter } from "@/lib/validation/waitlist-query";
 
 // Segments: the list's search and filters saved under a name. The filter is stored as the JSON the list's
 // own schema reads, and read back through it each time, so a segment means what the same filters on the list
@@ -45,9 +46,16 @@ export async function getSegment(actor: VerifiedAdmin, id: number): Promise<Segm
   return { ...row, filter: segmentFilterOf(row.filter) };
 }
 
-/** How many entries a filter matches now: a segment's live count. */
+/**
+ * How many entries a filter matches now: a segment's live count. Everyone (no search, no filter) is the
+ * trigger-kept counter's sum, in constant time, as the list's own total is.
+ */
 export async function countSegment(actor: VerifiedAdmin, filter: WaitlistFilter): Promise<number> {
   void actor;
+  if (!isFiltered(filter)) {
+    const { counted, held } = await countAllEntries();
+    return counted + held;
+  }
   const rows = await getDb().$queryRaw<{ count: number }[]>`
     SELECT count(*)::int AS "count" FROM "waitlist" WHERE ${filterCondition(filter)}`;
   return rows[0]?.count ?? 0;
