@@ -3,7 +3,7 @@ import "server-only";
 import { siteConfig } from "@/config/site";
 import type { ProofClaim } from "@/lib/challenge/altcha";
 import { auditInsertSql, type AuditActor } from "@/lib/data/audit";
-import { creditLeaveToBroadcastSql } from "@/lib/data/broadcasts";
+import { creditLeaveToBroadcastSql } from "@/lib/data/broadcast-leave";
 import { forgetCachedPlaces } from "@/lib/data/waitlist/line";
 import { queueReferralEmail } from "@/lib/data/waitlist/referral-emails";
 import { suppressErasedSql } from "@/lib/data/waitlist/suppression";
