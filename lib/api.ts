@@ -3,6 +3,7 @@ import type { QueryFunction } from "@tanstack/react-query";
 import { DATABASE_UNAVAILABLE_CODE } from "@/lib/api-codes";
 import type { AdminRole } from "@/lib/auth/roles";
 import type { CreateAdminInput, LoginInput } from "@/lib/validation/admin";
+import type { BroadcastInput, SegmentInput } from "@/lib/validation/broadcasts";
 import type { HeldAction } from "@/lib/validation/held";
 import type { NotifyChoice } from "@/lib/validation/notifications";
 
@@ -183,6 +184,20 @@ export const adminApi = {
     add: (url: string) => apiRequest("POST", `${ADMIN_API}/webhooks`, { url }),
     test: (id: number) => apiRequest("POST", `${ADMIN_API}/webhooks/${id}/test`),
     remove: (id: number) => apiRequest("DELETE", `${ADMIN_API}/webhooks/${id}`),
+  },
+  segments: {
+    list: () => apiRequest("GET", `${ADMIN_API}/segments`),
+    save: (segment: SegmentInput) => apiRequest("POST", `${ADMIN_API}/segments`, segment),
+    remove: (id: number) => apiRequest("DELETE", `${ADMIN_API}/segments/${id}`),
+  },
+  broadcasts: {
+    send: (broadcast: BroadcastInput) => apiRequest("POST", `${ADMIN_API}/broadcasts`, broadcast),
+    audience: (body: { segmentId: number; includeUnconfirmed: boolean }) =>
+      apiRequest("POST", `${ADMIN_API}/broadcasts/audience`, body),
+    preview: (message: { subject: string; body: string }) =>
+      apiRequest("POST", `${ADMIN_API}/broadcasts/preview`, message),
+    test: (message: { subject: string; body: string }) => apiRequest("POST", `${ADMIN_API}/broadcasts/test`, message),
+    cancel: (id: number) => apiRequest("POST", `${ADMIN_API}/broadcasts/${id}/cancel`),
   },
   audit: {
     /** The CSV download of the audit log for a search string (without its `?`). */

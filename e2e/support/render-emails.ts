@@ -45,6 +45,11 @@ const SAMPLES: Record<EmailKind, EmailPayload> = {
     statusUrl: `${site}/waitlist/status?token=${hexToken}`,
     note: "Looking forward to hearing how the new rota works for your teams in Featherstonehaugh-under-Lyne: https://example.com/a-very-long-link-the-team-pasted-into-its-note-without-any-spaces",
   },
+  broadcast: {
+    subject: "We launch next week in Featherstonehaugh-under-Lyne",
+    body: "# Launch news\n\nHello **everyone**: read [the plan](https://example.com/a-very-long-link-the-team-pasted-into-its-broadcast-without-any-spaces).\n\n- Quotes\n- Invoices\n\n1. Sign up\n2. Chat",
+    leaveUrl: `${site}/waitlist/leave?token=${hexToken}`,
+  },
   "signup-alert": entry,
   "invitation-accepted": entry,
   digest: {

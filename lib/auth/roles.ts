@@ -38,6 +38,8 @@ export const ADMIN_ABILITIES = {
   webhooks: "manage webhooks",
   import: "import signups",
   credit: "credit withheld referrals",
+  segments: "save segments",
+  broadcast: "send broadcasts",
 } as const;
 export type AdminAbility = keyof typeof ADMIN_ABILITIES;
 
@@ -51,6 +53,8 @@ const MEMBER_ABILITIES: ReadonlySet<AdminAbility> = new Set([
   "resend",
   "release",
   "credit",
+  "segments",
+  "broadcast",
 ]);
 
 /** Whether a role may do something. Reading is never refused: every role reads the list and its pages. */

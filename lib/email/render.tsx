@@ -68,3 +68,9 @@ export function withoutLinks<P extends EmailPayload>(payload: P): P {
   for (const field of LINK_FIELDS) if (field in copy) copy[field] = REMOVED_LINK;
   return copy as P;
 }
+
+/** A broadcast's HTML as its emails will show it, with a stand-in leave link: the composer's preview. */
+export async function renderBroadcastPreview(message: { subject: string; body: string }): Promise<string> {
+  const { html } = await renderEmail("broadcast", { ...message, leaveUrl: `${publicSiteUrl()}/waitlist/leave` });
+  return html;
+}

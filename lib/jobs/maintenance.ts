@@ -8,8 +8,8 @@ import { queueHeldSummaries } from "@/lib/data/waitlist/held-summaries";
 import { forgetSignupNetworks } from "@/lib/data/waitlist/line";
 import { queueConfirmationReminders } from "@/lib/data/waitlist/reminders";
 import { getDb } from "@/lib/db";
-import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { env } from "@/lib/env";
+import { sweepEmailWithin } from "@/lib/jobs/email-sweep";
 import { SWEEP_BUDGET_MS, sweepBudget, type BudgetReport, type SweepBudget } from "@/lib/jobs/sweep-budget";
 import { pruneRateLimits } from "@/lib/rate-limit";
 import { pruneVisits } from "@/lib/visits/count";
@@ -108,7 +108,7 @@ async function drain(sweepWithin: (budget: SweepBudget) => Promise<{ budget: Bud
  * where no process stays up, the cron route /api/cron/outbox does both.
  */
 export function startSweeping(): void {
-  every(env().EMAIL_SWEEP_SECONDS * 1000, "email", () => drain((budget) => sweepOutboxWithin(budget)));
+  every(env().EMAIL_SWEEP_SECONDS * 1000, "email", () => drain((budget) => sweepEmailWithin(budget)));
   every(env().EMAIL_SWEEP_SECONDS * 1000, "webhooks", () => drain((budget) => sweepWebhooksWithin(budget)));
   every(SWEEP_INTERVAL_MS, "maintenance", () => sweep());
 }

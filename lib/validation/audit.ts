@@ -40,6 +40,11 @@ export const AUDIT_ACTIONS = {
   "webhook.delete": "Removed a webhook",
   "webhook.test": "Sent a webhook a test event",
   "notifications.change": "Changed their email about signups",
+  "segment.create": "Saved a segment",
+  "segment.delete": "Deleted a segment",
+  "broadcast.schedule": "Scheduled a broadcast",
+  "broadcast.send": "Sent a broadcast",
+  "broadcast.cancel": "Cancelled a broadcast",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -102,6 +102,12 @@ const filterShape = Object.fromEntries(
   ANY_WAITLIST_FILTERS.map((descriptor) => [descriptor.key, descriptor.schema]),
 ) as WaitlistFilterShape;
 
+/**
+ * The search and every filter as one JSON object (`{ q, status, type, … }`): the filter of an invitation
+ * request, and what a saved segment stores. A filter added to the descriptors is part of it at once.
+ */
+export const waitlistFilterSchema = z.strictObject({ q: searchSchema, ...filterShape });
+
 /** True when a search or any filter narrows the list. */
 export function isFiltered(filter: WaitlistFilter): boolean {
   return filter.q !== "" || ANY_WAITLIST_FILTERS.some((descriptor) => filterValueOf(filter, descriptor) !== undefined);
@@ -223,7 +229,7 @@ export const invitationRequestSchema = z.union([
     note: noteSchema,
   }),
   z.strictObject({
-    filter: z.strictObject({ q: searchSchema, ...filterShape }),
+    filter: waitlistFilterSchema,
     limit: invitationLimitSchema,
     includeUnconfirmed: includeUnconfirmedSchema,
     note: noteSchema,

@@ -29,5 +29,6 @@ export const WEBHOOK_EVENT_LABELS: Record<string, string> = {
   "waitlist.accepted": "Accepted",
   "waitlist.deleted": "Deleted",
   "waitlist.imported": "List imported",
+  "broadcast.sent": "Broadcast sent",
   "webhook.test": "Test event",
 };

@@ -41,6 +41,12 @@ export function slackMessage(event: WebhookEvent): { text: string } {
         text: `A list was imported into the ${product} waiting list: ${slackEscape(counts.added ?? 0)} added, ${slackEscape(counts.existing ?? 0)} already on the list, ${slackEscape(counts.invalid ?? 0)} invalid, ${slackEscape(counts.suppressed ?? 0)} skipped (they had left).`,
       };
     }
+    case "broadcast.sent": {
+      const sent = event.data as { subject?: unknown; sent?: unknown; failed?: unknown };
+      return {
+        text: `A broadcast from ${product} finished sending: "${slackEscape(sent.subject ?? "")}", ${slackEscape(sent.sent ?? 0)} sent, ${slackEscape(sent.failed ?? 0)} failed.`,
+      };
+    }
     default:
       return {
         text:

@@ -7,6 +7,7 @@ import {
   Loader2Icon,
   LogOutIcon,
   MailIcon,
+  MegaphoneIcon,
   MenuIcon,
   ScrollTextIcon,
   SettingsIcon,
@@ -34,6 +35,7 @@ const NAV_ITEMS = [
   { href: "/admin/import", label: "Import", icon: FileUpIcon, ability: "import" },
   // Only for a role that manages admins: a member or viewer is not shown the link (the page would only say so).
   { href: "/admin/users", label: "Admin Users", icon: UsersIcon, ability: "admins" },
+  { href: "/admin/broadcasts", label: "Broadcasts", icon: MegaphoneIcon },
   { href: "/admin/emails", label: "Emails", icon: MailIcon },
   { href: "/admin/audit", label: "Audit Log", icon: ScrollTextIcon },
   { href: "/admin/settings", label: "Settings", icon: SettingsIcon },

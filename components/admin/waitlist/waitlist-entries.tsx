@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { cache, Suspense } from "react";
 
+import { SegmentLinks } from "@/components/admin/broadcasts/segment-links";
 import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
 import { WaitlistExportButton } from "@/components/admin/waitlist/waitlist-export-button";
@@ -192,6 +193,7 @@ export async function WaitlistEntries({
         )}
       </div>
       <WaitlistFilters view={view} sources={await loadKnownSources()} refused={refused} />
+      <SegmentLinks view={view} />
       {isFiltered(view) && (
         <p className="-mt-1 text-sm">
           <Link

@@ -3,6 +3,7 @@ import "server-only";
 import { siteConfig } from "@/config/site";
 import type { ProofClaim } from "@/lib/challenge/altcha";
 import { auditInsertSql, type AuditActor } from "@/lib/data/audit";
+import { creditLeaveToBroadcastSql } from "@/lib/data/broadcast-leave";
 import { forgetCachedPlaces } from "@/lib/data/waitlist/line";
 import { queueReferralEmail } from "@/lib/data/waitlist/referral-emails";
 import { suppressErasedSql } from "@/lib/data/waitlist/suppression";
@@ -379,7 +380,8 @@ export async function eraseWithLeaveToken(token: string): Promise<boolean> {
     WITH erased AS (DELETE FROM "waitlist" WHERE "id" = ${entry.id}::int RETURNING "id"),
     tokens AS (DELETE FROM "waitlist_tokens" WHERE "entryId" IN (SELECT "id" FROM erased)),
     emails AS (DELETE FROM "email_outbox" WHERE "entryId" IN (SELECT "id" FROM erased)),
-    suppressed AS (${suppressErasedSql(entry.email)})
+    suppressed AS (${suppressErasedSql(entry.email)}),
+    broadcast AS (${creditLeaveToBroadcastSql()})
     SELECT "id" FROM erased`;
   if (rows.length > 0) {
     countCache.invalidate();

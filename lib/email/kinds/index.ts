@@ -2,6 +2,7 @@ import "server-only";
 
 import type { z } from "zod";
 
+import { broadcastKind } from "@/lib/email/kinds/broadcast";
 import { confirmationKind } from "@/lib/email/kinds/confirmation";
 import { confirmationReminderKind } from "@/lib/email/kinds/confirmation-reminder";
 import { confirmedKind } from "@/lib/email/kinds/confirmed";
@@ -28,6 +29,7 @@ export const EMAIL_KIND_LIST = [
   heldSummaryKind,
   referralKind,
   securityNoticeKind,
+  broadcastKind,
 ] as const;
 
 type AnyKind = (typeof EMAIL_KIND_LIST)[number];

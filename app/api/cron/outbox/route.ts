@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 
-import { sweepOutboxWithin } from "@/lib/email/outbox";
 import { env } from "@/lib/env";
 import { HttpError, json, route } from "@/lib/http";
+import { sweepEmailWithin } from "@/lib/jobs/email-sweep";
 import { sweep } from "@/lib/jobs/maintenance";
 import { budgetForDuration, sweepBudget } from "@/lib/jobs/sweep-budget";
 import { sweepWebhooksWithin } from "@/lib/webhooks/deliveries";
@@ -33,7 +33,7 @@ export const GET = route(async (request) => {
   // The clean-up first: it queues any daily digest that is due, which the email sweep then sends in this call.
   const pruned = await sweep();
   const [{ budget: emailBudget, ...email }, { budget: webhookBudget, ...webhooks }] = await Promise.all([
-    sweepOutboxWithin(budget),
+    sweepEmailWithin(budget),
     sweepWebhooksWithin(budget),
   ]);
   const more = [emailBudget.stopped === "budget" && "email", webhookBudget.stopped === "budget" && "webhooks"].filter(

@@ -1,0 +1,73 @@
+// Segment counts at 1,000,000 entries on PostgreSQL, through the production server, signed in: the live count
+// of a saved segment for each built-in filter, as GET /api/admin/segments answers it (p50/p95 over sequential
+// requests, one segment saved at a time). Target: p95 under 100 ms.
+import { signInAsBenchAdmin } from "./admin-session.mjs";
+
+const ROWS = Number(process.env.BENCH_SEGMENT_ROWS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_SEGMENT_REQUESTS ?? 30);
+
+// Entries joined 29 s apart: every business type and team size, seven in ten confirmed, a tenth invited, a few
+// held and a few from a campaign, so each filter matches a realistic share.
+const SEED_SQL = `
+INSERT INTO "waitlist" ("name", "email", "businessType", "employees", "joinedAt", "consentedAt", "confirmedAt", "status", "invitedAt", "heldAt", "utmSource")
+SELECT 'Segment ' || i, 'segment.' || i || '@example.com',
+       (ARRAY['trades','cleaning','beauty','car','handyman','therapy','tutoring','other'])[1 + (i * 7) % 8],
+       (ARRAY['1','2-5','6-10','11+'])[1 + (i / 8) % 4], t, t,
+       CASE WHEN i % 10 < 7 THEN t + interval '20 minutes' END,
+       CASE WHEN i % 10 = 0 THEN 'invited' ELSE 'waiting' END,
+       CASE WHEN i % 10 = 0 THEN t + interval '30 days' END,
+       CASE WHEN i % 997 = 0 THEN t END,
+       CASE WHEN i % 13 = 0 THEN 'spring-newsletter' END
+FROM (SELECT i, now() - ($1::int - i) * interval '29 seconds' AS t FROM generate_series(1, $1::int) AS i) AS s`;
+
+const FILTERS = [
+  ["no filter", { q: "" }],
+  ["status waiting", { q: "", status: "waiting" }],
+  ["type cleaning", { q: "", type: "cleaning" }],
+  ["type cleaning, confirmed", { q: "", type: "cleaning", confirmed: "yes" }],
+  ["size 2-5, not held", { q: "", size: "2-5", held: "no" }],
+  ['source "newsletter"', { q: "", source: "newsletter" }],
+  ['search "segment.4242"', { q: "segment.4242" }],
+];
+
+async function call(baseUrl, cookie, method, path, body) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { cookie, origin: baseUrl, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? null : response.json();
+}
+
+export default async function bench({ baseUrl, databaseUrl, schema, report, pg }) {
+  const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema},public` });
+  await client.connect();
+  try {
+    const have = Number((await client.query(`SELECT count(*) AS n FROM "waitlist"`)).rows[0].n);
+    if (have < ROWS) {
+      await client.query(SEED_SQL, [ROWS - have]);
+      await client.query(`VACUUM ANALYZE "waitlist"`);
+    }
+    report("entries in the table", Math.max(have, ROWS), "rows");
+    const cookie = await signInAsBenchAdmin(baseUrl, client, "segments", "127.0.0.78");
+    for (const [label, filter] of FILTERS) {
+      const { id } = await call(baseUrl, cookie, "POST", "/api/admin/segments", { name: `Bench ${label}`, filter });
+      const times = [];
+      for (let i = 0; i < REQUESTS; i++) {
+        const started = performance.now();
+        await call(baseUrl, cookie, "GET", "/api/admin/segments");
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      report(`segment count, ${label} p50`, times[Math.floor(times.length / 2)], "ms");
+      report(`segment count, ${label} p95`, times[Math.ceil(times.length * 0.95) - 1], "ms", {
+        target: 100,
+        better: "lower",
+      });
+      await call(baseUrl, cookie, "DELETE", `/api/admin/segments/${id}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
