@@ -102,6 +102,9 @@ const filterShape = Object.fromEntries(
   ANY_WAITLIST_FILTERS.map((descriptor) => [descriptor.key, descriptor.schema]),
 ) as WaitlistFilterShape;
 
+/** The search and filters as a request body names them (`{ q, status, tags, ... }`): invitations, bulk tagging. */
+export const waitlistFilterBodySchema = z.strictObject({ q: searchSchema, ...filterShape });
+
 /** True when a search or any filter narrows the list. */
 export function isFiltered(filter: WaitlistFilter): boolean {
   return filter.q !== "" || ANY_WAITLIST_FILTERS.some((descriptor) => filterValueOf(filter, descriptor) !== undefined);
@@ -223,7 +226,7 @@ export const invitationRequestSchema = z.union([
     note: noteSchema,
   }),
   z.strictObject({
-    filter: z.strictObject({ q: searchSchema, ...filterShape }),
+    filter: waitlistFilterBodySchema,
     limit: invitationLimitSchema,
     includeUnconfirmed: includeUnconfirmedSchema,
     note: noteSchema,

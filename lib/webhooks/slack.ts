@@ -41,6 +41,13 @@ export function slackMessage(event: WebhookEvent): { text: string } {
         text: `A list was imported into the ${product} waiting list: ${slackEscape(counts.added ?? 0)} added, ${slackEscape(counts.existing ?? 0)} already on the list, ${slackEscape(counts.invalid ?? 0)} invalid, ${slackEscape(counts.suppressed ?? 0)} skipped (they had left).`,
       };
     }
+    case "waitlist.tagged":
+    case "waitlist.untagged": {
+      const tags = Array.isArray(event.data.tags) ? event.data.tags.map(slackEscape).join(", ") : "";
+      return {
+        text: `${who} was ${event.type === "waitlist.tagged" ? "tagged" : "untagged"} ${tags} on the ${product} waiting list.`,
+      };
+    }
     default:
       return {
         text:

@@ -125,6 +125,16 @@ export const WAITLIST_COLUMNS = [
   // When a signup was held for review, and why (a fixed word: missing, invalid...); null for everyone else.
   column({ key: "heldAt", list: null, csv: "Held", format: "time", nullable: true, sql: `w."heldAt"` }),
   column({ key: "heldReason", list: null, csv: "Held reason", format: "text", nullable: true, sql: `w."heldReason"` }),
+  // The entry's tags, in alphabetical order and separated by ", " (as an import's TAGS column reads them back);
+  // null without any. Read from their own table through its primary key, a lookup per row.
+  column({
+    key: "tags",
+    list: "Tags",
+    csv: "Tags",
+    format: "text",
+    nullable: true,
+    sql: `(SELECT string_agg(t."tag", ', ' ORDER BY t."tag") FROM "waitlist_tags" AS t WHERE t."entryId" = w."id")`,
+  }),
 ] as const;
 
 type Column = (typeof WAITLIST_COLUMNS)[number];
