@@ -4,8 +4,8 @@ import { DATABASE_UNAVAILABLE_CODE } from "@/lib/api-codes";
 import type { AdminRole } from "@/lib/auth/roles";
 import type { CreateAdminInput, LoginInput } from "@/lib/validation/admin";
 import type { HeldAction } from "@/lib/validation/held";
-import type { TagEditInput } from "@/lib/validation/tag-edit";
 import type { NotifyChoice } from "@/lib/validation/notifications";
+import type { TagEditInput } from "@/lib/validation/tag-edit";
 
 const logRequests = process.env.NODE_ENV === "development";
 

@@ -416,7 +416,8 @@ export function checkImportRow(
   const confirmed = importTimeOf(row.confirmedAt, now);
   if (confirmed === null) errors.push(`The confirmed time "${row.confirmedAt}" is not a date and time we can read.`);
   const tags = tagListSchema.safeParse(splitTags(unescaped(row.tags) ?? ""));
-  if (!tags.success) errors.push(`The tags "${row.tags}" cannot be used: ${tags.error.issues[0]?.message ?? "check them"}.`);
+  if (!tags.success)
+    errors.push(`The tags "${row.tags}" cannot be used: ${tags.error.issues[0]?.message ?? "check them"}.`);
   if (
     !tags.success ||
     errors.length > 0 ||

@@ -45,13 +45,11 @@ export const tagListSchema = z
  * A filter's tags, typed as "london, cleaners": each one a tag, at most as many as an entry can carry. Kept as
  * the same text, normalised ("cleaners,london"), so the page's address and a request say the same.
  */
-export const tagFilterSchema = z
-  .string({ error: "tags must be text" })
-  .transform((text, context) => {
-    const parsed = tagListSchema.safeParse(splitTags(text));
-    if (!parsed.success) {
-      context.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Enter tags separated by commas" });
-      return z.NEVER;
-    }
-    return parsed.data.length === 0 ? undefined : [...parsed.data].sort().join(",");
-  });
+export const tagFilterSchema = z.string({ error: "tags must be text" }).transform((text, context) => {
+  const parsed = tagListSchema.safeParse(splitTags(text));
+  if (!parsed.success) {
+    context.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Enter tags separated by commas" });
+    return z.NEVER;
+  }
+  return parsed.data.length === 0 ? undefined : [...parsed.data].sort().join(",");
+});

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { TAG_MAX_LENGTH, tagFilterSchema, TAGS_PER_ENTRY } from "@/lib/validation/tags";
 import {
   BUSINESS_TYPE_OPTIONS,
   STATUS_LABELS,
@@ -7,7 +8,6 @@ import {
   type BusinessType,
   type StoredTeamSize,
 } from "@/lib/validation/waitlist";
-import { TAG_MAX_LENGTH, TAGS_PER_ENTRY, tagFilterSchema } from "@/lib/validation/tags";
 import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
 /**

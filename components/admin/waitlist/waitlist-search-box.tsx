@@ -149,9 +149,7 @@ function FilterControls({
               schema={filter.schema}
               refused={refused[filter.key]}
               current={current}
-              suggestions={
-                filter.control.suggestsKnownSources ? sources : filter.control.suggestsKnownTags ? tags : []
-              }
+              suggestions={filter.control.suggestsKnownSources ? sources : filter.control.suggestsKnownTags ? tags : []}
               onChange={apply}
             />
           );

@@ -227,7 +227,9 @@ async function importInTransaction(
   // The file's tags, on the entries this batch added (an entry already on the list keeps its own, as it keeps its
   // other fields). No tag events: the import's one summary event says what it brought.
   const tagsByEmail = new Map(kept.map((entry) => [entry.email, entry.tags]));
-  const tagged = inserted.flatMap((entry) => (tagsByEmail.get(entry.email) ?? []).map((tag) => [entry.id, tag] as const));
+  const tagged = inserted.flatMap((entry) =>
+    (tagsByEmail.get(entry.email) ?? []).map((tag) => [entry.id, tag] as const),
+  );
   if (tagged.length > 0) {
     await tx.$executeRaw`
       INSERT INTO "waitlist_tags" ("entryId", "tag", "createdAt")

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { roleCan } from "@/lib/auth/roles";
 import { assertAdminCan, assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { recordAudit } from "@/lib/data/audit";
 import { getDb } from "@/lib/db";
@@ -35,6 +36,7 @@ export async function entryNotes(actor: VerifiedAdmin, entryId: number): Promise
 
 /** Whether an admin may edit or delete a note: its author may, and so may an admin with full rights. */
 export function canChangeNote(actor: VerifiedAdmin, note: { authorId: number | null }): boolean {
+  if (!roleCan(actor.role, "note")) return false;
   return actor.role === "admin" || (note.authorId !== null && note.authorId === actor.id);
 }
 

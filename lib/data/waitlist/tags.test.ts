@@ -47,7 +47,8 @@ async function signUp(
   const rows = await getDb().waitlistEntry.findMany({ select: { id: true, name: true } });
   const ids = Object.fromEntries(rows.map((row) => [row.name, row.id]));
   for (const person of people) {
-    if (person.confirmed !== false) await confirmWithToken(await tokenFromQueuedEmail(ids[person.name]!, "confirmUrl"), NOW);
+    if (person.confirmed !== false)
+      await confirmWithToken(await tokenFromQueuedEmail(ids[person.name]!, "confirmUrl"), NOW);
   }
   return ids;
 }
@@ -56,7 +57,9 @@ async function signUp(
 const edit = (body: TagEditInput) => editTags(admin, tagEditSchema.parse(body), NOW);
 
 const listNames = async (params: Record<string, string>) =>
-  (await listWaitlistEntries(admin, waitlistListQuerySchema.parse(params))).entries.map((entry) => entry.name).toSorted();
+  (await listWaitlistEntries(admin, waitlistListQuerySchema.parse(params))).entries
+    .map((entry) => entry.name)
+    .toSorted();
 
 async function exportRecords(params: Record<string, string>) {
   const records: string[][] = [[...WAITLIST_CSV_HEADER]];
@@ -181,9 +184,7 @@ describe(`tags on entries (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded
     expect(await snapshot()).toEqual(before);
     // The tags' own table has no triggers of its own (its foreign key's checks are PostgreSQL's internal ones).
     const triggers = await withSql((sql) =>
-      sql.query(
-        `SELECT tgname FROM pg_trigger WHERE tgrelid = '"waitlist_tags"'::regclass AND NOT tgisinternal`,
-      ),
+      sql.query(`SELECT tgname FROM pg_trigger WHERE tgrelid = '"waitlist_tags"'::regclass AND NOT tgisinternal`),
     );
     expect(triggers).toEqual([]);
   });

@@ -104,7 +104,11 @@ export async function editTags(actor: VerifiedAdmin, edit: TagEdit, now = new Da
 /** One entry's tags, alphabetically. */
 export async function entryTags(actor: VerifiedAdmin, entryId: number): Promise<string[]> {
   assertVerifiedAdmin(actor);
-  const rows = await getDb().waitlistTag.findMany({ where: { entryId }, orderBy: { tag: "asc" }, select: { tag: true } });
+  const rows = await getDb().waitlistTag.findMany({
+    where: { entryId },
+    orderBy: { tag: "asc" },
+    select: { tag: true },
+  });
   return rows.map((row) => row.tag);
 }
 

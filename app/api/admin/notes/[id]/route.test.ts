@@ -39,11 +39,15 @@ async function edit(noteId: number, body: unknown, cookie: string) {
 }
 
 async function remove(noteId: number, cookie: string) {
-  const response = await DELETE(testRequest(`/api/admin/notes/${noteId}`, { method: "DELETE", cookie }), context(noteId));
+  const response = await DELETE(
+    testRequest(`/api/admin/notes/${noteId}`, { method: "DELETE", cookie }),
+    context(noteId),
+  );
   return response.status;
 }
 
-const notes = () => getDb().waitlistNote.findMany({ orderBy: { id: "asc" }, select: { body: true, authorEmail: true } });
+const notes = () =>
+  getDb().waitlistNote.findMany({ orderBy: { id: "asc" }, select: { body: true, authorEmail: true } });
 const noteAudit = async () =>
   (
     await getDb().auditLog.findMany({

@@ -16,10 +16,7 @@ export const PATCH = adminRoute(
 );
 
 /** Removes a webhook and its delivery log: 204, then 404. */
-export const DELETE = adminRoute(
-  { id: webhookId },
-  async ({ admin, id }) => {
-    if (!(await deleteWebhook(admin, id))) throw new HttpError(404, "No webhook has this id.");
-    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
-  },
-);
+export const DELETE = adminRoute({ id: webhookId }, async ({ admin, id }) => {
+  if (!(await deleteWebhook(admin, id))) throw new HttpError(404, "No webhook has this id.");
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+});
