@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
@@ -28,23 +28,6 @@ test.beforeAll(async ({ request }) => {
     expect(response.status(), await response.text()).toBe(201);
   }
 });
-
-/** The Tags cell of each row of the table, by the person's name. */
-async function tagsByName(page: Page): Promise<Record<string, string>> {
-  const columns = await page
-    .locator("table thead th")
-    .evaluateAll((ths) => ["Name", "Tags"].map((name) => ths.findIndex((th) => th.textContent?.trim() === name)));
-  expect(columns).not.toContain(-1);
-  const rows = await page.locator("table tbody tr").evaluateAll(
-    (trs, [name, tags]) =>
-      trs.map((tr) => {
-        const cells = Array.from(tr.querySelectorAll("td"), (td) => td.textContent?.trim() ?? "");
-        return [cells[name!]!, cells[tags!]!] as const;
-      }),
-    columns,
-  );
-  return Object.fromEntries(rows);
-}
 
 test.describe("tags and notes", () => {
   test.beforeEach(async ({ page }) => {
@@ -79,13 +62,6 @@ test.describe("tags and notes", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByText("Tagged 3 entries")).toBeVisible();
     await expect(dialog).toBeHidden();
-    // The Tags column: the three ticked carry the tag (lower-cased), the fourth has none.
-    await expect
-      .poll(async () => {
-        const tags = await tagsByName(page);
-        return names.map((name) => tags[name]);
-      })
-      .toEqual([TAG, TAG, TAG, expect.not.stringContaining(token)]);
 
     // The list filtered by the tag: the three, and nobody else.
     await page.goto("/admin");
@@ -94,7 +70,8 @@ test.describe("tags and notes", () => {
     await page.getByLabel("Any of these tags").press("Enter");
     await expect(page).toHaveURL(/[?&]tags=london/);
     await expect(page.locator("table tbody tr")).toHaveCount(3);
-    expect(Object.keys(await tagsByName(page)).toSorted()).toEqual(names.slice(0, 3).toSorted());
+    for (const name of names.slice(0, 3)) await expect(page.getByRole("link", { name })).toBeVisible();
+    await expect(page.getByRole("link", { name: names[3]! })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     // An entry's page: its tags, and notes added, edited and deleted.

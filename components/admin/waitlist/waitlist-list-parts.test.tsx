@@ -69,7 +69,7 @@ describe("WaitlistTable", () => {
     expect(headers).toEqual(["Select", ...LIST_COLUMNS.map((column) => column.list)]);
     const known = ["Place", "Name", "Email", "Business Type", "Team Size", "Source", "Joined", "Confirmed", "Status"];
     expect(headers.filter((header) => known.includes(header!))).toEqual(known);
-    expect(headers.slice(-2)).toEqual(["Referrals", "Tags"]);
+    expect(headers.at(-1)).toBe("Referrals");
     const row = screen.getAllByRole("row")[1]!;
     // Invited: out of the line.
     expect(within(row).getByText("No place")).toBeInTheDocument();
@@ -102,9 +102,7 @@ describe("WaitlistTable", () => {
         </WaitlistSelection>
       </QueryClientProvider>,
     );
-    expect(
-      screen.getByText("Tick entries to invite or tag them, or invite the next ones in the queue."),
-    ).toBeInTheDocument();
+    expect(screen.getByText("Tick entries to invite them, or invite the next ones in the queue.")).toBeInTheDocument();
     await user.click(screen.getByRole("checkbox", { name: "Select Bob Jones" }));
     expect(screen.getByText("1 selected on this page.")).toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "Select every entry on this page" })).toHaveAttribute(
@@ -135,12 +133,11 @@ describe("WaitlistTable", () => {
   });
 
   it("shows a place in line and the referrals credited, and sorts the line either way", () => {
-    const inLine = [{ ...entries[0]!, status: "waiting", place: 1234, referrals: 3, tags: "london, vip" }];
+    const inLine = [{ ...entries[0]!, status: "waiting", place: 1234, referrals: 3 }];
     const { rerender } = render(<WaitlistTable entries={inLine} view={{ q: "", page: 1, sort: "place_asc" }} />);
     const row = screen.getAllByRole("row")[1]!;
     expect(within(row).getByText("#1,234")).toBeInTheDocument();
-    expect(within(row).getAllByRole("cell").at(-2)).toHaveTextContent("3");
-    expect(within(row).getAllByRole("cell").at(-1)).toHaveTextContent("london, vip");
+    expect(within(row).getAllByRole("cell").at(-1)).toHaveTextContent("3");
     expect(screen.getByRole("columnheader", { name: /Place/ })).toHaveAttribute("aria-sort", "ascending");
     expect(screen.getByRole("link", { name: "Place: sort no place first, then the back of the line" })).toHaveAttribute(
       "href",

@@ -187,9 +187,7 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
         ) : heldList ? (
           <p className="text-muted-foreground">Tick held entries to release or delete them.</p>
         ) : (
-          <p className="text-muted-foreground">
-            Tick entries to invite or tag them, or invite the next ones in the queue.
-          </p>
+          <p className="text-muted-foreground">Tick entries to invite them, or invite the next ones in the queue.</p>
         )}
       </div>
       <div className="flex flex-wrap gap-2">

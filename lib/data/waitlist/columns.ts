@@ -126,10 +126,11 @@ export const WAITLIST_COLUMNS = [
   column({ key: "heldAt", list: null, csv: "Held", format: "time", nullable: true, sql: `w."heldAt"` }),
   column({ key: "heldReason", list: null, csv: "Held reason", format: "text", nullable: true, sql: `w."heldReason"` }),
   // The entry's tags, in alphabetical order and separated by ", " (as an import's TAGS column reads them back);
-  // null without any. Read from their own table through its primary key, a lookup per row.
+  // null without any. Read from their own table through its primary key, a lookup per row. Not a column of the
+  // table (its page weight is held to a budget): the entry's page shows them, and the tag filters find them.
   column({
     key: "tags",
-    list: "Tags",
+    list: null,
     csv: "Tags",
     format: "text",
     nullable: true,
