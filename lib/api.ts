@@ -6,6 +6,7 @@ import type { CreateAdminInput, LoginInput } from "@/lib/validation/admin";
 import type { BroadcastInput, SegmentInput } from "@/lib/validation/broadcasts";
 import type { HeldAction } from "@/lib/validation/held";
 import type { NotifyChoice } from "@/lib/validation/notifications";
+import type { TagEditInput } from "@/lib/validation/tag-edit";
 
 const logRequests = process.env.NODE_ENV === "development";
 
@@ -170,18 +171,28 @@ export const adminApi = {
     import: (body: unknown) => apiRequest("POST", `${ADMIN_API}/waitlist/import`, body),
     invite: (body: unknown) => apiRequest("POST", `${ADMIN_API}/waitlist/invitations`, body),
     previewInvitations: (body: unknown) => apiRequest("POST", `${ADMIN_API}/waitlist/invitations/preview`, body),
+    /** Add and remove tags on one entry, a selection, or everything a filter matches. */
+    tags: (body: TagEditInput) => apiRequest("POST", `${ADMIN_API}/waitlist/tags`, body),
     /** The CSV download of the list for a search string (without its `?`). */
     exportHref: (search: string) => withSearch(`${ADMIN_API}/waitlist/export`, search),
     entry: (id: number) => ({
       resendConfirmation: () => apiRequest("POST", `${entryPath(id)}/confirmation`),
       invite: (note: string) => apiRequest("POST", `${entryPath(id)}/invitation`, { note }),
       creditReferral: () => apiRequest("POST", `${entryPath(id)}/referral-credit`),
+      addNote: (body: string) => apiRequest("POST", `${entryPath(id)}/notes`, { body }),
       remove: (options: { suppress: boolean }) =>
         apiRequest("DELETE", options.suppress ? `${entryPath(id)}?suppress=1` : entryPath(id)),
     }),
   },
+  /** A note on an entry, by the note's own id: edit or delete it. */
+  note: (id: number) => ({
+    edit: (body: string) => apiRequest("PATCH", `${ADMIN_API}/notes/${id}`, { body }),
+    remove: () => apiRequest("DELETE", `${ADMIN_API}/notes/${id}`),
+  }),
   webhooks: {
     add: (url: string) => apiRequest("POST", `${ADMIN_API}/webhooks`, { url }),
+    /** Whether the webhook also receives waitlist.tagged and waitlist.untagged. */
+    setTagEvents: (id: number, tagEvents: boolean) => apiRequest("PATCH", `${ADMIN_API}/webhooks/${id}`, { tagEvents }),
     test: (id: number) => apiRequest("POST", `${ADMIN_API}/webhooks/${id}/test`),
     remove: (id: number) => apiRequest("DELETE", `${ADMIN_API}/webhooks/${id}`),
   },

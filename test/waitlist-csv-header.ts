@@ -24,4 +24,5 @@ export const OWNERS_CSV_HEADER = [
   "Referrals",
   "Held",
   "Held reason",
+  "Tags",
 ] as const;

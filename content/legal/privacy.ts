@@ -14,7 +14,7 @@ const { controller, email } = siteConfig.privacy;
 export const privacyNotice = {
   title: "Privacy notice",
   lead: `What ${siteConfig.name} does with the details you give when you join the waiting list, what it counts about visits to this site, and how to have your details deleted.`,
-  updated: "26 November 2026",
+  updated: "28 November 2026",
   sections: [
     {
       id: "who",
@@ -53,6 +53,14 @@ export const privacyNotice = {
       paragraphs: [
         "Until you leave the list, or twelve months after the product opens to everyone, whichever comes first. Then we delete them.",
         "When you leave, we keep only a one-way code made from your email address with a secret key (never the address itself), so that importing an old list of ours can never add you back.",
+      ],
+    },
+    {
+      id: "tags-notes",
+      heading: "Tags and notes the team keeps",
+      paragraphs: [
+        "To decide who to invite and what to tell whom, the team may label your entry with short tags (such as the kind of work you do, or the town you work in) and write notes about it (such as what you told us when we spoke). Tags come from what you gave us, from a list we imported with your consent, or from the team; notes are the team's own words. Both are kept with your entry, seen only by the team, and used only for the waiting list.",
+        "When you leave the list, through the link in any of our emails or by writing to us, your tags and notes are deleted with the rest of your entry, at once. The same happens when the team deletes your entry. Neither is part of the one-way code described above.",
       ],
     },
     {

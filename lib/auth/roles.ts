@@ -18,7 +18,7 @@ export const ROLE_INFO: Record<AdminRole, { label: string; description: string }
   member: {
     label: "Member",
     description:
-      "The waiting-list work: invite, release, delete, export, resend and credit referrals. No admin users, webhooks or importing.",
+      "The waiting-list work: invite, release, delete, export, resend, credit referrals, tags and notes. No admin users, webhooks or importing.",
   },
   viewer: {
     label: "Viewer",
@@ -40,6 +40,8 @@ export const ADMIN_ABILITIES = {
   credit: "credit withheld referrals",
   segments: "save segments",
   broadcast: "send broadcasts",
+  tag: "change tags",
+  note: "write notes",
 } as const;
 export type AdminAbility = keyof typeof ADMIN_ABILITIES;
 
@@ -55,6 +57,8 @@ const MEMBER_ABILITIES: ReadonlySet<AdminAbility> = new Set([
   "credit",
   "segments",
   "broadcast",
+  "tag",
+  "note",
 ]);
 
 /** Whether a role may do something. Reading is never refused: every role reads the list and its pages. */

@@ -57,6 +57,24 @@ export async function createWebhook(actor: VerifiedAdmin, url: string) {
   });
 }
 
+/**
+ * Whether a webhook also receives waitlist.tagged and waitlist.untagged (off until the owner ticks it: a bulk
+ * tag of thousands of entries is an event for each). Audited; false when no webhook has this id.
+ */
+export async function setWebhookTagEvents(actor: VerifiedAdmin, id: number, tagEvents: boolean): Promise<boolean> {
+  assertAdminCan(actor, "webhooks");
+  return getDb().$transaction(async (tx) => {
+    const changed = await tx.webhook.updateMany({ where: { id }, data: { tagEvents } });
+    if (changed.count === 0) return false;
+    await recordAudit(tx, auditActorOf(actor), {
+      action: "webhook.update",
+      target: `webhook:${id}`,
+      details: { tagEvents },
+    });
+    return true;
+  });
+}
+
 /** Removes a webhook and its delivery log. False when none has this id. */
 export async function deleteWebhook(actor: VerifiedAdmin, id: number): Promise<boolean> {
   assertAdminCan(actor, "webhooks");

@@ -54,6 +54,7 @@ describe("the mapping proposed from a file's header", () => {
       utmMedium: null,
       utmCampaign: null,
       referrer: null,
+      tags: 21,
     });
   });
 
@@ -77,6 +78,7 @@ describe("the mapping proposed from a file's header", () => {
       utmMedium: "Medium",
       utmCampaign: "Campaign",
       referrer: "Referrer",
+      tags: "Tags",
     });
   });
 
@@ -205,6 +207,7 @@ describe("a row", () => {
         utmMedium: null,
         utmCampaign: null,
         referrer: null,
+        tags: [],
       },
     });
   });

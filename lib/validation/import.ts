@@ -1,4 +1,5 @@
 import { FORMULA_TRIGGER_CHARACTERS } from "@/lib/spreadsheet-formula";
+import { splitTags, tagListSchema } from "@/lib/validation/tags";
 import {
   BUSINESS_DESCRIPTION_MAX_LENGTH,
   BUSINESS_TYPE_OPTIONS,
@@ -32,6 +33,7 @@ export const IMPORT_FIELDS = [
   "utmMedium",
   "utmCampaign",
   "referrer",
+  "tags",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -49,6 +51,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   utmMedium: "Medium",
   utmCampaign: "Campaign",
   referrer: "Referrer",
+  tags: "Tags",
 };
 
 /** Which column (by position in the header) fills each field; null when none does. */
@@ -94,6 +97,8 @@ const HEADER_NAMES: Record<ImportField, string[]> = {
   utmMedium: ["medium", "utmmedium"],
   utmCampaign: ["campaign", "utmcampaign"],
   referrer: ["referrer", "referer", "referringsite", "referringdomain"],
+  // Mailchimp's TAGS column ("Customer","VIP" or plain commas), and our own export's Tags.
+  tags: ["tags", "tag", "labels"],
 };
 
 const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -139,6 +144,7 @@ export const importRowSchema = z.strictObject({
   utmMedium: cell,
   utmCampaign: cell,
   referrer: cell,
+  tags: cell,
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
@@ -375,6 +381,8 @@ export interface ImportEntry {
   utmMedium: string | null;
   utmCampaign: string | null;
   referrer: string | null;
+  /** The row's tags (its TAGS cell), kept as tags are (lower-cased), without repeats. */
+  tags: string[];
 }
 
 export type ImportRowResult = { ok: true; entry: ImportEntry } | { ok: false; line: number; errors: string[] };
@@ -407,7 +415,11 @@ export function checkImportRow(
   if (joined === null) errors.push(`The signup time "${row.joinedAt}" is not a date and time we can read.`);
   const confirmed = importTimeOf(row.confirmedAt, now);
   if (confirmed === null) errors.push(`The confirmed time "${row.confirmedAt}" is not a date and time we can read.`);
+  const tags = tagListSchema.safeParse(splitTags(unescaped(row.tags) ?? ""));
+  if (!tags.success)
+    errors.push(`The tags "${row.tags}" cannot be used: ${tags.error.issues[0]?.message ?? "check them"}.`);
   if (
+    !tags.success ||
     errors.length > 0 ||
     !email.success ||
     !name.success ||
@@ -444,6 +456,7 @@ export function checkImportRow(
       utmMedium: source?.utmMedium ?? null,
       utmCampaign: source?.utmCampaign ?? null,
       referrer: source?.referrer ?? null,
+      tags: tags.data,
     },
   };
 }

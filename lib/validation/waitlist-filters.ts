@@ -1,4 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { TAG_MAX_LENGTH, tagFilterSchema, TAGS_PER_ENTRY } from "@/lib/validation/tags";
 import {
   BUSINESS_TYPE_OPTIONS,
   STATUS_LABELS,
@@ -38,6 +39,8 @@ interface TextControl {
   normalise: (text: string) => string;
   /** The browser offers the sources signups have come from as the field is typed. */
   suggestsKnownSources?: boolean;
+  /** The browser offers the tags in use as the field is typed. */
+  suggestsKnownTags?: boolean;
 }
 
 /** A filter's value as its schema reads it; blank means the list is not narrowed by it. */
@@ -106,6 +109,62 @@ const columnIs =
   (column: string) =>
   (value: string, sql: SqlTag): Prisma.Sql =>
     sql([`"${column}" = `, "::text"], value);
+
+/**
+ * The entries with tags (see lib/validation/tags.ts): with any of them, or with every one. The value is the
+ * tags as text ("cleaners,london"); the tags sit in a table of their own, read through its (tag, entry) index.
+ */
+const tagFilter = <const Key extends string>(options: {
+  key: Key;
+  param: string;
+  label: string;
+  place: number;
+  placeholder: string;
+  hint: string;
+  every: boolean;
+}) =>
+  filter({
+    key: options.key,
+    param: options.param,
+    label: options.label,
+    schema: z.preprocess(blankAsUnset, tagFilterSchema.optional()),
+    where: (value, sql) => {
+      const tags = value.split(",");
+      // Correlated on the entry (the tags' table has no "id" of its own, so "id" is the entry's): one probe of
+      // the tags' primary key per entry read, where a walk down the list's order reads a few thousand entries;
+      // an IN list of every tagged entry would be built whole first. One row per entry and tag, so "every one"
+      // is a full count.
+      return options.every
+        ? sql(
+            [
+              `(SELECT count(*) FROM "waitlist_tags" AS t WHERE t."entryId" = "id" AND t."tag" = ANY(`,
+              `::text[])) = cardinality(`,
+              `::text[])`,
+            ],
+            tags,
+            tags,
+          )
+        : sql(
+            [`EXISTS (SELECT 1 FROM "waitlist_tags" AS t WHERE t."entryId" = "id" AND t."tag" = ANY(`, `::text[]))`],
+            tags,
+          );
+    },
+    control: {
+      kind: "text",
+      place: options.place,
+      placeholder: options.placeholder,
+      hint: options.hint,
+      maxLength: (TAG_MAX_LENGTH + 2) * TAGS_PER_ENTRY,
+      normalise: (text) =>
+        text
+          .split(",")
+          .map((tag) => tag.trim().replace(/\s+/g, " ").toLowerCase())
+          .filter(Boolean)
+          .sort()
+          .join(","),
+      suggestsKnownTags: true,
+    },
+  });
 
 const businessTypeValues = BUSINESS_TYPE_OPTIONS.map((option) => option.value) as [BusinessType, ...BusinessType[]];
 // The form's four sizes and "Not given", which only imported rows hold.
@@ -247,6 +306,24 @@ export const WAITLIST_FILTERS = [
     any: "Held or not",
     yes: { label: "Held for review", where: `"heldAt" IS NOT NULL` },
     no: { label: "Not held", where: `"heldAt" IS NULL` },
+  }),
+  tagFilter({
+    key: "tags",
+    param: "tags",
+    label: "Any of these tags",
+    place: 9,
+    placeholder: "Any tag",
+    hint: "Entries with at least one of these tags, separated by commas; press Enter to apply.",
+    every: false,
+  }),
+  tagFilter({
+    key: "tagsAll",
+    param: "tags-all",
+    label: "All of these tags",
+    place: 10,
+    placeholder: "All of these tags",
+    hint: "Entries with every one of these tags, separated by commas; press Enter to apply.",
+    every: true,
   }),
 ] as const;
 

@@ -67,8 +67,18 @@ export const waitlistListQuerySchema = withFilterParams({
   sort: sortSchema,
 });
 
-/** GET /api/admin/waitlist/export query parameters: the list's search, filters and order, every page. */
-export const waitlistExportQuerySchema = withFilterParams({ q: searchSchema, sort: sortSchema });
+/**
+ * Whether the export adds the team's notes (`notes=yes`): never unless ticked, as notes are the team's own words
+ * about a person.
+ */
+const exportNotesSchema = z.preprocess(blankAsUnset, z.enum(["yes"], { error: "notes must be yes" }).optional());
+
+/** GET /api/admin/waitlist/export query parameters: the list's search, filters and order, every page; and notes. */
+export const waitlistExportQuerySchema = withFilterParams({
+  q: searchSchema,
+  sort: sortSchema,
+  notes: exportNotesSchema,
+});
 
 /** What the admin list, the export and "invite the next" can be narrowed by: a search, and the filters. */
 export type WaitlistFilter = { q: string } & WaitlistFilterValues;
@@ -78,7 +88,7 @@ export type WaitlistListQuery = {
   pageSize: number;
   sort: WaitlistSort;
 } & WaitlistFilterValues;
-export type WaitlistExportQuery = { q: string; sort: WaitlistSort } & WaitlistFilterValues;
+export type WaitlistExportQuery = { q: string; sort: WaitlistSort; notes?: "yes" } & WaitlistFilterValues;
 
 /**
  * A query-string schema: `shape`, and each filter read from its URL parameter into its field. Fields come

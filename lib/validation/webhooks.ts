@@ -20,6 +20,11 @@ export const webhookSchema = z.strictObject({
 });
 export type WebhookInput = z.input<typeof webhookSchema>;
 
+/** PATCH /api/admin/webhooks/{id}: whether it also receives waitlist.tagged and waitlist.untagged. */
+export const webhookEventsSchema = z.strictObject({
+  tagEvents: z.boolean({ error: "tagEvents must be true or false" }),
+});
+
 /** The events a webhook receives (in the order they happen to an entry) and the test event, as the delivery log names them. */
 export const WEBHOOK_EVENT_LABELS: Record<string, string> = {
   "waitlist.signup": "Signup",
@@ -30,5 +35,7 @@ export const WEBHOOK_EVENT_LABELS: Record<string, string> = {
   "waitlist.deleted": "Deleted",
   "waitlist.imported": "List imported",
   "broadcast.sent": "Broadcast sent",
+  "waitlist.tagged": "Tagged",
+  "waitlist.untagged": "Untagged",
   "webhook.test": "Test event",
 };

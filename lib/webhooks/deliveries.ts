@@ -26,6 +26,8 @@ export interface WebhookEvent {
       source?: string;
     };
     message?: string;
+    /** The tags a waitlist.tagged event put on the entry, or a waitlist.untagged one took off. */
+    tags?: string[];
   };
 }
 

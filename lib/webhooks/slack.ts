@@ -47,6 +47,13 @@ export function slackMessage(event: WebhookEvent): { text: string } {
         text: `A broadcast from ${product} finished sending: "${slackEscape(sent.subject ?? "")}", ${slackEscape(sent.sent ?? 0)} sent, ${slackEscape(sent.failed ?? 0)} failed.`,
       };
     }
+    case "waitlist.tagged":
+    case "waitlist.untagged": {
+      const tags = Array.isArray(event.data.tags) ? event.data.tags.map(slackEscape).join(", ") : "";
+      return {
+        text: `${who} was ${event.type === "waitlist.tagged" ? "tagged" : "untagged"} ${tags} on the ${product} waiting list.`,
+      };
+    }
     default:
       return {
         text:

@@ -6,8 +6,10 @@ import { toast } from "sonner";
 import { ConfirmButton } from "@/components/admin/kit/confirm-button";
 import { useAdminAction } from "@/components/admin/kit/use-admin-action";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { adminApi, adminFailureDescription } from "@/lib/api";
 import { webhookSchema } from "@/lib/validation/webhooks";
 
@@ -120,6 +122,37 @@ export function WebhookActions({ id, url }: { id: number; url: string }) {
         pending="Removing..."
         action={remove}
       />
+    </div>
+  );
+}
+
+/**
+ * The webhook's choice of tag events (waitlist.tagged / waitlist.untagged): off until ticked, as one bulk tag
+ * can be thousands of events. Saved as soon as it changes.
+ */
+export function WebhookTagEvents({ id, tagEvents }: { id: number; tagEvents: boolean }) {
+  const boxId = useId();
+  const save = useAdminAction({
+    request: (next: boolean) => adminApi.webhooks.setTagEvents(id, next),
+    succeeded: (_result, next) => ({
+      title: next ? "Tag events on" : "Tag events off",
+      description: next
+        ? "This webhook now receives waitlist.tagged and waitlist.untagged."
+        : "This webhook no longer receives tag events.",
+    }),
+    failed: "Could not change the webhook's events",
+  });
+  return (
+    <div className="flex items-center gap-2">
+      <Checkbox
+        id={boxId}
+        checked={tagEvents}
+        disabled={save.pending}
+        onCheckedChange={(checked) => void save.run(checked === true)}
+      />
+      <Label htmlFor={boxId} className="font-normal">
+        Also send tag events (waitlist.tagged, waitlist.untagged)
+      </Label>
     </div>
   );
 }

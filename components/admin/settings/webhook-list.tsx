@@ -1,6 +1,6 @@
 import { DataTable, type Column } from "@/components/admin/kit/data-table";
 import { LoadFailed, readSection } from "@/components/admin/kit/section";
-import { WebhookActions, WebhookSecret } from "@/components/admin/settings/webhook-controls";
+import { WebhookActions, WebhookSecret, WebhookTagEvents } from "@/components/admin/settings/webhook-controls";
 import { Badge } from "@/components/ui/badge";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listWebhooks, type WebhookWithLog } from "@/lib/data/webhooks";
@@ -69,6 +69,7 @@ export async function WebhookList() {
                 {webhook.slack ? "Slack messages" : "Signed JSON"} · added {utcDateTime.format(webhook.createdAt)} UTC
               </p>
               {!webhook.slack && <WebhookSecret secret={webhook.secret} />}
+              <WebhookTagEvents id={webhook.id} tagEvents={webhook.tagEvents} />
             </div>
             <WebhookActions id={webhook.id} url={webhook.url} />
           </div>

@@ -14,6 +14,7 @@ import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { roleCan, type AdminRole } from "@/lib/auth/roles";
 import { knownSources } from "@/lib/data/overview";
 import { listWaitlistEntries, type AdminWaitlistPage } from "@/lib/data/waitlist/list";
+import { knownTags } from "@/lib/data/waitlist/tags";
 import { formatNumber } from "@/lib/format";
 import {
   DEFAULT_WAITLIST_PAGE_SIZE,
@@ -59,16 +60,26 @@ async function loadKnownSources(): Promise<string[]> {
   });
 }
 
+/** The tags in use, for the tag filters; none if they cannot be read (the fields still take any). */
+async function loadKnownTags(): Promise<string[]> {
+  const admin = await requireCurrentAdmin();
+  return knownTags(admin).catch((error: unknown) => {
+    console.error("[admin] the tags in use could not be read:", error);
+    return [];
+  });
+}
+
 async function ExportButtonWithData({ view }: { view: WaitlistViewState }) {
   const loaded = await loadPage(waitlistViewKey(view));
   return <WaitlistExportButton view={view} empty={!loaded.page || loaded.page.total === 0} />;
 }
 
 /**
- * Whether the signed-in admin can act on ticked rows of this view (invite them; on the held list, release or
- * delete them). A viewer cannot, so their list has no checkboxes and no selection bar.
+ * Whether the signed-in admin can act on ticked rows of this view (tag them; invite them; on the held list,
+ * release or delete them). A viewer cannot, so their list has no checkboxes and no selection bar.
  */
 function canActOnSelection(role: AdminRole, view: WaitlistViewState): boolean {
+  if (roleCan(role, "tag")) return true;
   return view.held === "yes" ? roleCan(role, "release") || roleCan(role, "delete") : roleCan(role, "invite");
 }
 
@@ -192,7 +203,7 @@ export async function WaitlistEntries({
           </Suspense>
         )}
       </div>
-      <WaitlistFilters view={view} sources={await loadKnownSources()} refused={refused} />
+      <WaitlistFilters view={view} sources={await loadKnownSources()} tags={await loadKnownTags()} refused={refused} />
       <SegmentLinks view={view} />
       {isFiltered(view) && (
         <p className="-mt-1 text-sm">

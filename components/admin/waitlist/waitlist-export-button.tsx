@@ -2,18 +2,20 @@
 
 import { DownloadIcon, Loader2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
 import { LOGIN_PATH } from "@/lib/admin-paths";
 import { adminApi } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { WAITLIST_EXPORT_FILE_NAME, waitlistViewSearch, type WaitlistViewState } from "@/lib/validation/waitlist-query";
 
-/** The export URL of the list's search, filter and order (every page). */
-export function waitlistExportUrl(view: WaitlistViewState): string {
-  const search = waitlistViewSearch({ ...view, page: 1 });
+/** The export URL of the list's search, filter and order (every page), with the team's notes when asked. */
+export function waitlistExportUrl(view: WaitlistViewState, options: { notes?: boolean } = {}): string {
+  const search = waitlistViewSearch({ ...view, page: 1 }, options.notes ? { notes: "yes" } : {});
   return adminApi.waitlist.exportHref(search);
 }
 
@@ -45,7 +47,10 @@ interface WaitlistExportButtonProps {
  */
 export function WaitlistExportButton({ view, loading = false, empty }: WaitlistExportButtonProps) {
   const router = useRouter();
+  const notesId = useId();
   const [exporting, setExporting] = useState(false);
+  // The team's notes stay out of the file unless ticked, each time the page is opened.
+  const [notes, setNotes] = useState(false);
 
   async function exportCsv() {
     if (empty) {
@@ -54,7 +59,7 @@ export function WaitlistExportButton({ view, loading = false, empty }: WaitlistE
     }
     setExporting(true);
     try {
-      const url = waitlistExportUrl(view);
+      const url = waitlistExportUrl(view, { notes });
       const response = await fetch(url, { method: "HEAD", credentials: "include" });
       if (response.status === 401) {
         router.replace(LOGIN_PATH);
@@ -74,18 +79,26 @@ export function WaitlistExportButton({ view, loading = false, empty }: WaitlistE
   }
 
   return (
-    <Button
-      variant="outline"
-      // While exporting the button stays focusable (aria-disabled), so keyboard focus is not lost.
-      disabled={!exporting && (loading || empty)}
-      aria-disabled={exporting || undefined}
-      className={cn(exporting && "cursor-wait opacity-60")}
-      onClick={() => {
-        if (!exporting) void exportCsv();
-      }}
-    >
-      {exporting ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <DownloadIcon aria-hidden="true" />}
-      {exporting ? "Exporting..." : "Export as CSV"}
-    </Button>
+    <div className="flex flex-wrap items-center gap-3">
+      <div className="flex items-center gap-2">
+        <Checkbox id={notesId} checked={notes} onCheckedChange={(checked) => setNotes(checked === true)} />
+        <Label htmlFor={notesId} className="font-normal">
+          Include notes
+        </Label>
+      </div>
+      <Button
+        variant="outline"
+        // While exporting the button stays focusable (aria-disabled), so keyboard focus is not lost.
+        disabled={!exporting && (loading || empty)}
+        aria-disabled={exporting || undefined}
+        className={cn(exporting && "cursor-wait opacity-60")}
+        onClick={() => {
+          if (!exporting) void exportCsv();
+        }}
+      >
+        {exporting ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <DownloadIcon aria-hidden="true" />}
+        {exporting ? "Exporting..." : "Export as CSV"}
+      </Button>
+    </div>
   );
 }

@@ -62,15 +62,17 @@ const CONTROLS = [...ANY_WAITLIST_FILTERS].sort((a, b) => a.control.place - b.co
 /**
  * The list's filters (see WAITLIST_FILTERS), alone or together. Each change renders the first page of the
  * filtered list on the server; the filters live in the URL with the search and order. `sources`: the
- * sources signups have come from, offered as a filter that suggests them is typed.
+ * sources signups have come from, offered as a filter that suggests them is typed; `tags`: the tags in use, likewise.
  */
 export function WaitlistFilters({
   view,
   sources = [],
+  tags = [],
   refused = {},
 }: {
   view: WaitlistViewState;
   sources?: readonly string[];
+  tags?: readonly string[];
   /** Filters the URL gave a value they cannot use, with why: said beside their control. */
   refused?: Readonly<Record<string, string>>;
 }) {
@@ -102,6 +104,7 @@ export function WaitlistFilters({
         open={open || Object.keys(refused).length > 0}
         view={view}
         sources={sources}
+        tags={tags}
         refused={refused}
         replaceView={replaceView}
       />
@@ -114,6 +117,7 @@ function FilterControls({
   open,
   view,
   sources,
+  tags,
   refused,
   replaceView,
 }: {
@@ -121,6 +125,7 @@ function FilterControls({
   open: boolean;
   view: WaitlistViewState;
   sources: readonly string[];
+  tags: readonly string[];
   refused: Readonly<Record<string, string>>;
   replaceView: (next: WaitlistViewState) => void;
 }) {
@@ -144,7 +149,7 @@ function FilterControls({
               schema={filter.schema}
               refused={refused[filter.key]}
               current={current}
-              suggestions={filter.control.suggestsKnownSources ? sources : []}
+              suggestions={filter.control.suggestsKnownSources ? sources : filter.control.suggestsKnownTags ? tags : []}
               onChange={apply}
             />
           );

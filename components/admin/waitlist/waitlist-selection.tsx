@@ -4,8 +4,10 @@ import { CheckIcon, MailPlusIcon } from "lucide-react";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import { createContext, use, useId, useMemo, useState, useSyncExternalStore } from "react";
 
+import { useAdminCan } from "@/components/admin/shell/role-context";
 import { HeldActions } from "@/components/admin/waitlist/held-actions";
 import { InviteDialog, type InvitationTargetBody } from "@/components/admin/waitlist/invite-dialog";
+import { TagSelectionButton } from "@/components/admin/waitlist/tag-dialog";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
@@ -148,6 +150,8 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
   const matching = totalIsExact ? formatNumber(total) : `${formatNumber(total)}+`;
   const wholePage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const heldList = view.held === "yes";
+  const canTag = useAdminCan("tag");
+  const canInvite = useAdminCan("invite");
 
   let target: InvitationTargetBody | null = null;
   let chosenText = "";
@@ -188,7 +192,18 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
       </div>
       <div className="flex flex-wrap gap-2">
         {heldList && selected.size > 0 && <HeldActions selection={{ ids: [...selected], onDone: clear }} />}
-        {!heldList && target && (
+        {canTag && target && (
+          <TagSelectionButton
+            target={"ids" in target ? { ids: target.ids } : { filter: target.filter }}
+            chosen={
+              allMatching
+                ? `Every one of the ${matching} entries matching the search and filters.`
+                : `The ${formatNumber(selected.size)} ${selected.size === 1 ? "entry" : "entries"} you ticked.`
+            }
+            onDone={clear}
+          />
+        )}
+        {!heldList && canInvite && target && (
           <Button
             size="sm"
             onClick={() => {
@@ -200,7 +215,7 @@ export function SelectionBar({ view, total, totalIsExact }: SelectionBarProps) {
             Invite selected
           </Button>
         )}
-        {!heldList && <InviteNext view={view} disabled={!interactive} />}
+        {!heldList && canInvite && <InviteNext view={view} disabled={!interactive} />}
       </div>
       {!heldList && target && (
         <InviteDialog

@@ -125,6 +125,17 @@ export const WAITLIST_COLUMNS = [
   // When a signup was held for review, and why (a fixed word: missing, invalid...); null for everyone else.
   column({ key: "heldAt", list: null, csv: "Held", format: "time", nullable: true, sql: `w."heldAt"` }),
   column({ key: "heldReason", list: null, csv: "Held reason", format: "text", nullable: true, sql: `w."heldReason"` }),
+  // The entry's tags, in alphabetical order and separated by ", " (as an import's TAGS column reads them back);
+  // null without any. Read from their own table through its primary key, a lookup per row. Not a column of the
+  // table (its page weight is held to a budget): the entry's page shows them, and the tag filters find them.
+  column({
+    key: "tags",
+    list: null,
+    csv: "Tags",
+    format: "text",
+    nullable: true,
+    sql: `(SELECT string_agg(t."tag", ', ' ORDER BY t."tag") FROM "waitlist_tags" AS t WHERE t."entryId" = w."id")`,
+  }),
 ] as const;
 
 type Column = (typeof WAITLIST_COLUMNS)[number];
@@ -172,6 +183,25 @@ export const CSV_COLUMNS = ANY_WAITLIST_COLUMNS.filter((descriptor) => descripto
 
 /** The CSV export's header. */
 export const WAITLIST_CSV_HEADER: readonly string[] = CSV_COLUMNS.map((descriptor) => descriptor.csv!);
+
+/**
+ * The team's notes on each entry, oldest first, each as "author (time UTC): text", a blank line between them.
+ * Not a column of the export unless the team ticks it: notes are the team's own words about a person, and a CSV
+ * travels further than the admin area.
+ */
+export const NOTES_COLUMN = column({
+  key: "notes",
+  list: null,
+  csv: "Notes",
+  format: "text",
+  nullable: true,
+  sql: `(SELECT string_agg(n."authorEmail" || ' (' || to_char(n."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC): ' || n."body", E'\\n\\n' ORDER BY n."id") FROM "waitlist_notes" AS n WHERE n."entryId" = w."id")`,
+});
+
+/** The export's columns: CSV_COLUMNS, and the notes after them when asked for. */
+export function csvColumnsOf(options: { notes?: boolean }): readonly WaitlistColumn[] {
+  return options.notes ? [...CSV_COLUMNS, NOTES_COLUMN] : CSV_COLUMNS;
+}
 
 /** A label column's label for a stored value; an unknown value as stored. */
 export function labelOf(descriptor: WaitlistColumn, value: string): string {

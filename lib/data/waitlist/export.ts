@@ -7,8 +7,9 @@ import { recordAudit } from "@/lib/data/audit";
 import {
   ANY_WAITLIST_COLUMNS,
   CSV_COLUMNS,
+  csvColumnsOf,
+  NOTES_COLUMN,
   type WaitlistColumn,
-  type WaitlistColumnKey,
   type WaitlistRecord,
 } from "@/lib/data/waitlist/columns";
 import { columnJoins, filterCondition, ORDER, orderBy } from "@/lib/data/waitlist/sql";
@@ -51,6 +52,8 @@ export function recordWaitlistExport(
 export type WaitlistExportRow = WaitlistRecord & {
   /** The line's order (a bigint, as text): the key of the next batch when sorted by place. */
   lineOrder: string;
+  /** The team's notes, when the export asked for them (NOTES_COLUMN). */
+  notes?: string | null;
 };
 
 // A time as Date.toISOString writes it (UTC, milliseconds; years 1000-9999). The columns keep milliseconds, so
@@ -66,6 +69,7 @@ const EXPORT_COLUMNS = Prisma.raw(
     .join(", "),
 );
 const EXPORT_JOINS = columnJoins(ANY_WAITLIST_COLUMNS);
+const EXPORT_NOTES = Prisma.raw(`, ${NOTES_COLUMN.sql} AS "${NOTES_COLUMN.key}"`);
 
 /**
  * Every entry matching an export query, in batches read one at a time with keyset pagination on the
@@ -104,7 +108,8 @@ async function* batchesOf(
         ? Prisma.sql`TRUE`
         : Prisma.sql`(${Prisma.raw(`"${order.key}"`)}, "id") ${comparison} (${last[order.key]}::${Prisma.raw(order.type)}, ${last.id}::int)`;
       // Ordered by the table's columns (w."joinedAt"), not the output's text column of the same name.
-      const batch = Prisma.sql`SELECT ${EXPORT_COLUMNS} FROM "waitlist" AS w ${EXPORT_JOINS} WHERE ${where} AND ${after} ORDER BY ${orderBy(query.sort, "w")} LIMIT ${batchSize}::int`;
+      const notes = query.notes ? EXPORT_NOTES : Prisma.empty;
+      const batch = Prisma.sql`SELECT ${EXPORT_COLUMNS}${notes} FROM "waitlist" AS w ${EXPORT_JOINS} WHERE ${where} AND ${after} ORDER BY ${orderBy(query.sort, "w")} LIMIT ${batchSize}::int`;
       // The raw connection takes the statement's PostgreSQL text ($1, $2, …) and its values.
       const rows = await sql.query<WaitlistExportRow>(batch.text, batch.values);
       if (rows.length > 0) yield rows;
@@ -143,7 +148,7 @@ function holdSqlConnection(): { runner: Promise<SqlRunner>; release: () => Promi
 export { WAITLIST_CSV_HEADER } from "@/lib/data/waitlist/columns";
 
 /** Label columns' labels by stored value, made once rather than searched per cell. */
-const LABELS = new Map(
+const LABELS = new Map<string, Map<string, string>>(
   ANY_WAITLIST_COLUMNS.flatMap((descriptor) =>
     descriptor.format === "label"
       ? [[descriptor.key, new Map(descriptor.options.map((option) => [option.value, option.label]))] as const]
@@ -155,16 +160,19 @@ const LABELS = new Map(
  * One cell of a batch's record, labels as the admin table shows them, empty for what has not happened or was not
  * given. The CSV stream then puts a `'` before any cell a spreadsheet would run as a formula (lib/csv.ts).
  */
-function csvCell(descriptor: WaitlistColumn<WaitlistColumnKey>, row: WaitlistExportRow): string {
-  const value = row[descriptor.key];
+function csvCell(descriptor: WaitlistColumn, row: WaitlistExportRow): string {
+  const value = (row as Record<string, unknown>)[descriptor.key] ?? null;
   if (value === null) return "";
   if (descriptor.format === "label") return LABELS.get(descriptor.key)?.get(String(value)) ?? String(value);
   return String(value);
 }
 
-/** An exported entry as a CSV record: its CSV columns (CSV_COLUMNS, under WAITLIST_CSV_HEADER) in their order. */
-export function waitlistCsvRecord(row: WaitlistExportRow): string[] {
-  return CSV_COLUMNS.map((descriptor) => csvCell(descriptor, row));
+/**
+ * An exported entry as a CSV record: its CSV columns (CSV_COLUMNS, under WAITLIST_CSV_HEADER, or the export's
+ * own `columns`: csvColumnsOf) in their order.
+ */
+export function waitlistCsvRecord(row: WaitlistExportRow, columns: readonly WaitlistColumn[] = CSV_COLUMNS): string[] {
+  return columns.map((descriptor) => csvCell(descriptor, row));
 }
 
 /**
@@ -187,7 +195,8 @@ export function waitlistCopyStatement(query: WaitlistExportQuery, literal: (valu
     `LEFT JOIN (SELECT "id" AS "lineId", row_number() OVER (ORDER BY "lineOrder") AS "place" FROM "waitlist" WHERE "lineOrder" < "waitlist_no_place"()) AS line ON line."lineId" = w."id"
      ${columnJoins(CSV_COLUMNS).text}`,
   );
-  const select = Prisma.sql`SELECT ${Prisma.join(CSV_COLUMNS.map(copyCell), ", ")} FROM "waitlist" AS w ${joins} WHERE ${filterCondition(query)} ORDER BY ${orderBy(query.sort, "w")}`;
+  const columns = csvColumnsOf({ notes: query.notes === "yes" });
+  const select = Prisma.sql`SELECT ${Prisma.join(columns.map(copyCell), ", ")} FROM "waitlist" AS w ${joins} WHERE ${filterCondition(query)} ORDER BY ${orderBy(query.sort, "w")}`;
   return `COPY (${withLiterals(select, literal)}) TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`;
 }
 

@@ -224,6 +224,20 @@ async function importInTransaction(
           ON CONFLICT ("email") DO NOTHING
           RETURNING "id", "email", "name", "confirmedAt" IS NOT NULL AS "confirmed"`;
 
+  // The file's tags, on the entries this batch added (an entry already on the list keeps its own, as it keeps its
+  // other fields). No tag events: the import's one summary event says what it brought.
+  const tagsByEmail = new Map(kept.map((entry) => [entry.email, entry.tags]));
+  const tagged = inserted.flatMap((entry) =>
+    (tagsByEmail.get(entry.email) ?? []).map((tag) => [entry.id, tag] as const),
+  );
+  if (tagged.length > 0) {
+    await tx.$executeRaw`
+      INSERT INTO "waitlist_tags" ("entryId", "tag", "createdAt")
+      SELECT t."id", t."tag", ${now}::timestamptz
+        FROM unnest(${tagged.map(([id]) => id)}::int[], ${tagged.map(([, tag]) => tag)}::text[]) AS t("id", "tag")
+      ON CONFLICT DO NOTHING`;
+  }
+
   const outboxIds: number[] = [];
   if (input.sendConfirmations) {
     for (const entry of inserted) {

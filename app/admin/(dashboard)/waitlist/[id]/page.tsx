@@ -3,6 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 
 import { EntryActions } from "@/components/admin/entry/entry-actions";
+import { EntryNotes } from "@/components/admin/entry/entry-notes";
+import { EntryTags } from "@/components/admin/entry/entry-tags";
 import { emailEventText } from "@/components/admin/entry/entry-timeline";
 import { EmailAddress } from "@/components/admin/kit/email-address";
 import { PageHeader } from "@/components/admin/kit/page-header";
@@ -18,6 +20,8 @@ import {
   type WaitlistRow,
 } from "@/lib/data/waitlist/columns";
 import { getWaitlistEntry, referralCreditText } from "@/lib/data/waitlist/entry-actions";
+import { canChangeNote, entryNotes } from "@/lib/data/waitlist/notes";
+import { entryTags, knownTags } from "@/lib/data/waitlist/tags";
 import { emailConfigured } from "@/lib/email/transport";
 import { formatNumber, utcDateTime as time } from "@/lib/format";
 import { adminIdSchema } from "@/lib/validation/admin";
@@ -56,6 +60,7 @@ const SHOWN_ABOVE = new Set<WaitlistColumnKey>([
   "referrals",
   "heldAt",
   "heldReason",
+  "tags",
 ]);
 
 /** A column's value in words, as its format reads: "None" when not given (see WaitlistColumnFormat). */
@@ -77,7 +82,12 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
   const { id } = await params;
   const parsed = adminIdSchema.safeParse(id);
   if (!parsed.success) notFound();
-  const entry = await getWaitlistEntry(admin, parsed.data);
+  const [entry, tags, known, notes] = await Promise.all([
+    getWaitlistEntry(admin, parsed.data),
+    entryTags(admin, parsed.data),
+    knownTags(admin),
+    entryNotes(admin, parsed.data),
+  ]);
   if (!entry) notFound();
   const configured = emailConfigured();
 
@@ -206,6 +216,28 @@ export default async function WaitlistEntryPage({ params }: { params: Promise<{ 
           />
         )}
       </PageHeader>
+      <section aria-labelledby="tags" className="grid gap-3">
+        <h2 id="tags" className="text-lg font-semibold">
+          Tags
+        </h2>
+        <EntryTags id={entry.id} tags={tags} known={known} />
+      </section>
+      <section aria-labelledby="notes" className="grid gap-3">
+        <h2 id="notes" className="text-lg font-semibold">
+          Notes
+        </h2>
+        <EntryNotes
+          id={entry.id}
+          notes={notes.map((note) => ({
+            id: note.id,
+            body: note.body,
+            authorEmail: note.authorEmail,
+            createdAt: note.createdAt,
+            updatedAt: note.updatedAt,
+            canChange: canChangeNote(admin, note),
+          }))}
+        />
+      </section>
       <section aria-labelledby="referrals" className="grid gap-3">
         <h2 id="referrals" className="text-lg font-semibold">
           Joined through their link ({formatNumber(entry.referred)})

