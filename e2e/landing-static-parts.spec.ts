@@ -1,24 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 
+import { landingSectionIds } from "@/e2e/support/landing";
+
 /**
  * The landing page's sections are sent once, as HTML, and most of them are never hydrated (static parts). These
  * cross that boundary: the page rendered by the browser itself (a client-side visit from another page, a refresh
  * of the server's data) and the page without JavaScript show every section, with the same words as the built page.
  */
-
-const SECTIONS = [
-  "hero",
-  "pain-points",
-  "business-examples",
-  "why-otto",
-  "features",
-  "comparison",
-  "examples",
-  "chat-experience",
-  "integrations",
-  "industries",
-  "join-waitlist",
-] as const;
 
 // Sections whose words change as their demo plays or their count loads: compared by heading only.
 const LIVE = new Set(["hero", "chat-experience", "join-waitlist"]);
@@ -27,6 +15,7 @@ type Words = Record<string, { heading: string; text: string }>;
 
 /** Each section's heading and, for the static ones, every word in it. */
 async function sectionWords(page: Page): Promise<Words> {
+  const ids = await landingSectionIds(page);
   return page.evaluate(
     ({ ids, live }) =>
       Object.fromEntries(
@@ -37,7 +26,7 @@ async function sectionWords(page: Page): Promise<Words> {
           return [id, { heading, text }];
         }),
       ),
-    { ids: [...SECTIONS], live: [...LIVE] },
+    { ids, live: [...LIVE] },
   );
 }
 
@@ -72,7 +61,7 @@ test.describe("the landing page's static parts", () => {
   for (const from of ["/privacy", "/no-such-page"]) {
     test(`a client-side visit from ${from} shows every section, with the built page's words`, async ({ page }) => {
       const expected = await builtPageWords(page);
-      for (const id of SECTIONS) expect(expected[id]!.heading, id).not.toBe("");
+      for (const id of await landingSectionIds(page)) expect(expected[id]!.heading, id).not.toBe("");
 
       await page.goto(from);
       await pushClientSide(page, "/");
@@ -106,7 +95,7 @@ test.describe("the landing page's static parts", () => {
     test("every section is there and visible, with its words", async ({ page }) => {
       await page.goto("/");
       const words = await sectionWords(page);
-      for (const id of SECTIONS) {
+      for (const id of await landingSectionIds(page)) {
         await expect(page.locator(`#${id}`)).toBeVisible();
         expect(words[id]!.heading, id).not.toBe("");
         if (!LIVE.has(id)) expect(words[id]!.text.length, id).toBeGreaterThan(words[id]!.heading.length);

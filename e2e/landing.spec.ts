@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
 import { expectNoAxeViolations } from "@/e2e/support/axe";
+import { landingSectionIds } from "@/e2e/support/landing";
 
 /**
  * The landing page at a phone and a desktop width: structure, header behaviour, in-page navigation,
@@ -11,13 +12,6 @@ const WIDTHS = [
   { name: "mobile", width: 375, height: 812 },
   { name: "desktop", width: 1280, height: 800 },
 ] as const;
-
-/** The product name, read from the logo's alt text, and the `why-` anchor derived from it as config/site.ts does. */
-async function whyAnchor(page: Page): Promise<string> {
-  const name = await page.locator("header img").first().getAttribute("alt");
-  expect(name).toBeTruthy();
-  return `why-${name!.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
-}
 
 /** Resolves once the browser has drawn two more frames: what the last change set off has run, or started. */
 async function twoFrames(page: Page) {
@@ -86,19 +80,7 @@ for (const viewport of WIDTHS) {
 
     test("every section anchor exists, in page order", async ({ page }) => {
       await page.goto("/");
-      const expected = [
-        "hero",
-        "pain-points",
-        "business-examples",
-        await whyAnchor(page),
-        "features",
-        "comparison",
-        "examples",
-        "chat-experience",
-        "integrations",
-        "industries",
-        "join-waitlist",
-      ];
+      const expected = await landingSectionIds(page);
       const found = await page.evaluate((ids) => {
         const elements = ids.map((id) => document.getElementById(id));
         const missing = ids.filter((_, index) => !elements[index]);
