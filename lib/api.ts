@@ -6,6 +6,7 @@ import type { CreateAdminInput, LoginInput } from "@/lib/validation/admin";
 import type { BroadcastInput, SegmentInput } from "@/lib/validation/broadcasts";
 import type { HeldAction } from "@/lib/validation/held";
 import type { NotifyChoice } from "@/lib/validation/notifications";
+import type { MovedUpSettings } from "@/lib/validation/site-settings";
 import type { TagEditInput } from "@/lib/validation/tag-edit";
 
 const logRequests = process.env.NODE_ENV === "development";
@@ -140,6 +141,8 @@ export const adminApi = {
   passkeySignInOptions: () => apiRequest("POST", `${ADMIN_API}/login/passkey-options`),
   logout: () => apiRequest("POST", `${ADMIN_API}/logout`),
   setNotify: (notify: NotifyChoice) => apiRequest("PUT", `${ADMIN_API}/notifications`, { notify }),
+  /** The owner's "You moved up" updates: on or off, and after how many places. */
+  setMovedUp: (settings: MovedUpSettings) => apiRequest("PUT", `${ADMIN_API}/settings/moved-up`, settings),
   users: {
     add: (admin: CreateAdminInput) => apiRequest("POST", `${ADMIN_API}/users`, admin),
     setActive: (id: number, isActive: boolean) =>

@@ -69,6 +69,7 @@ export const privacyNotice = {
       paragraphs: [
         "Besides the emails about your own place (confirming your address, your invitation), the team may now and then write to the people on the list, or to some of them (chosen by the details above, such as the type of business, or by tags): news of the product and of its launch. Only people who confirmed their address receive them, unless the team deliberately includes people who have not confirmed it yet; people held for review never do.",
         "Each such email has a link that removes you from the list at once, and your email program's own unsubscribe button does the same. Leaving deletes your entry and every email we sent you; the team keeps only a count of how many people left after each update, with nothing that says who.",
+        "If the team turns them on (they are off unless it does), you may also get a “You moved up” email when your place in line improves by a number of places the team chooses: at most one a day, only while you have confirmed your address and are waiting your turn, never while your signup is held for review. To know when to write, we keep the place we last told you and when; leaving stops these emails at once and deletes that record with your entry.",
       ],
     },
     {

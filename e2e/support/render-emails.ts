@@ -88,6 +88,13 @@ const SAMPLES: Record<EmailKind, EmailPayload> = {
     statusUrl: `${site}/waitlist/status?token=${token}`,
     leaveUrl: `${site}/waitlist/leave?token=${token}`,
   },
+  "moved-up": {
+    name,
+    place: 98765,
+    moved: 12345,
+    referralUrl: `${site}/?ref=Ab3dE7gH`,
+    leaveUrl: `${site}/waitlist/leave?token=${hexToken}`,
+  },
   "security-notice": {
     name,
     change: "passkey-added",

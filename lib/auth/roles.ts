@@ -42,6 +42,7 @@ export const ADMIN_ABILITIES = {
   broadcast: "send broadcasts",
   tag: "change tags",
   note: "write notes",
+  settings: "change the list's settings",
 } as const;
 export type AdminAbility = keyof typeof ADMIN_ABILITIES;
 

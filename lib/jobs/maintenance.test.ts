@@ -42,6 +42,7 @@ const PRUNED_FROM_SEED = {
   digests: 0,
   reminders: 0,
   heldSummaries: 0,
+  movedUp: 0,
   visits: 0,
   networks: 0,
   challengeSolutions: 0,

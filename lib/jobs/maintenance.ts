@@ -6,6 +6,7 @@ import { queueDigests } from "@/lib/data/notifications";
 import { pruneAdminSessions } from "@/lib/data/sessions";
 import { queueHeldSummaries } from "@/lib/data/waitlist/held-summaries";
 import { forgetSignupNetworks } from "@/lib/data/waitlist/line";
+import { queueMovedUpEmails } from "@/lib/data/waitlist/moved-up";
 import { queueConfirmationReminders } from "@/lib/data/waitlist/reminders";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -26,6 +27,8 @@ export interface SweepResult {
   reminders: number;
   /** "N signups held for review" emails queued, at most one per admin an hour (sent by the email sweep). */
   heldSummaries: number;
+  /** "You moved up" emails queued, at most one a day per person, only while the owner has them on. */
+  movedUp: number;
   /** Visitor salts and hashes of days that are over (only the day's counts are kept). */
   visits: number;
   /** Signup networks forgotten once the referral rule that compares them no longer can. */
@@ -39,23 +42,34 @@ export interface SweepResult {
  * (AUDIT_RETENTION_DAYS), rate-limit windows that have ended, and the salts and visitor hashes of days that
  * are over (lib/visits/count.ts), signup networks past the referral rule's window, accepted signup challenges
  * past their expiry; and the admins' daily
- * digests, the reminders to confirm and the hourly word of held signups, once due.
+ * digests, the reminders to confirm, the hourly word of held signups and the "You moved up" emails, once due.
  * Safe to run from several servers at once.
  * (Sent email stays: the admin outbox is its record, and erasing an entry deletes its mail.)
  */
 export async function sweep(now = new Date()): Promise<SweepResult> {
-  const [sessions, auditEntries, rateLimits, digests, reminders, heldSummaries, visits, networks, challengeSolutions] =
-    await Promise.all([
-      pruneAdminSessions(now),
-      pruneAuditLog(getDb(), env().AUDIT_RETENTION_DAYS, now),
-      pruneRateLimits(now),
-      queueDigests(now),
-      queueConfirmationReminders(now).then((ids) => ids.length),
-      queueHeldSummaries(now).then((ids) => ids.length),
-      pruneVisits(now),
-      forgetSignupNetworks(now),
-      pruneChallengeSolutions(now),
-    ]);
+  const [
+    sessions,
+    auditEntries,
+    rateLimits,
+    digests,
+    reminders,
+    heldSummaries,
+    movedUp,
+    visits,
+    networks,
+    challengeSolutions,
+  ] = await Promise.all([
+    pruneAdminSessions(now),
+    pruneAuditLog(getDb(), env().AUDIT_RETENTION_DAYS, now),
+    pruneRateLimits(now),
+    queueDigests(now),
+    queueConfirmationReminders(now).then((ids) => ids.length),
+    queueHeldSummaries(now).then((ids) => ids.length),
+    queueMovedUpEmails(now).then((ids) => ids.length),
+    pruneVisits(now),
+    forgetSignupNetworks(now),
+    pruneChallengeSolutions(now),
+  ]);
   return {
     sessions,
     auditEntries,
@@ -63,6 +77,7 @@ export async function sweep(now = new Date()): Promise<SweepResult> {
     digests,
     reminders,
     heldSummaries,
+    movedUp,
     visits,
     networks,
     challengeSolutions,

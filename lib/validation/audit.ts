@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = {
   "webhook.delete": "Removed a webhook",
   "webhook.test": "Sent a webhook a test event",
   "notifications.change": "Changed their email about signups",
+  "settings.moved_up": "Changed the “You moved up” updates",
   "segment.create": "Saved a segment",
   "segment.delete": "Deleted a segment",
   "broadcast.schedule": "Scheduled a broadcast",

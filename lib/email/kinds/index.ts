@@ -10,6 +10,7 @@ import { digestKind } from "@/lib/email/kinds/digest";
 import { heldSummaryKind } from "@/lib/email/kinds/held-summary";
 import { invitationKind } from "@/lib/email/kinds/invitation";
 import { invitationAcceptedKind } from "@/lib/email/kinds/invitation-accepted";
+import { movedUpKind } from "@/lib/email/kinds/moved-up";
 import { referralKind } from "@/lib/email/kinds/referral";
 import { securityNoticeKind } from "@/lib/email/kinds/security-notice";
 import { signupAlertKind } from "@/lib/email/kinds/signup-alert";
@@ -30,6 +31,7 @@ export const EMAIL_KIND_LIST = [
   referralKind,
   securityNoticeKind,
   broadcastKind,
+  movedUpKind,
 ] as const;
 
 type AnyKind = (typeof EMAIL_KIND_LIST)[number];

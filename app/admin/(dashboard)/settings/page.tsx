@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { PageSection, SectionLoader } from "@/components/admin/kit/section";
+import { MovedUpSettings } from "@/components/admin/settings/moved-up-settings";
 import { NotifySettings } from "@/components/admin/settings/notify-settings";
 import { SecuritySection } from "@/components/admin/settings/security-section";
 import { SessionsList } from "@/components/admin/settings/sessions-list";
@@ -24,6 +25,15 @@ export default async function SettingsPage() {
       >
         <SectionLoader text="Loading your email settings..." className="py-4">
           <NotifySettings />
+        </SectionLoader>
+      </PageSection>
+      <PageSection
+        id="moved-up"
+        title="“You moved up” emails"
+        description="Good news for the people waiting: an email when they move up the line. Off until you turn it on."
+      >
+        <SectionLoader text="Loading the “You moved up” settings..." className="py-4">
+          <MovedUpSettings />
         </SectionLoader>
       </PageSection>
       {/* Webhooks concern everyone: only an admin with full rights sees and manages them. */}

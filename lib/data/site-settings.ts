@@ -1,0 +1,43 @@
+import "server-only";
+
+import { assertAdminCan, assertVerifiedAdmin, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
+import { recordAudit } from "@/lib/data/audit";
+import { getDb } from "@/lib/db";
+import { MOVED_UP_PLACES_DEFAULT, type MovedUpSettings } from "@/lib/validation/site-settings";
+
+// The list's settings the owner chooses (one row, "site_settings", made by its migration). Every admin reads
+// them on the Settings page; only an admin with full rights changes them, and each change is audited.
+
+/** The "You moved up" updates as set now (off, after 10 places, if the row were ever missing). */
+export async function getMovedUpSettings(actor: VerifiedAdmin): Promise<MovedUpSettings> {
+  assertVerifiedAdmin(actor);
+  const row = await getDb().siteSettings.findUnique({
+    where: { id: 1 },
+    select: { movedUpEnabled: true, movedUpPlaces: true },
+  });
+  return { enabled: row?.movedUpEnabled ?? false, places: row?.movedUpPlaces ?? MOVED_UP_PLACES_DEFAULT };
+}
+
+/**
+ * Turns the "You moved up" updates on or off and sets how many places count as a move; the audit log records
+ * what it was and what it became (nothing when nothing changed).
+ */
+export async function setMovedUpSettings(actor: VerifiedAdmin, settings: MovedUpSettings): Promise<MovedUpSettings> {
+  assertAdminCan(actor, "settings");
+  await getDb().$transaction(async (tx) => {
+    // Locked, so two saves at once each record the setting they really replaced.
+    await tx.$executeRaw`INSERT INTO "site_settings" ("id") VALUES (1) ON CONFLICT ("id") DO NOTHING`;
+    const [current] = await tx.$queryRaw<{ enabled: boolean; places: number }[]>`
+      SELECT "movedUpEnabled" AS "enabled", "movedUpPlaces" AS "places" FROM "site_settings" WHERE "id" = 1 FOR UPDATE`;
+    if (current && current.enabled === settings.enabled && current.places === settings.places) return;
+    await tx.siteSettings.update({
+      where: { id: 1 },
+      data: { movedUpEnabled: settings.enabled, movedUpPlaces: settings.places },
+    });
+    await recordAudit(tx, auditActorOf(actor), {
+      action: "settings.moved_up",
+      details: { from: current ?? null, to: settings },
+    });
+  });
+  return settings;
+}
