@@ -171,7 +171,10 @@ describe(`"You moved up" updates (${process.env.DATABASE_URL ? "PostgreSQL" : "e
     await leave(ids["came-back@example.com"]!);
     const back = await join("came-back@example.com");
     await confirm(back);
+    // Held for review, even with its address confirmed (and so counted in line, as the status page counts it).
     const held = await join("held@example.com", { held: true });
+    await confirm(held);
+    expect((await getDb().waitlistEntry.findUniqueOrThrow({ where: { id: held } })).confirmSeq).not.toBeNull();
     const unconfirmed = await join("unconfirmed@example.com");
     await sweep(at(1));
     const noted = await getDb().waitlistMovedUp.findMany({ select: { entryId: true } });

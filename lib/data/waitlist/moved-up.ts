@@ -22,21 +22,23 @@ export const MOVED_UP_BATCH = 5_000;
 
 /**
  * The line with everyone's place, while the updates are on (nothing otherwise): a place is one more than the
- * people whose line order comes first (as "waitlist_place" counts it), here for the whole line in one ordered
- * pass of the line's index rather than a count per person.
+ * people whose line order comes first, counted exactly as "waitlist_place" counts it (so as the status page
+ * shows it), here for the whole line in one ordered pass of the line's index rather than a count per person.
+ * Who may be written to is decided after the places: `reachable` (confirmed, waiting, not held).
  */
 const LINE_SQL = Prisma.sql`
   settings AS (SELECT "movedUpPlaces" AS "places" FROM "site_settings" WHERE "id" = 1 AND "movedUpEnabled"),
   line AS MATERIALIZED (
-    SELECT w."id", w."name", w."email", w."referralCode", (row_number() OVER (ORDER BY w."lineOrder"))::int AS "place"
+    SELECT w."id", w."name", w."email", w."referralCode",
+           w."heldAt" IS NULL AND w."confirmedAt" IS NOT NULL AND w."status" = 'waiting' AS "reachable",
+           (row_number() OVER (ORDER BY w."lineOrder"))::int AS "place"
     FROM "waitlist" AS w
-    WHERE w."lineOrder" < "waitlist_no_place"() AND w."heldAt" IS NULL AND w."confirmedAt" IS NOT NULL
-      AND w."status" = 'waiting' AND EXISTS (SELECT 1 FROM settings)
+    WHERE w."lineOrder" < "waitlist_no_place"() AND EXISTS (SELECT 1 FROM settings)
   )`;
 
 /** The people of `line` owed an update: moved up at least the setting's places since last told, not told today. */
 function dueCondition(dayAgo: Date): Prisma.Sql {
-  return Prisma.sql`m."lastPlace" - l."place" >= s."places"
+  return Prisma.sql`l."reachable" AND m."lastPlace" - l."place" >= s."places"
     AND (m."lastSentAt" IS NULL OR m."lastSentAt" <= ${dayAgo}::timestamptz)`;
 }
 
@@ -85,7 +87,7 @@ export async function queueMovedUpEmails(now = new Date(), limit = MOVED_UP_BATC
     first_seen AS (
       INSERT INTO "waitlist_moved_up" ("entryId", "lastPlace")
       SELECT l."id", l."place" FROM line AS l
-      WHERE NOT EXISTS (SELECT 1 FROM "waitlist_moved_up" AS m WHERE m."entryId" = l."id")
+      WHERE l."reachable" AND NOT EXISTS (SELECT 1 FROM "waitlist_moved_up" AS m WHERE m."entryId" = l."id")
       ON CONFLICT ("entryId") DO NOTHING
     ),
     due AS (
