@@ -42,6 +42,7 @@ export const ADMIN_ABILITIES = {
   broadcast: "send broadcasts",
   tag: "change tags",
   note: "write notes",
+  errors: "resolve errors",
 } as const;
 export type AdminAbility = keyof typeof ADMIN_ABILITIES;
 
@@ -59,6 +60,7 @@ const MEMBER_ABILITIES: ReadonlySet<AdminAbility> = new Set([
   "broadcast",
   "tag",
   "note",
+  "errors",
 ]);
 
 /** Whether a role may do something. Reading is never refused: every role reads the list and its pages. */

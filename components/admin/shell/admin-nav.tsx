@@ -1,6 +1,7 @@
 "use client";
 
 import {
+  BugIcon,
   ChartColumnIcon,
   FileUpIcon,
   ListIcon,
@@ -38,6 +39,7 @@ const NAV_ITEMS = [
   { href: "/admin/broadcasts", label: "Broadcasts", icon: MegaphoneIcon },
   { href: "/admin/emails", label: "Emails", icon: MailIcon },
   { href: "/admin/audit", label: "Audit Log", icon: ScrollTextIcon },
+  { href: "/admin/errors", label: "Errors", icon: BugIcon },
   { href: "/admin/settings", label: "Settings", icon: SettingsIcon },
 ] as const;
 

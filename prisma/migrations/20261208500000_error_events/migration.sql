@@ -1,0 +1,31 @@
+-- What went wrong, grouped (lib/errors/record.ts): one row per cause, so a failing route that throws a
+-- thousand times is one line on /admin/errors with a count, not a thousand. Recording an error is one
+-- INSERT … ON CONFLICT on the fingerprint, outside the failed request's own transaction. The message and the
+-- sample stack are scrubbed of addresses, tokens, cookies and passwords before they are written.
+-- CreateTable
+CREATE TABLE "error_events" (
+    "id" SERIAL NOT NULL,
+    "fingerprint" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "message" TEXT NOT NULL,
+    "route" TEXT NOT NULL,
+    "method" TEXT NOT NULL,
+    "release" TEXT NOT NULL,
+    "stack" TEXT NOT NULL,
+    "count" INTEGER NOT NULL DEFAULT 1,
+    "firstSeenAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastSeenAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "resolvedAt" TIMESTAMPTZ(3),
+    "resolvedBy" TEXT,
+
+    CONSTRAINT "error_events_pkey" PRIMARY KEY ("id"),
+    CONSTRAINT "error_events_kind_check" CHECK ("kind" IN ('server', 'browser'))
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "error_events_fingerprint_key" ON "error_events"("fingerprint");
+
+-- The page lists the groups newest first.
+-- CreateIndex
+CREATE INDEX "error_events_lastSeenAt_idx" ON "error_events"("lastSeenAt" DESC);
