@@ -38,6 +38,7 @@ export async function recordError(facts: ErrorFacts, now = new Date()): Promise<
         "release" = excluded."release",
         "message" = excluded."message",
         "stack" = excluded."stack",
+        "alertDue" = "error_events"."alertDue" OR "error_events"."resolvedAt" IS NOT NULL,
         "resolvedAt" = NULL,
         "resolvedBy" = NULL`;
   } catch (failure) {

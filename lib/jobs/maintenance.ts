@@ -2,6 +2,7 @@ import "server-only";
 
 import { pruneChallengeSolutions } from "@/lib/challenge/altcha";
 import { pruneAuditLog } from "@/lib/data/audit";
+import { queueErrorAlerts } from "@/lib/data/error-alerts";
 import { queueDigests } from "@/lib/data/notifications";
 import { pruneAdminSessions } from "@/lib/data/sessions";
 import { queueHeldSummaries } from "@/lib/data/waitlist/held-summaries";
@@ -32,6 +33,8 @@ export interface SweepResult {
   networks: number;
   /** Accepted signup challenges past their expiry, which no longer need remembering to be refused. */
   challengeSolutions: number;
+  /** "A new error on the site" emails queued to the full admins, at most one a cause an hour. */
+  errorAlerts: number;
 }
 
 /**
@@ -39,23 +42,34 @@ export interface SweepResult {
  * (AUDIT_RETENTION_DAYS), rate-limit windows that have ended, and the salts and visitor hashes of days that
  * are over (lib/visits/count.ts), signup networks past the referral rule's window, accepted signup challenges
  * past their expiry; and the admins' daily
- * digests, the reminders to confirm and the hourly word of held signups, once due.
+ * digests, the reminders to confirm, the hourly word of held signups and of new errors, once due.
  * Safe to run from several servers at once.
  * (Sent email stays: the admin outbox is its record, and erasing an entry deletes its mail.)
  */
 export async function sweep(now = new Date()): Promise<SweepResult> {
-  const [sessions, auditEntries, rateLimits, digests, reminders, heldSummaries, visits, networks, challengeSolutions] =
-    await Promise.all([
-      pruneAdminSessions(now),
-      pruneAuditLog(getDb(), env().AUDIT_RETENTION_DAYS, now),
-      pruneRateLimits(now),
-      queueDigests(now),
-      queueConfirmationReminders(now).then((ids) => ids.length),
-      queueHeldSummaries(now).then((ids) => ids.length),
-      pruneVisits(now),
-      forgetSignupNetworks(now),
-      pruneChallengeSolutions(now),
-    ]);
+  const [
+    sessions,
+    auditEntries,
+    rateLimits,
+    digests,
+    reminders,
+    heldSummaries,
+    visits,
+    networks,
+    challengeSolutions,
+    errorAlerts,
+  ] = await Promise.all([
+    pruneAdminSessions(now),
+    pruneAuditLog(getDb(), env().AUDIT_RETENTION_DAYS, now),
+    pruneRateLimits(now),
+    queueDigests(now),
+    queueConfirmationReminders(now).then((ids) => ids.length),
+    queueHeldSummaries(now).then((ids) => ids.length),
+    pruneVisits(now),
+    forgetSignupNetworks(now),
+    pruneChallengeSolutions(now),
+    queueErrorAlerts(now).then((ids) => ids.length),
+  ]);
   return {
     sessions,
     auditEntries,
@@ -66,6 +80,7 @@ export async function sweep(now = new Date()): Promise<SweepResult> {
     visits,
     networks,
     challengeSolutions,
+    errorAlerts,
   };
 }
 

@@ -2,6 +2,8 @@
 -- thousand times is one line on /admin/errors with a count, not a thousand. Recording an error is one
 -- INSERT … ON CONFLICT on the fingerprint, outside the failed request's own transaction. The message and the
 -- sample stack are scrubbed of addresses, tokens, cookies and passwords before they are written.
+-- The full admins hear of a new cause by email, and of one that comes back after it was resolved, at most once
+-- a group an hour: "alertDue" is set when that happens, and the maintenance sweep claims it (alertedAt).
 -- CreateTable
 CREATE TABLE "error_events" (
     "id" SERIAL NOT NULL,
@@ -18,6 +20,8 @@ CREATE TABLE "error_events" (
     "lastSeenAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "resolvedAt" TIMESTAMPTZ(3),
     "resolvedBy" TEXT,
+    "alertDue" BOOLEAN NOT NULL DEFAULT true,
+    "alertedAt" TIMESTAMPTZ(3),
 
     CONSTRAINT "error_events_pkey" PRIMARY KEY ("id"),
     CONSTRAINT "error_events_kind_check" CHECK ("kind" IN ('server', 'browser'))
