@@ -1,6 +1,7 @@
 "use client";
 
 import {
+  ActivityIcon,
   BugIcon,
   ChartColumnIcon,
   FileUpIcon,
@@ -40,6 +41,7 @@ const NAV_ITEMS = [
   { href: "/admin/emails", label: "Emails", icon: MailIcon },
   { href: "/admin/audit", label: "Audit Log", icon: ScrollTextIcon },
   { href: "/admin/errors", label: "Errors", icon: BugIcon },
+  { href: "/admin/health", label: "Health", icon: ActivityIcon },
   { href: "/admin/settings", label: "Settings", icon: SettingsIcon },
 ] as const;
 

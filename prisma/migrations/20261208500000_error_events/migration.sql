@@ -33,3 +33,13 @@ CREATE UNIQUE INDEX "error_events_fingerprint_key" ON "error_events"("fingerprin
 -- The page lists the groups newest first.
 -- CreateIndex
 CREATE INDEX "error_events_lastSeenAt_idx" ON "error_events"("lastSeenAt" DESC);
+
+-- When each periodic job last ran (lib/jobs/maintenance.ts writes its row at the end of each sweep), so
+-- /admin/health can say whether the cron or the server's own timer still calls it.
+-- CreateTable
+CREATE TABLE "job_runs" (
+    "name" TEXT NOT NULL,
+    "lastRunAt" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "job_runs_pkey" PRIMARY KEY ("name")
+);
