@@ -1,6 +1,8 @@
 import "server-only";
 
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { forwardError } from "@/lib/errors/forward";
 import { fingerprintOf, scrub, type ErrorFacts } from "@/lib/errors/scrub";
 import { version } from "@/package.json";
 
@@ -19,18 +21,32 @@ export function describeThrown(error: unknown): { name: string; message: string;
  * Records one error in its group: a new cause gets a row, a known one counts up, and one that was resolved
  * opens again. One statement on its own connection, never inside the failed request's transaction; it never
  * throws, so recording can't turn an answer into a failure, even when the errors table itself is unavailable.
+ * With SENTRY_DSN set, the scrubbed error also goes to that tracker, at the same time and as safely.
  */
 export async function recordError(facts: ErrorFacts, now = new Date()): Promise<void> {
+  const fingerprint = fingerprintOf(facts);
+  const safe: ErrorFacts = {
+    kind: facts.kind,
+    name: scrub(facts.name, 120),
+    message: scrub(facts.message, 1_000),
+    stack: scrub(facts.stack ?? "", 4_000),
+    route: scrub(facts.route, 300),
+    method: facts.method.slice(0, 10),
+  };
+  const dsn = env().SENTRY_DSN;
+  await Promise.all([
+    writeGroup(fingerprint, safe, now),
+    dsn && forwardError(dsn, safe, { fingerprint, release: currentRelease(), environment: env().NODE_ENV, now }),
+  ]);
+}
+
+async function writeGroup(fingerprint: string, facts: ErrorFacts, now: Date): Promise<void> {
+  const { name, message, stack = "", route } = facts;
   try {
-    const fingerprint = fingerprintOf(facts);
-    const message = scrub(facts.message, 1_000);
-    const stack = scrub(facts.stack ?? "", 4_000);
-    const name = scrub(facts.name, 120);
-    const route = scrub(facts.route, 300);
     await getDb().$executeRaw`
       INSERT INTO "error_events" ("fingerprint", "kind", "name", "message", "route", "method", "release", "stack",
                                   "firstSeenAt", "lastSeenAt")
-      VALUES (${fingerprint}, ${facts.kind}, ${name}, ${message}, ${route}, ${facts.method.slice(0, 10)},
+      VALUES (${fingerprint}, ${facts.kind}, ${name}, ${message}, ${route}, ${facts.method},
               ${currentRelease()}, ${stack}, ${now}, ${now})
       ON CONFLICT ("fingerprint") DO UPDATE SET
         "count" = "error_events"."count" + 1,
