@@ -212,6 +212,7 @@ export const adminApi = {
   },
   errors: {
     resolve: (id: number) => apiRequest("POST", `${ADMIN_API}/errors/${id}/resolve`),
+    test: () => apiRequest("POST", `${ADMIN_API}/errors/test`),
   },
   audit: {
     /** The CSV download of the audit log for a search string (without its `?`). */

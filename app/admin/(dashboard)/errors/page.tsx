@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 
 import { ResolveErrorButton } from "@/components/admin/errors/resolve-error-button";
+import { TestErrorButtons } from "@/components/admin/errors/test-error-buttons";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { roleCan } from "@/lib/auth/roles";
@@ -26,6 +27,7 @@ export default async function ErrorsPage({ searchParams }: { searchParams: Promi
         title="Errors"
         description="What went wrong on the server and in visitors' browsers, one line per cause, newest first. Addresses, tokens, cookies and passwords are removed before anything is kept."
       />
+      {canResolve && <TestErrorButtons />}
       <nav aria-label="Errors shown" className="flex gap-2">
         <Link href="/admin/errors" aria-current={resolved ? undefined : "page"} className={tabClass}>
           Open
