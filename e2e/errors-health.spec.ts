@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { mailboxForTheseTests } from "@/e2e/support/mailbox";
-import { TEST_BROWSER_ERROR, TEST_SERVER_ERROR } from "@/lib/validation/errors";
+import { TEST_BROWSER_ERROR, TEST_PAGE_ERROR, TEST_SERVER_ERROR } from "@/lib/validation/errors";
 import { E2E_ADMIN, E2E_CRON_SECRET } from "@/playwright.config";
 
 // What goes wrong reaches the owner: a server error and a browser error, each recorded and grouped on
@@ -62,6 +62,13 @@ test.describe("errors the owner can see", () => {
     await expect(browser).toContainText("Browser");
     await expect(browser).toContainText("/admin/errors");
     await expectNoAxeViolations(page);
+
+    // A page that fails to render is reported by the framework and recorded the same way.
+    await page.getByRole("link", { name: "Open a page that fails" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "This page could not be loaded" })).toBeVisible();
+    await page.goto("/admin/errors");
+    const failedPage = await waitForGroup(page, TEST_PAGE_ERROR);
+    await expect(failedPage).toContainText("/admin/errors/test-page");
 
     // The alert: once, however often the sweep runs and the error happens.
     await cronSweep(page.request);

@@ -24,3 +24,4 @@ export type BrowserErrorReport = z.infer<typeof browserErrorSchema>;
 /** What the Errors page's test errors say, so the owner tells them from real ones there and in the alert. */
 export const TEST_SERVER_ERROR = "A test error, thrown on purpose from the Errors page";
 export const TEST_BROWSER_ERROR = "A test browser error, thrown on purpose from the Errors page";
+export const TEST_PAGE_ERROR = "A test page error, a page that fails on purpose from the Errors page";

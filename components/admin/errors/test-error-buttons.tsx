@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -46,6 +47,11 @@ export function TestErrorButtons() {
       </Button>
       <Button variant="outline" onClick={browserError}>
         Throw a test browser error
+      </Button>
+      <Button variant="outline" asChild>
+        <Link href="/admin/errors/test-page" prefetch={false}>
+          Open a page that fails
+        </Link>
       </Button>
     </div>
   );
