@@ -28,6 +28,20 @@ async function groupsWhen(check: (rows: Awaited<ReturnType<typeof groups>>) => b
   }
 }
 
+/** Waits until the slow query is running in its own session. */
+async function waitForSession() {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const [row] = await withSql((sql) =>
+      sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%going-away%' AND pid <> pg_backend_pid()`,
+      ),
+    );
+    if (row!.n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 const failing = route(async (request: Request) => {
   const { id } = (await request.json()) as { id: number };
   throw new Error(`Entry ${id} could not be confirmed for ann.lee@example.com with token=abcdef0123456789abcdef`);
@@ -112,6 +126,29 @@ describe(`recording errors (${process.env.DATABASE_URL ? "PostgreSQL" : "embedde
     const reopened = await groupsWhen((found) => found[0]?.count === 2);
     expect(reopened).toMatchObject([{ id: group!.id, count: 2, resolvedAt: null }]);
   });
+
+  // Only PostgreSQL has other sessions to end: the embedded database is this process.
+  (process.env.DATABASE_URL ? it : it.skip)(
+    "records a request whose database connection goes away in the middle, once the database answers again",
+    async () => {
+      const waiting = route(async () => {
+        await withSql((sql) => sql.query(`SELECT pg_sleep(30) /* going-away */`));
+        return json({ ok: true });
+      });
+      const answer = call(waiting, "/api/slow");
+      // End that session from another one, as a database restart or a failover does.
+      await waitForSession();
+      await withSql((sql) =>
+        sql.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE query LIKE '%going-away%' AND pid <> pg_backend_pid()`,
+        ),
+      );
+      expect((await answer).status).toBeGreaterThanOrEqual(500);
+      const rows = await groupsWhen((found) => found.length === 1);
+      expect(rows).toMatchObject([{ route: "/api/slow", count: 1 }]);
+    },
+  );
 
   it("never turns an answer into a failure when the errors table is unavailable", async () => {
     await withSql((sql) => sql.query(`ALTER TABLE "error_events" RENAME TO "error_events_away"`));
