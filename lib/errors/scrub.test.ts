@@ -63,11 +63,17 @@ describe("grouping", () => {
         "Error: boom",
         "    at Object.query (/srv/otto/node_modules/pg/lib/client.js:12:3)",
         "    at node:internal/process/task_queues:95:5",
-        `    at queueConfirmation (/srv/otto/.next/server/chunks/lib/data/waitlist/signups.ts:${line}:9)`,
+        `    at queueConfirmation (/srv/otto/lib/data/waitlist/signups.ts:${line}:9)`,
         "    at POST (/srv/otto/.next/server/app/api/waitlist/route.js:3:1)",
       ].join("\n");
     expect(topOwnFrame(stack(120))).toBe("queueConfirmation lib/data/waitlist/signups.ts");
     expect(fingerprintOf(facts("boom", stack(120)))).toBe(fingerprintOf(facts("boom", stack(188))));
     expect(topOwnFrame("Error: x\n    at node:internal/x:1:1")).toBe("");
+    // A production build's chunks: their hashed names change with each build, so only a function's name counts.
+    expect(topOwnFrame("Error: x\n    at /srv/otto/.next/server/chunks/_1_ptkv73r7_70._.js:1:189")).toBe("");
+    expect(topOwnFrame("Error: x\n    at confirm (/srv/otto/.next/server/chunks/_0jye2._.js:1:4829)")).toBe("confirm");
+    expect(topOwnFrame("TypeError: x\n    at submit (https://otto.example/_next/static/chunks/a1b2.js:1:99)")).toBe(
+      "submit",
+    );
   });
 });

@@ -45,6 +45,8 @@ export function topOwnFrame(stack: string | undefined): string {
   for (const line of (stack ?? "").split("\n").slice(1)) {
     const frame = line.trim();
     if (!frame.startsWith("at ") || /node_modules|node:|\(native\)|<anonymous>/.test(frame)) continue;
+    // A built chunk's name changes with every build: keep only the function's name, so a deploy keeps the group.
+    if (/\/chunks\/|\/_next\//.test(frame)) return /^at\s+([^\s(/]+)\s+\(/.exec(frame)?.[1] ?? "";
     return frame
       .replace(/:\d+:\d+\)?$/, "")
       .replace(/\($/, "")
