@@ -9,3 +9,19 @@ export async function register() {
   const { recordPeerAddresses } = await import("@/lib/peer-address");
   recordPeerAddresses();
 }
+
+type RecordServerError = (error: unknown, where: { route: string; method: string }) => Promise<void>;
+
+/**
+ * A page, a server action or a route outside the route wrapper failed. The recorder is reached through a
+ * global that a server process sets when it loads lib/errors/record.ts (its first use of the database does):
+ * importing it here would put the database into the proxy's bundle, which shares this file.
+ */
+export async function onRequestError(
+  error: unknown,
+  request: { path: string; method: string },
+  context: { routePath: string },
+) {
+  const record = (globalThis as { __ottoRecordServerError?: RecordServerError }).__ottoRecordServerError;
+  await record?.(error, { route: context.routePath || request.path.split("?")[0]!, method: request.method });
+}

@@ -18,6 +18,9 @@ export interface DigestEmailProps {
   /** The day's signups held for review (not in `total`). */
   held: number;
   heldListUrl: string;
+  /** Causes of errors first seen that day. */
+  errors: number;
+  errorsUrl: string;
   overviewUrl: string;
   settingsUrl: string;
 }
@@ -54,6 +57,8 @@ export function DigestEmail({
   accepted,
   held,
   heldListUrl,
+  errors,
+  errorsUrl,
   overviewUrl,
   settingsUrl,
 }: DigestEmailProps) {
@@ -94,6 +99,14 @@ export function DigestEmail({
           {formatNumber(held)} {held === 1 ? "signup" : "signups"} held for review, not counted above:{" "}
           <Link href={heldListUrl} style={{ color: EMAIL_COLOURS.primary }}>
             review them
+          </Link>
+        </Text>
+      )}
+      {errors > 0 && (
+        <Text style={{ ...listStyle, marginTop: "16px" }}>
+          {formatNumber(errors)} new {errors === 1 ? "error" : "errors"} on the site:{" "}
+          <Link href={errorsUrl} style={{ color: EMAIL_COLOURS.primary }}>
+            see them
           </Link>
         </Text>
       )}

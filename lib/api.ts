@@ -213,6 +213,10 @@ export const adminApi = {
     test: (message: { subject: string; body: string }) => apiRequest("POST", `${ADMIN_API}/broadcasts/test`, message),
     cancel: (id: number) => apiRequest("POST", `${ADMIN_API}/broadcasts/${id}/cancel`),
   },
+  errors: {
+    resolve: (id: number) => apiRequest("POST", `${ADMIN_API}/errors/${id}/resolve`),
+    test: () => apiRequest("POST", `${ADMIN_API}/errors/test`),
+  },
   audit: {
     /** The CSV download of the audit log for a search string (without its `?`). */
     exportHref: (search: string) => withSearch(`${ADMIN_API}/audit/export`, search),

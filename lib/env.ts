@@ -110,6 +110,20 @@ const envSchema = z
     ),
     // How long the admin audit log keeps an entry.
     AUDIT_RETENTION_DAYS: optionalInt(30, 3650, 400),
+    // Uptime monitors that send it as a bearer token to /api/health get each health check in detail; without it
+    // they get only the status and the database's.
+    HEALTH_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, "must be at least 16 characters"),
+    // A Sentry-compatible project (sentry.io or a self-hosted GlitchTip) that each new server error is also sent to.
+    SENTRY_DSN: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .refine(
+          (v) => /^https?:\/\/[^@/\s]+@[^/\s]+\/.*\d+$/.test(v) && URL.canParse(v),
+          "must be a DSN such as https://key@o0.ingest.sentry.io/123",
+        )
+        .optional(),
+    ),
     // Vercel Cron sends it as a bearer token to the maintenance route; without it that route refuses every call.
     CRON_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, "must be at least 16 characters"),
     // Outgoing email: any SMTP server (Postmark, SES, Resend, Mailgun...). Unset: messages stay in the outbox.

@@ -1,10 +1,11 @@
-import { NextResponse } from "next/server";
+import { after, NextResponse } from "next/server";
 import { z } from "zod";
 
 import { DATABASE_UNAVAILABLE_CODE } from "@/lib/api-codes";
 import { clearSessionCookie } from "@/lib/auth/session";
 import { DATABASE_UNAVAILABLE_MESSAGE, invalidInputCode, isConnectionError } from "@/lib/db/errors";
 import { env } from "@/lib/env";
+import { scrub } from "@/lib/errors/scrub";
 
 /** An error with an HTTP status and a message that is safe to show to the client. */
 export class HttpError extends Error {
@@ -86,11 +87,34 @@ export function errorResponse(error: unknown): NextResponse {
     console.warn(`[api] the database refused a value in the request (SQLSTATE ${sqlState})`);
     return json({ message: INVALID_VALUE_MESSAGE }, { status: 400 });
   }
-  console.error("[api] unexpected error:", error);
+  // The log gets what the errors page gets: the stack with addresses, tokens and passwords taken out.
+  console.error(
+    "[api] unexpected error:",
+    scrub(error instanceof Error ? (error.stack ?? error.message) : String(error)),
+  );
   return json({ message: "Something went wrong on our side. Please try again later." }, { status: 500 });
 }
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
+
+/** A path's route, with its ids masked: "/api/admin/broadcasts/12/cancel" groups as ".../[id]/cancel". */
+export function routeOf(pathname: string): string {
+  return pathname.replace(/\/(?:\d+|(?=[^/]*\d)[A-Za-z0-9_-]{16,})(?=\/|$)/g, "/[id]");
+}
+
+/**
+ * Records an answer the server failed (a 5xx) on /admin/errors. The recorder is loaded only when something
+ * failed, and the answer does not wait for it; on Vercel, `after` keeps the function alive until it is written.
+ */
+function reportServerError(error: unknown, request: Request) {
+  const where = { route: routeOf(new URL(request.url).pathname), method: request.method };
+  const recording = import("@/lib/errors/record").then(({ recordServerError }) => recordServerError(error, where));
+  try {
+    after(() => recording);
+  } catch {
+    // Outside a request (a script, a test calling the handler): the promise runs on by itself.
+  }
+}
 
 /** Wraps a route handler so every thrown error becomes a clean JSON response. */
 export function route<C = unknown>(handler: Handler<C>): Handler<C> {
@@ -100,6 +124,7 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
     } catch (error) {
       const response = errorResponse(error);
       if (error instanceof HttpError && error.extra.endsSession) clearSessionCookie(response, request);
+      if (response.status >= 500) reportServerError(error, request);
       return response;
     }
   };

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Controller, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 
+import { BrowserErrorReporter } from "@/components/errors/browser-error-reporter";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
@@ -58,6 +59,7 @@ const { fields: copy } = waitlistCopy;
 export function WaitlistFormWithToaster({ carried }: { carried?: CarriedEntries }) {
   return (
     <WaitlistQueryProvider>
+      <BrowserErrorReporter />
       <WaitlistForm carried={carried} />
       {createPortal(<Toaster />, document.body)}
     </WaitlistQueryProvider>

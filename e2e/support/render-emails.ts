@@ -57,6 +57,7 @@ const SAMPLES: Record<EmailKind, EmailPayload> = {
     total: 12345,
     accepted: 321,
     held: 4321,
+    errors: 1234,
     byType: [
       { key: "cleaning", signups: 5000 },
       { key: "other", signups: 7345 },
@@ -68,6 +69,24 @@ const SAMPLES: Record<EmailKind, EmailPayload> = {
     newest: [
       { name, businessType: "cleaning" },
       { name: "Bo Li", businessType: "tutoring" },
+    ],
+  },
+  "error-alert": {
+    groups: [
+      {
+        kind: "server",
+        name: "PrismaClientKnownRequestError",
+        message: `Invalid prisma.waitlistEntry.update() invocation: ${"An operation failed because it depends on one or more records that were required but not found. ".repeat(2)}`,
+        route: "/api/admin/waitlist/[id]/featherstonehaugh-partnership-campaign",
+        count: 123456,
+      },
+      {
+        kind: "browser",
+        name: "TypeError",
+        message: "Cannot read properties of null (reading 'focus')",
+        route: "/",
+        count: 1,
+      },
     ],
   },
   "held-summary": {

@@ -43,6 +43,7 @@ export const ADMIN_ABILITIES = {
   tag: "change tags",
   note: "write notes",
   settings: "change the list's settings",
+  errors: "resolve errors",
 } as const;
 export type AdminAbility = keyof typeof ADMIN_ABILITIES;
 
@@ -60,6 +61,7 @@ const MEMBER_ABILITIES: ReadonlySet<AdminAbility> = new Set([
   "broadcast",
   "tag",
   "note",
+  "errors",
 ]);
 
 /** Whether a role may do something. Reading is never refused: every role reads the list and its pages. */

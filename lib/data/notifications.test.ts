@@ -219,6 +219,7 @@ describe(`email about signups for admins (${process.env.DATABASE_URL ? "PostgreS
       ],
       accepted: 2,
       held: 0,
+      errors: 0,
     });
     // The same figures as a plain count of the waitlist for that UTC day.
     const [plain] = await withSql((sql) =>

@@ -45,12 +45,12 @@ export async function setNotifyChoice(actor: VerifiedAdmin, notify: NotifyChoice
 
 /**
  * One UTC day's signups for the digest: exact sums from waitlist_daily, and the newest names; the day's
- * signups still held for review (counted nowhere else); and the invitations accepted that day, from
- * waitlist_daily_events.
+ * signups still held for review (counted nowhere else); the invitations accepted that day, from
+ * waitlist_daily_events; and the causes of errors first seen that day.
  */
 export async function digestFor(day: string): Promise<DigestPayload> {
   const db = getDb();
-  const [sums, newest, events, held] = await Promise.all([
+  const [sums, newest, events, held, errors] = await Promise.all([
     db.$queryRaw<{ dimension: string; key: string; signups: bigint }[]>`
       SELECT 'type' AS "dimension", "businessType" AS "key", sum("signups") AS "signups" FROM "waitlist_daily" WHERE "day" = ${day}::date GROUP BY 2 HAVING sum("signups") > 0
       UNION ALL
@@ -64,6 +64,9 @@ export async function digestFor(day: string): Promise<DigestPayload> {
       SELECT sum("accepted") AS "accepted" FROM "waitlist_daily_events" WHERE "day" = ${day}::date`,
     db.$queryRaw<{ held: bigint | null }[]>`
       SELECT sum("held") AS "held" FROM "waitlist_daily" WHERE "day" = ${day}::date`,
+    db.$queryRaw<{ errors: number }[]>`
+      SELECT count(*)::int AS "errors" FROM "error_events"
+      WHERE "firstSeenAt" >= ${day}::date AT TIME ZONE 'UTC' AND "firstSeenAt" < (${day}::date + 1) AT TIME ZONE 'UTC'`,
   ]);
   const of = (dimension: string) =>
     sums.filter((row) => row.dimension === dimension).map((row) => ({ key: row.key, signups: Number(row.signups) }));
@@ -76,6 +79,7 @@ export async function digestFor(day: string): Promise<DigestPayload> {
     newest,
     accepted: Number(events[0]?.accepted ?? 0),
     held: Number(held[0]?.held ?? 0),
+    errors: errors[0]?.errors ?? 0,
   };
 }
 

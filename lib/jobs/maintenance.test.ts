@@ -46,6 +46,7 @@ const PRUNED_FROM_SEED = {
   visits: 0,
   networks: 0,
   challengeSolutions: 0,
+  errorAlerts: 0,
 };
 
 describe(`maintenance sweep (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded"})`, () => {

@@ -2,6 +2,7 @@ import "server-only";
 
 import { pruneChallengeSolutions } from "@/lib/challenge/altcha";
 import { pruneAuditLog } from "@/lib/data/audit";
+import { queueErrorAlerts } from "@/lib/data/error-alerts";
 import { queueDigests } from "@/lib/data/notifications";
 import { pruneAdminSessions } from "@/lib/data/sessions";
 import { queueHeldSummaries } from "@/lib/data/waitlist/held-summaries";
@@ -35,6 +36,8 @@ export interface SweepResult {
   networks: number;
   /** Accepted signup challenges past their expiry, which no longer need remembering to be refused. */
   challengeSolutions: number;
+  /** "A new error on the site" emails queued to the full admins, at most one a cause an hour. */
+  errorAlerts: number;
 }
 
 /**
@@ -42,7 +45,8 @@ export interface SweepResult {
  * (AUDIT_RETENTION_DAYS), rate-limit windows that have ended, and the salts and visitor hashes of days that
  * are over (lib/visits/count.ts), signup networks past the referral rule's window, accepted signup challenges
  * past their expiry; and the admins' daily
- * digests, the reminders to confirm, the hourly word of held signups and the "You moved up" emails, once due.
+ * digests, the reminders to confirm, the hourly word of held signups and of new errors, and the "You moved up"
+ * emails, once due.
  * Safe to run from several servers at once.
  * (Sent email stays: the admin outbox is its record, and erasing an entry deletes its mail.)
  */
@@ -58,6 +62,7 @@ export async function sweep(now = new Date()): Promise<SweepResult> {
     visits,
     networks,
     challengeSolutions,
+    errorAlerts,
   ] = await Promise.all([
     pruneAdminSessions(now),
     pruneAuditLog(getDb(), env().AUDIT_RETENTION_DAYS, now),
@@ -69,7 +74,12 @@ export async function sweep(now = new Date()): Promise<SweepResult> {
     pruneVisits(now),
     forgetSignupNetworks(now),
     pruneChallengeSolutions(now),
+    queueErrorAlerts(now).then((ids) => ids.length),
   ]);
+  // For /admin/health: the sweep still runs, whoever calls it.
+  await getDb().$executeRaw`
+    INSERT INTO "job_runs" ("name", "lastRunAt") VALUES ('maintenance', ${now})
+    ON CONFLICT ("name") DO UPDATE SET "lastRunAt" = greatest("job_runs"."lastRunAt", excluded."lastRunAt")`;
   return {
     sessions,
     auditEntries,
@@ -81,6 +91,7 @@ export async function sweep(now = new Date()): Promise<SweepResult> {
     visits,
     networks,
     challengeSolutions,
+    errorAlerts,
   };
 }
 

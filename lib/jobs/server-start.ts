@@ -3,6 +3,9 @@ import "server-only";
 import { bootstrap } from "@/lib/bootstrap";
 import { applyLineSettings } from "@/lib/data/waitlist/line";
 import { env } from "@/lib/env";
+// Sets the global the framework's onRequestError hook records through (see instrumentation.ts).
+import "@/lib/errors/record";
+
 import { startSweeping } from "@/lib/jobs/maintenance";
 
 /**

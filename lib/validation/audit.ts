@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = {
   "broadcast.schedule": "Scheduled a broadcast",
   "broadcast.send": "Sent a broadcast",
   "broadcast.cancel": "Cancelled a broadcast",
+  "error.resolve": "Resolved an error",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

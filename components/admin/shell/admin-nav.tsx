@@ -1,6 +1,8 @@
 "use client";
 
 import {
+  ActivityIcon,
+  BugIcon,
   ChartColumnIcon,
   FileUpIcon,
   ListIcon,
@@ -38,6 +40,8 @@ const NAV_ITEMS = [
   { href: "/admin/broadcasts", label: "Broadcasts", icon: MegaphoneIcon },
   { href: "/admin/emails", label: "Emails", icon: MailIcon },
   { href: "/admin/audit", label: "Audit Log", icon: ScrollTextIcon },
+  { href: "/admin/errors", label: "Errors", icon: BugIcon },
+  { href: "/admin/health", label: "Health", icon: ActivityIcon },
   { href: "/admin/settings", label: "Settings", icon: SettingsIcon },
 ] as const;
 

@@ -2,6 +2,7 @@ import Link from "next/link";
 
 import { AdminAccount, AdminNavLinks, MobileMenu } from "@/components/admin/shell/admin-nav";
 import { AdminRoleProvider } from "@/components/admin/shell/role-context";
+import { BrowserErrorReporter } from "@/components/errors/browser-error-reporter";
 import { siteConfig } from "@/config/site";
 import type { AdminRole } from "@/lib/auth/roles";
 
@@ -41,6 +42,7 @@ export function AdminShell({
 }) {
   return (
     <AdminRoleProvider role={role}>
+      <BrowserErrorReporter />
       <div className="min-h-dvh bg-muted/30 md:flex">
         <a
           href="#admin-main"

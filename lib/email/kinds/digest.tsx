@@ -22,6 +22,8 @@ const payload = z.object({
   accepted: z.number().optional(),
   /** The day's signups still held for review, not in `total` (absent from digests queued before it was counted). */
   held: z.number().optional(),
+  /** Causes of errors first seen that day (absent from digests queued before errors were recorded). */
+  errors: z.number().optional(),
 });
 export type DigestPayload = z.infer<typeof payload>;
 
@@ -42,6 +44,8 @@ function digestElement(digest: DigestPayload, common: EmailContext) {
       accepted={digest.accepted ?? 0}
       held={digest.held ?? 0}
       heldListUrl={`${common.siteUrl}${HELD_LIST_HREF}`}
+      errors={digest.errors ?? 0}
+      errorsUrl={`${common.siteUrl}/admin/errors`}
       byType={digest.byType.map((row) => ({ label: businessTypeLabel(row.key), signups: row.signups }))}
       bySource={digest.bySource.map((row) => ({ label: row.key, signups: row.signups }))}
       newest={digest.newest.map((person) => ({

@@ -7,6 +7,7 @@ import { confirmationKind } from "@/lib/email/kinds/confirmation";
 import { confirmationReminderKind } from "@/lib/email/kinds/confirmation-reminder";
 import { confirmedKind } from "@/lib/email/kinds/confirmed";
 import { digestKind } from "@/lib/email/kinds/digest";
+import { errorAlertKind } from "@/lib/email/kinds/error-alert";
 import { heldSummaryKind } from "@/lib/email/kinds/held-summary";
 import { invitationKind } from "@/lib/email/kinds/invitation";
 import { invitationAcceptedKind } from "@/lib/email/kinds/invitation-accepted";
@@ -32,6 +33,7 @@ export const EMAIL_KIND_LIST = [
   securityNoticeKind,
   broadcastKind,
   movedUpKind,
+  errorAlertKind,
 ] as const;
 
 type AnyKind = (typeof EMAIL_KIND_LIST)[number];
