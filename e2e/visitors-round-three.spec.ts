@@ -298,3 +298,38 @@ async function expectBrokenOnlyAtDotsAndAt(locator: Locator, email: string) {
   for (let i = 1; i < lines.length; i += 1)
     expect(lines[i]!.startsWith(".") || lines[i - 1]!.endsWith("@"), lines.join(" / ")).toBe(true);
 }
+
+test.describe("15. without JavaScript, at 375", () => {
+  test.use({ viewport: PHONE, javaScriptEnabled: false });
+
+  test("the page says once that the demos need JavaScript, and the header is reachable by keyboard with a working call to action", async ({
+    page,
+  }) => {
+    const response = await page.goto("/");
+    const html = await response!.text();
+    const note = "The demos on this page play with JavaScript turned on.";
+    // In the HTML the server sends, said once on the page.
+    expect(html).toContain(note);
+    // (Playwright's text locators skip <noscript>: the page's own DOM is asked which paragraphs show it.)
+    const shown = await page.evaluate(
+      (words) =>
+        [...document.querySelectorAll("p")].filter(
+          (p) => p.textContent?.includes(words) && p.getBoundingClientRect().height > 0,
+        ).length,
+      note,
+    );
+    expect(shown).toBe(1);
+
+    // The header waits above the hero for a script; with the keyboard in it, it is on screen.
+    const header = page.locator("[data-site-header]");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await header.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await expect
+      .poll(() => header.evaluate((element) => Math.round(element.getBoundingClientRect().top)))
+      .toBeGreaterThanOrEqual(0);
+    // The menu toggle needs a script: it gives way to the call to action, a plain link.
+    await expect(header.getByRole("button", { name: "Open menu" })).toBeHidden();
+    await expect(header.getByRole("link", { name: "Join Waitlist" })).toBeVisible();
+  });
+});
