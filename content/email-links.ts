@@ -52,7 +52,8 @@ export const emailLinkCopy = {
     alreadyTitle: "Your place is already confirmed",
     alreadyBody: (name: string) =>
       `You're all set, ${name}. We'll email you when it's your turn to try ${siteConfig.name}.`,
-    statusLink: "See your place and your link to share",
+    /** Below the place and the personal link: the status page adds the friends who joined and what each earned. */
+    statusLink: "Follow the friends who join through your link",
     invalidTitle: "This link has expired or was already used",
     invalidBody:
       "Confirmation links work once, for 7 days. Enter the address you signed up with and we'll send a new one.",

@@ -35,6 +35,12 @@ export const waitlistCopy = {
   },
   submit: "Join the Waiting List",
   submitting: "Joining the Waiting List...",
+  /**
+   * Above the form for a visitor who came through a confirmed person's personal link: their first name only,
+   * and what joining through it does for them.
+   */
+  referredBy: (firstName: string) =>
+    `${firstName} invited you. Joining through this link moves ${firstName} up the list.`,
   success: {
     title: "You're on the list!",
     description: "We'll email you when it's your turn to try the product.",
@@ -51,6 +57,8 @@ export const waitlistCopy = {
     sentToUnknown: "If you've just joined, look for our email at the address you gave.",
     body: "Open it to confirm your place: we invite confirmed places first. It can take a few minutes, and may land in spam.",
     wrongAddress: "Not your address? Join again with the right one.",
+    /** What confirming unlocks, said right after joining. */
+    unlocks: "Confirm to get your place in line and a link that moves you up.",
   },
   /**
    * The plain form's thank-you page for a signup that was not held. It may have been a repeat of an address on

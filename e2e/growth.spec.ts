@@ -52,7 +52,7 @@ async function confirmFromEmail(browser: Browser, email: string): Promise<string
   const page = await context.newPage();
   await page.goto(confirmLinkOf(await mailTo(email)));
   await expect(page.getByRole("heading", { level: 1, name: "Your place is confirmed" })).toBeVisible();
-  const link = page.getByRole("link", { name: "See your place and your link to share" });
+  const link = page.getByRole("link", { name: "Follow the friends who join through your link" });
   const href = await link.getAttribute("href");
   await context.close();
   expect(href).toMatch(/^\/waitlist\/status\?token=/);

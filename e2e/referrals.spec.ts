@@ -47,7 +47,9 @@ async function confirmInBrowser(browser: Browser, email: string): Promise<string
   const page = await context.newPage();
   await page.goto(await confirmLinkOf(email));
   await expect(page.getByRole("heading", { level: 1, name: "Your place is confirmed" })).toBeVisible();
-  const href = await page.getByRole("link", { name: "See your place and your link to share" }).getAttribute("href");
+  const href = await page
+    .getByRole("link", { name: "Follow the friends who join through your link" })
+    .getAttribute("href");
   await context.close();
   expect(href).toMatch(/^\/waitlist\/status\?token=/);
   return href!;

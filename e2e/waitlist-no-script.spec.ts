@@ -209,7 +209,7 @@ test.describe("the waiting list form without scripts", () => {
     await expect(section.getByRole("button", { name: "Add another business" })).toBeVisible();
     const [annMail] = await mailsTo(annEmail, 1);
     await annPage.goto(confirmLinkOf(annMail!));
-    await annPage.getByRole("link", { name: "See your place and your link to share" }).click();
+    await annPage.getByRole("link", { name: "Follow the friends who join through your link" }).click();
     await annPage.waitForURL(/\/waitlist\/status\?token=/);
     const statusUrl = annPage.url();
     const personalLink = new URL(await annPage.getByLabel("Your personal link to share").inputValue());

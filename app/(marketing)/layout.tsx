@@ -25,9 +25,18 @@ export default function MarketingLayout({ children }: { children: React.ReactNod
       <style href="defer-render" precedence="default">
         {deferRenderCss}
       </style>
-      {/* Without JavaScript nothing would reveal the sections: show them as they are. */}
+      {/*
+       * Without JavaScript nothing would reveal the sections: show them as they are. Nor would anything bring the
+       * header down when the keyboard reaches it, or open its menu: it comes on screen while it holds focus, and
+       * on a phone its call to action (a plain link) stands in for the menu's toggle.
+       */}
       <noscript>
-        <style>{"[data-reveal]{opacity:1!important;translate:none!important}"}</style>
+        <style>
+          {"[data-reveal]{opacity:1!important;translate:none!important}" +
+            "[data-site-header]:focus-within{translate:none!important;opacity:1!important;pointer-events:auto!important}" +
+            "[data-site-header] [aria-controls=mobile-menu]{display:none!important}" +
+            "[data-site-header] [data-header-cta]{display:inline-flex!important}"}
+        </style>
       </noscript>
       <a href="#main" className="skip-link">
         Skip to main content

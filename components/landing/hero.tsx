@@ -35,6 +35,9 @@ export function Hero() {
                 </div>
               </div>
             </DeviceTilt>
+            <noscript>
+              <p className="mt-6 text-sm text-muted-foreground">{heroContent.noScriptNote}</p>
+            </noscript>
           </div>
         </div>
       </div>

@@ -131,6 +131,7 @@ export function SiteHeader({ links, sectionIds, cta, homeId }: SiteHeaderProps) 
         <div className="flex items-center gap-2">
           <a
             href={`#${cta.id}`}
+            data-header-cta=""
             className={cx(ctaClass, "hidden h-9 px-3 text-[13px] whitespace-nowrap sm:inline-flex lg:px-4 lg:text-sm")}
           >
             {cta.label}

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Controller, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 
+import { EmailAddress } from "@/components/admin/kit/email-address";
 import { BrowserErrorReporter } from "@/components/errors/browser-error-reporter";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -14,6 +15,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Toaster } from "@/components/ui/sonner";
+import { ReferrerGreeting } from "@/components/waitlist/referrer-greeting";
 import { signupProof } from "@/components/waitlist/signup-proof";
 import { failureDescription, serverFieldErrors, useWaitlistSignup } from "@/components/waitlist/use-waitlist-signup";
 import { SELECT_ROW_CLASS } from "@/components/waitlist/waitlist-plain-form";
@@ -152,160 +154,167 @@ export function WaitlistForm({ carried }: { carried?: CarriedEntries }) {
   }
 
   return (
-    <form
-      ref={formRef}
-      data-enhanced=""
-      noValidate
-      onSubmit={(event) => void form.handleSubmit(submit)(event)}
-      onFocus={proof.start}
-      aria-label={waitlistCopy.heading}
-      className="relative grid grid-cols-1 gap-5"
-      aria-busy={busy || undefined}
-    >
-      <FormField id="waitlist-name" label={copy.name.label} error={errors.name?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register("name")}
-            placeholder={copy.name.placeholder}
-            autoComplete="name"
-            maxLength={100}
-          />
-        )}
-      </FormField>
-
-      <FormField id="waitlist-email" label={copy.email.label} error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register("email")}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            placeholder={copy.email.placeholder}
-            maxLength={254}
-          />
-        )}
-      </FormField>
-
-      <div className={SELECT_ROW_CLASS}>
-        <OptionSelectField
-          id="waitlist-business-type"
-          name="businessType"
-          control={form.control}
-          label={copy.businessType.label}
-          placeholder={copy.businessType.placeholder}
-          options={BUSINESS_TYPE_OPTIONS}
-          error={errors.businessType?.message}
-        />
-        <OptionSelectField
-          id="waitlist-employees"
-          name="employees"
-          control={form.control}
-          label={copy.employees.label}
-          placeholder={copy.employees.placeholder}
-          options={TEAM_SIZE_OPTIONS}
-          error={errors.employees?.message}
-        />
-      </div>
-
-      {describesOther ? (
-        <FormField
-          id="waitlist-business-description"
-          label={copy.businessDescription.label}
-          hint={copy.businessDescription.hint}
-          error={errors.businessDescription?.message}
-        >
+    <>
+      <ReferrerGreeting />
+      <form
+        ref={formRef}
+        data-enhanced=""
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(submit)(event)}
+        onFocus={proof.start}
+        aria-label={waitlistCopy.heading}
+        className="relative grid grid-cols-1 gap-5"
+        aria-busy={busy || undefined}
+      >
+        <FormField id="waitlist-name" label={copy.name.label} error={errors.name?.message}>
           {(control) => (
             <Input
               {...control}
-              {...form.register("businessDescription")}
-              autoComplete="off"
-              maxLength={BUSINESS_DESCRIPTION_MAX_LENGTH}
+              {...form.register("name")}
+              placeholder={copy.name.placeholder}
+              autoComplete="name"
+              maxLength={100}
             />
           )}
         </FormField>
-      ) : null}
 
-      <div className="grid gap-2">
-        <div className="flex items-start gap-3">
-          <Controller
+        <FormField id="waitlist-email" label={copy.email.label} error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("email")}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              spellCheck={false}
+              placeholder={copy.email.placeholder}
+              maxLength={254}
+            />
+          )}
+        </FormField>
+
+        <div className={SELECT_ROW_CLASS}>
+          <OptionSelectField
+            id="waitlist-business-type"
+            name="businessType"
             control={form.control}
-            name="agreedToTerms"
-            render={({ field }) => (
-              <Checkbox
-                id="waitlist-consent"
-                name={field.name}
-                ref={field.ref}
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-                aria-invalid={errors.agreedToTerms ? true : undefined}
-                aria-describedby="waitlist-consent-error"
-                className="mt-0.5"
+            label={copy.businessType.label}
+            placeholder={copy.businessType.placeholder}
+            options={BUSINESS_TYPE_OPTIONS}
+            error={errors.businessType?.message}
+          />
+          <OptionSelectField
+            id="waitlist-employees"
+            name="employees"
+            control={form.control}
+            label={copy.employees.label}
+            placeholder={copy.employees.placeholder}
+            options={TEAM_SIZE_OPTIONS}
+            error={errors.employees?.message}
+          />
+        </div>
+
+        {describesOther ? (
+          <FormField
+            id="waitlist-business-description"
+            label={copy.businessDescription.label}
+            hint={copy.businessDescription.hint}
+            error={errors.businessDescription?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register("businessDescription")}
+                autoComplete="off"
+                maxLength={BUSINESS_DESCRIPTION_MAX_LENGTH}
               />
             )}
-          />
-          <Label htmlFor="waitlist-consent" className="text-sm font-normal leading-snug">
-            {copy.consent}
-          </Label>
-        </div>
-        <p className="pl-7 text-sm">
-          <a
-            href={copy.privacy.href}
-            className="font-medium text-primary underline underline-offset-4 hover:no-underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          </FormField>
+        ) : null}
+
+        <div className="grid gap-2">
+          <div className="flex items-start gap-3">
+            <Controller
+              control={form.control}
+              name="agreedToTerms"
+              render={({ field }) => (
+                <Checkbox
+                  id="waitlist-consent"
+                  name={field.name}
+                  ref={field.ref}
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                  aria-invalid={errors.agreedToTerms ? true : undefined}
+                  aria-describedby="waitlist-consent-error"
+                  className="mt-0.5"
+                />
+              )}
+            />
+            <Label htmlFor="waitlist-consent" className="text-sm font-normal leading-snug">
+              {copy.consent}
+            </Label>
+          </div>
+          <p className="pl-7 text-sm">
+            <a
+              href={copy.privacy.href}
+              className="font-medium text-primary underline underline-offset-4 hover:no-underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {copy.privacy.label}
+            </a>
+          </p>
+          <p
+            id="waitlist-consent-error"
+            aria-live="polite"
+            className="text-sm font-medium text-destructive empty:hidden"
           >
-            {copy.privacy.label}
-          </a>
-        </p>
-        <p id="waitlist-consent-error" aria-live="polite" className="text-sm font-medium text-destructive empty:hidden">
-          {errors.agreedToTerms?.message}
-        </p>
-      </div>
+            {errors.agreedToTerms?.message}
+          </p>
+        </div>
 
-      {/* The honeypot: off-screen, out of the tab order and hidden from assistive tech, so only bots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
-        <label htmlFor={`waitlist-${WAITLIST_HONEYPOT_FIELD}`}>Website</label>
-        <input
-          ref={honeypotRef}
-          id={`waitlist-${WAITLIST_HONEYPOT_FIELD}`}
-          name={WAITLIST_HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+        {/* The honeypot: off-screen, out of the tab order and hidden from assistive tech, so only bots fill it. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
+          <label htmlFor={`waitlist-${WAITLIST_HONEYPOT_FIELD}`}>Website</label>
+          <input
+            ref={honeypotRef}
+            id={`waitlist-${WAITLIST_HONEYPOT_FIELD}`}
+            name={WAITLIST_HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
 
-      {/* aria-disabled rather than disabled: the button keeps keyboard focus while the request runs. */}
-      <Button
-        type="submit"
-        size="lg"
-        aria-disabled={busy || undefined}
-        aria-describedby="waitlist-submit-problem"
-        onClick={(event) => {
-          if (busy) event.preventDefault();
-        }}
-        className="w-full aria-disabled:cursor-wait aria-disabled:opacity-70"
-      >
-        {busy ? (
-          <>
-            <Loader2Icon aria-hidden="true" className="animate-spin" />
-            {waitlistCopy.submitting}
-          </>
-        ) : (
-          waitlistCopy.submit
-        )}
-      </Button>
-      <p
-        id="waitlist-submit-problem"
-        aria-live="polite"
-        className="-mt-2 text-sm font-medium text-destructive empty:hidden"
-      >
-        {limited}
-      </p>
-    </form>
+        {/* aria-disabled rather than disabled: the button keeps keyboard focus while the request runs. */}
+        <Button
+          type="submit"
+          size="lg"
+          aria-disabled={busy || undefined}
+          aria-describedby="waitlist-submit-problem"
+          onClick={(event) => {
+            if (busy) event.preventDefault();
+          }}
+          className="w-full aria-disabled:cursor-wait aria-disabled:opacity-70"
+        >
+          {busy ? (
+            <>
+              <Loader2Icon aria-hidden="true" className="animate-spin" />
+              {waitlistCopy.submitting}
+            </>
+          ) : (
+            waitlistCopy.submit
+          )}
+        </Button>
+        <p
+          id="waitlist-submit-problem"
+          aria-live="polite"
+          className="-mt-2 text-sm font-medium text-destructive empty:hidden"
+        >
+          {limited}
+        </p>
+      </form>
+    </>
   );
 }
 
@@ -315,6 +324,12 @@ export function nextMinute(ms: number): string {
   return `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
 }
 
+/**
+ * The height at the bottom of the window the success toast takes (its box and its distance from the edge, at
+ * any width): the panel is scrolled so its last line stays above it.
+ */
+const TOAST_ROOM_PX = 130;
+
 function SuccessPanel({ email, onAgain }: { email: string; onAgain: () => void }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -322,11 +337,13 @@ function SuccessPanel({ email, onAgain }: { email: string; onAgain: () => void }
     // The form the visitor was in is gone and the panel is shorter: on a phone they would be left looking at
     // the footer. Bring the panel's top into view (the page's scroll padding keeps it below the sticky
     // header), then put them on the confirmation, which screen readers then read.
+    // The "You're on the list!" toast arrives with the panel, over the bottom of the window for five seconds:
+    // the panel's last lines must end above it, or they are hidden just when the visitor reads them.
     const panel = panelRef.current;
     if (panel) {
-      const { top } = panel.getBoundingClientRect();
+      const { top, bottom } = panel.getBoundingClientRect();
       const headerRoom = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-      if (top < headerRoom || top > window.innerHeight * 0.5) {
+      if (top < headerRoom || top > window.innerHeight * 0.5 || bottom > window.innerHeight - TOAST_ROOM_PX) {
         const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
         panel.scrollIntoView({ block: "start", behavior: reduceMotion ? "auto" : "smooth" });
       }
@@ -335,8 +352,14 @@ function SuccessPanel({ email, onAgain }: { email: string; onAgain: () => void }
   }, []);
   const { nextStep } = waitlistCopy;
   return (
-    <div ref={panelRef} data-testid="waitlist-success" className="grid justify-items-center gap-4 py-8 text-center">
-      <CheckCircle2Icon aria-hidden="true" className="size-12 text-success" />
+    // On a phone the check mark (decoration) and the top padding give way, so the panel's last line ends above
+    // the toast even on a short screen.
+    <div
+      ref={panelRef}
+      data-testid="waitlist-success"
+      className="grid justify-items-center gap-4 pt-1 pb-8 text-center sm:pt-8"
+    >
+      <CheckCircle2Icon aria-hidden="true" className="hidden size-12 text-success sm:block" />
       <h3
         ref={headingRef}
         tabIndex={-1}
@@ -348,8 +371,13 @@ function SuccessPanel({ email, onAgain }: { email: string; onAgain: () => void }
       <div className="grid max-w-sm gap-2 rounded-lg border bg-background p-4 text-sm">
         <p className="font-semibold">{nextStep.title}</p>
         <p data-testid="confirmation-address">
-          {nextStep.sentTo} <strong className="break-all">{email}</strong>.
+          {nextStep.sentTo}{" "}
+          <strong>
+            <EmailAddress address={email} />
+          </strong>
+          .
         </p>
+        <p data-testid="confirmation-unlocks">{nextStep.unlocks}</p>
         <p className="text-muted-foreground">{nextStep.body}</p>
       </div>
       <Button type="button" variant="outline" onClick={onAgain}>

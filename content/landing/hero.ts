@@ -7,5 +7,8 @@ export const heroContent = {
   primaryCta: { label: "Join the Waitlist", href: "#join-waitlist" },
   secondaryCta: { label: "See it in action", href: "#chat-experience" },
   reassurance: ["Free to join", "No card needed", "Early access for small teams"],
+  /** Said once, under the hero's device, to a browser without scripts: the demos cannot play there. */
+  noScriptNote:
+    "The demos on this page play with JavaScript turned on. Everything else, and joining the waiting list, works without it.",
   deviceLabel: `${siteConfig.name} handling a customer's booking, shown in a tablet`,
 } as const;

@@ -186,13 +186,15 @@ export function isReferralCode(value: unknown): value is string {
  * code read aloud or retyped may come back in capitals). The plain form posts an empty field when there is
  * none, which counts as none.
  */
-export const referralCodeSchema = z.preprocess(
-  (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
-  z
-    .string({ error: "That referral link is not valid" })
-    .regex(REFERRAL_CODE_PATTERN, { message: "That referral link is not valid" })
-    .optional(),
-);
+const tidyReferralCode = (value: unknown) =>
+  typeof value === "string" ? value.trim().toLowerCase() || undefined : value;
+const referralCodeValue = z
+  .string({ error: "That referral link is not valid" })
+  .regex(REFERRAL_CODE_PATTERN, { message: "That referral link is not valid" });
+export const referralCodeSchema = z.preprocess(tidyReferralCode, referralCodeValue.optional());
+
+/** The query of the referrer's greeting (GET /api/waitlist/referrer?code=CODE): the same code, required. */
+export const referrerGreetingQuerySchema = z.object({ code: z.preprocess(tidyReferralCode, referralCodeValue) });
 
 /** Said on the email field for an address at a disposable-mail domain (checked on the server only). */
 export const PERMANENT_EMAIL_MESSAGE = "Please use a permanent email address.";

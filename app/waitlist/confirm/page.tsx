@@ -4,14 +4,19 @@ import Link from "next/link";
 import { LinkStepForm } from "@/components/site/link-step-form";
 import { MessagePage } from "@/components/site/message-page";
 import { NewLinkForm } from "@/components/waitlist/new-link-form";
+import { PersonalLinkAndShare, Place } from "@/components/waitlist/place-and-link";
 import { emailLinkCopy } from "@/content/email-links";
 import { pageHeaderCtas } from "@/content/landing/navigation";
+import { statusOfToken } from "@/lib/data/waitlist/line";
 import { confirmLinkState, statusTokenForConfirmLink, type ConfirmLinkState } from "@/lib/data/waitlist/signups";
 import { isWellFormedToken } from "@/lib/email/tokens";
 
 export const metadata: Metadata = { title: "Confirm your place", robots: { index: false, follow: false } };
 
 const copy = emailLinkCopy.confirm;
+
+const textLinkClass =
+  "font-medium text-primary underline underline-offset-4 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
 /**
  * The link in the confirmation email. Opening it changes nothing (mail scanners open links too): while the
@@ -40,8 +45,10 @@ export default async function ConfirmPage({
     );
   }
   if (link && state.status === "already-confirmed") {
-    // The same status link every time this page is opened (derived from the confirmation link).
+    // The same status link every time this page is opened (derived from the confirmation link). The place and
+    // the personal link are shown here, where the person is, rather than behind another click.
     const statusToken = await statusTokenForConfirmLink(link);
+    const status = statusToken ? await statusOfToken(statusToken) : null;
     return (
       <MessagePage
         title={done ? copy.confirmedTitle : copy.alreadyTitle}
@@ -51,15 +58,16 @@ export default async function ConfirmPage({
         <p className="text-lg text-muted-foreground">
           {done ? copy.confirmedBody(state.name) : copy.alreadyBody(state.name)}
         </p>
-        {statusToken ? (
-          <p className="mt-2">
-            <Link
-              href={`/waitlist/status?token=${encodeURIComponent(statusToken)}`}
-              className="inline-flex h-11 items-center rounded-md bg-primary px-8 text-base font-medium text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
-            >
-              {copy.statusLink}
-            </Link>
-          </p>
+        {status && statusToken ? (
+          <>
+            <Place status={status} />
+            <PersonalLinkAndShare status={status} />
+            <p className="mt-2">
+              <Link href={`/waitlist/status?token=${encodeURIComponent(statusToken)}`} className={textLinkClass}>
+                {copy.statusLink}
+              </Link>
+            </p>
+          </>
         ) : null}
       </MessagePage>
     );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 
+import { EmailAddress } from "@/components/admin/kit/email-address";
 import { MessagePage } from "@/components/site/message-page";
 import { siteConfig } from "@/config/site";
 import { joinWaitlistLink, pageHeaderCtas } from "@/content/landing/navigation";
@@ -41,20 +42,33 @@ export default async function WaitlistThanksPage() {
           <>
             <p data-testid="held-notice">{heldStep.checking}</p>
             <p data-testid="confirmation-address">
-              {heldStep.address} <strong className="break-all">{thanks.email}</strong>.
+              {heldStep.address}{" "}
+              <strong>
+                <EmailAddress address={thanks.email} />
+              </strong>
+              .
             </p>
+            <p data-testid="confirmation-unlocks">{nextStep.unlocks}</p>
             <p className="text-muted-foreground">{heldStep.body}</p>
           </>
         ) : thanks ? (
           <>
             <p data-testid="confirmation-address">
-              {plainSentStep.sentTo[0]} <strong className="break-all">{thanks.email}</strong> {plainSentStep.sentTo[1]}
+              {plainSentStep.sentTo[0]}{" "}
+              <strong>
+                <EmailAddress address={thanks.email} />
+              </strong>{" "}
+              {plainSentStep.sentTo[1]}
             </p>
+            <p data-testid="confirmation-unlocks">{nextStep.unlocks}</p>
             <p className="text-muted-foreground">{nextStep.body}</p>
             <p className="text-muted-foreground">{plainSentStep.alreadyListed}</p>
           </>
         ) : (
-          <p data-testid="confirmation-address">{nextStep.sentToUnknown}</p>
+          <>
+            <p data-testid="confirmation-address">{nextStep.sentToUnknown}</p>
+            <p data-testid="confirmation-unlocks">{nextStep.unlocks}</p>
+          </>
         )}
         <p>
           <Link href={`/#${joinWaitlistLink.id}`} className={linkClass}>
