@@ -140,6 +140,8 @@ export const adminApi = {
   passkeySignInOptions: () => apiRequest("POST", `${ADMIN_API}/login/passkey-options`),
   logout: () => apiRequest("POST", `${ADMIN_API}/logout`),
   setNotify: (notify: NotifyChoice) => apiRequest("PUT", `${ADMIN_API}/notifications`, { notify }),
+  /** The waiting list's columns the signed-in admin hides. */
+  setHiddenListColumns: (hidden: string[]) => apiRequest("PUT", `${ADMIN_API}/list-columns`, { hidden }),
   users: {
     add: (admin: CreateAdminInput) => apiRequest("POST", `${ADMIN_API}/users`, admin),
     setActive: (id: number, isActive: boolean) =>

@@ -1,3 +1,5 @@
+import { cn } from "@/lib/utils";
+
 /**
  * Where an address may wrap: after its @ and before each dot, so a narrow column shows "rosa.nowak53@" over
  * "example.com" rather than "example.c" over "om". The pieces keep every character, in order.
@@ -12,7 +14,25 @@ export function emailAddressParts(address: string): string[] {
  * the page (overflow-wrap: break-word, which, unlike "anywhere", does not let a table squeeze the column): the
  * [data-email-address] rule in globals.css, as the admin list shows dozens of addresses a page.
  */
-export function EmailAddress({ address, className }: { address: string; className?: string }) {
+export function EmailAddress({
+  address,
+  className,
+  truncate = false,
+}: {
+  address: string;
+  className?: string;
+  /**
+   * On one line, cut short with an ellipsis where its column ends, and shown whole over its neighbours on hover
+   * or keyboard focus (the .reveal-truncated rule in globals.css): a table's rows stay one line tall.
+   */
+  truncate?: boolean;
+}) {
+  if (truncate)
+    return (
+      <span data-email-address="" tabIndex={0} className={cn("reveal-truncated", className)}>
+        {address}
+      </span>
+    );
   // The pieces and their <wbr>s side by side, no wrapper per piece: the same HTML, and less of the page's data.
   const children: React.ReactNode[] = [];
   emailAddressParts(address).forEach((part, index) => {
