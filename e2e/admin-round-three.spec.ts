@@ -192,6 +192,68 @@ test.describe("the admin area, round three", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("the overview on a phone: nothing scrolls the page sideways, the periods on one row, the chart's last date whole, the visitors table says it scrolls", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/admin/overview");
+    const periods = page.getByRole("navigation", { name: "Period" }).getByRole("link");
+    await expect(periods).toHaveCount(5);
+    const tops = await periods.evaluateAll((links) =>
+      links.map((link) => Math.round(link.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops).size).toBe(1);
+    // The chart's last date is inside the chart, not cut at its edge.
+    const ticks = page
+      .locator("text.recharts-cartesian-axis-tick-value")
+      .filter({ hasText: /^\d{1,2} [A-Z][a-z]{2}$/ });
+    await expect(ticks.last()).toBeVisible();
+    const svg = await page.locator("svg.recharts-surface").first().boundingBox();
+    const last = await ticks.last().boundingBox();
+    expect(last!.x + last!.width).toBeLessThanOrEqual(svg!.x + svg!.width);
+    // The visitors table: wider than the screen, so it scrolls inside its frame, shadowed at the edge with more, and
+    // a line says so.
+    const visitors = page.getByRole("region", { name: /^Visitors and signups by source/ }).last();
+    await expect(visitors).toBeVisible();
+    if (await visitors.evaluate((region) => region.scrollWidth > region.clientWidth)) {
+      await expect(visitors).toHaveClass(/scroll-cue/);
+      await expect(page.getByText("Scroll sideways for conversion and confirmed")).toBeVisible();
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoAxeViolations(page);
+  });
+
+  test("the overview's words: 'Signups today (UTC)', and the chart's tooltip reads 'Signups: N'", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/admin/overview?range=today");
+    await expect(page.getByText(/^Signups today \(UTC\), who they are/)).toBeVisible();
+    await page.goto("/admin/overview");
+    const bar = page.locator(".recharts-bar-rectangle path").last();
+    await expect(bar).toBeVisible();
+    await bar.hover();
+    await expect(page.locator(".recharts-tooltip-item").first()).toHaveText(/^Signups: \d+$/);
+  });
+
+  test("the Add Admin dialog fits a 1280x800 screen, its buttons in sight, also with every field's error shown", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/admin/users");
+    await page.getByRole("button", { name: "Add Admin" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Admin User" });
+    await expect(dialog).toBeVisible();
+    for (const name of ["Create Admin", "Cancel"]) {
+      const button = dialog.getByRole("button", { name });
+      await expect(button).toBeInViewport({ ratio: 1 });
+      expect((await button.boundingBox())!.y + (await button.boundingBox())!.height).toBeLessThanOrEqual(800);
+    }
+    await dialog.getByRole("button", { name: "Create Admin" }).click();
+    await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Create Admin" })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeInViewport({ ratio: 1 });
+    await expectNoAxeViolations(page);
+  });
+
   test("screenshots of the list at 1280, 1440 and 375, and the overview at 375", async ({ page }) => {
     test.skip(!process.env.SHOTS_DIR, "only when asked for screenshots");
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -207,5 +269,10 @@ test.describe("the admin area, round three", () => {
     await page.goto("/admin/overview");
     await page.waitForLoadState("networkidle");
     await shot(page, "admin-overview-375", true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/admin/users");
+    await page.getByRole("button", { name: "Add Admin" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await shot(page, "admin-add-admin-1280");
   });
 });

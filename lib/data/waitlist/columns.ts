@@ -1,10 +1,12 @@
+import { HELD_REASON_OPTIONS } from "@/lib/validation/challenge";
 import { BUSINESS_TYPE_OPTIONS, businessTypeText, STORED_TEAM_SIZE_OPTIONS } from "@/lib/validation/waitlist";
 import { z } from "@/lib/validation/zod";
 
 /**
  * How a column's value is kept, shown and written out:
  * - `text`: words as stored (null when `nullable` and not given). The CSV guards it against formulas.
- * - `label`: a stored value from `options`; the table and the CSV show its label (an unknown value as stored).
+ * - `label`: a stored value from `options` (null when `nullable` and not given); the table and the CSV show its label
+ *   (an unknown value as stored).
  * - `time`: a moment (null when `nullable` and not yet), read as a Date, and as ISO 8601 text (UTC, to the
  *   millisecond) by the API and the export.
  * - `number`: a whole number.
@@ -42,7 +44,7 @@ interface ColumnBase<Key extends string> {
 export type WaitlistColumn<Key extends string = string> = ColumnBase<Key> &
   (
     | { format: "text" | "time"; nullable?: boolean }
-    | { format: "label"; options: readonly { value: string; label: string }[] }
+    | { format: "label"; options: readonly { value: string; label: string }[]; nullable?: boolean }
     | { format: "number" | "place" }
   );
 
@@ -153,6 +155,17 @@ export const WAITLIST_COLUMNS = [
     nullable: true,
     sql: `(SELECT string_agg(t."tag", ', ' ORDER BY t."tag") FROM "waitlist_tags" AS t WHERE t."entryId" = w."id")`,
   }),
+  // The held reason in words ("Sent without the form's background check..."), empty for everyone else. After the
+  // others rather than beside the code, so a spreadsheet built on an earlier export reads the same columns.
+  column({
+    key: "heldReasonText",
+    list: null,
+    csv: "Held reason (in words)",
+    format: "label",
+    options: HELD_REASON_OPTIONS,
+    nullable: true,
+    sql: `w."heldReason"`,
+  }),
 ] as const;
 
 type Column = (typeof WAITLIST_COLUMNS)[number];
@@ -166,7 +179,7 @@ type Nullable<C, Value> = C extends { nullable: true } ? Value | null : Value;
 type ValueOf<C, Time> = C extends { format: "text" }
   ? Nullable<C, string>
   : C extends { format: "label" }
-    ? string
+    ? Nullable<C, string>
     : C extends { format: "time" }
       ? Nullable<C, Time>
       : C extends { format: "number" }
