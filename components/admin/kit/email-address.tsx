@@ -1,5 +1,3 @@
-import { cn } from "@/lib/utils";
-
 /**
  * Where an address may wrap: after its @ and before each dot, so a narrow column shows "rosa.nowak53@" over
  * "example.com" rather than "example.c" over "om". The pieces keep every character, in order.
@@ -23,13 +21,14 @@ export function EmailAddress({
   className?: string;
   /**
    * On one line, cut short with an ellipsis where its column ends, and shown whole over its neighbours on hover
-   * or keyboard focus (the .reveal-truncated rule in globals.css): a table's rows stay one line tall.
+   * or keyboard focus (the [data-email-address="cut"] rules in globals.css): a table's rows stay one line tall.
    */
   truncate?: boolean;
 }) {
   if (truncate)
     return (
-      <span data-email-address="" tabIndex={0} className={cn("reveal-truncated", className)}>
+      // Marked by the attribute's value rather than a class: the list carries it on every row, twice.
+      <span data-email-address="cut" tabIndex={0} {...(className && { className })}>
         {address}
       </span>
     );
