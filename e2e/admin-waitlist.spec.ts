@@ -71,7 +71,11 @@ async function tableRows(page: Page): Promise<Row[]> {
   return page.locator("table tbody tr").evaluateAll(
     (trs, indexes) =>
       trs.map((tr) => {
-        const cells = Array.from(tr.querySelectorAll("td"), (td) => td.textContent?.trim() ?? "");
+        // A cell showing a short label (a business type's "Trades") holds the whole one in its title, as the CSV does.
+        const cells = Array.from(
+          tr.querySelectorAll("td"),
+          (td) => td.querySelector("[title]")?.getAttribute("title") ?? td.textContent?.trim() ?? "",
+        );
         return indexes.map((index) => cells[index]!) as unknown as Row;
       }),
     columns,

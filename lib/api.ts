@@ -143,6 +143,8 @@ export const adminApi = {
   setNotify: (notify: NotifyChoice) => apiRequest("PUT", `${ADMIN_API}/notifications`, { notify }),
   /** The owner's "You moved up" updates: on or off, and after how many places. */
   setMovedUp: (settings: MovedUpSettings) => apiRequest("PUT", `${ADMIN_API}/settings/moved-up`, settings),
+  /** The waiting list's columns the signed-in admin hides. */
+  setHiddenListColumns: (hidden: string[]) => apiRequest("PUT", `${ADMIN_API}/list-columns`, { hidden }),
   users: {
     add: (admin: CreateAdminInput) => apiRequest("POST", `${ADMIN_API}/users`, admin),
     setActive: (id: number, isActive: boolean) =>

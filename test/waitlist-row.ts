@@ -17,7 +17,7 @@ function blank(column: WaitlistColumn): unknown {
     case "text":
       return column.nullable ? null : "";
     case "label":
-      return column.options[0]!.value;
+      return column.nullable ? null : column.options[0]!.value;
     case "time":
       return column.nullable ? null : EPOCH;
     case "number":

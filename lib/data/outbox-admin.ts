@@ -77,14 +77,17 @@ export async function getOutboxMessage(
 
 /**
  * A rendered message whose blanked links say so in words: the stand-in address means nothing to an owner
- * reading the email. Its buttons stay, but lead nowhere; where the address itself was printed, the note is.
+ * reading the email. Its buttons stay, but lead nowhere; where the address itself was printed, the note is, as
+ * words that wrap between words (a printed address may break anywhere, and its note inherited that).
  */
 export function withRemovedLinksNoted(
   { html, text }: { html: string; text: string },
   note: string,
 ): { html: string; text: string } {
   return {
-    html: html.replaceAll(`href="${REMOVED_LINK}"`, "").replaceAll(REMOVED_LINK, note),
+    html: html
+      .replaceAll(`href="${REMOVED_LINK}"`, "")
+      .replaceAll(REMOVED_LINK, `<span style="word-break:normal;overflow-wrap:normal">${note}</span>`),
     text: text.replaceAll(REMOVED_LINK, `(${note})`),
   };
 }

@@ -10,6 +10,7 @@ import { recordAudit } from "@/lib/data/audit";
 import { getDb, type Db, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { HttpError } from "@/lib/http";
+import { SIGN_IN_METHODS, type SignInMethod } from "@/lib/validation/sign-in-methods";
 
 // Admin sessions: the rows a session check reads (start, find, prune) and the Sessions section's view of
 // them (list, end, revoke). The session check (lib/auth/session-admin.ts) calls findSessionAdmin; the functions
@@ -21,17 +22,8 @@ export interface SessionClient {
   userAgent: string | null;
 }
 
-/** How a session's sign-in was completed: the password alone, or the second factor that followed it. */
-export const SIGN_IN_METHODS = ["password", "passkey", "totp", "recovery"] as const;
-export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
-
-/** The words the Sessions section shows for each way of signing in. */
-export const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
-  password: "Password only",
-  passkey: "Passkey",
-  totp: "Authenticator app",
-  recovery: "Recovery code",
-};
+// Kept beside the other words of the admin area, where the audit log's page can read them too.
+export { SIGN_IN_METHOD_LABELS, SIGN_IN_METHODS, type SignInMethod } from "@/lib/validation/sign-in-methods";
 
 /** The last-seen time moves at most this often, so a busy admin costs one write a minute, not one a request. */
 export const LAST_SEEN_RESOLUTION_MS = 60_000;

@@ -34,6 +34,9 @@ const HELD_REASON_LABELS: Record<ProofFailure, string> = {
   replayed: "The form's background check had already been used for another signup",
 };
 
+/** Each reason a signup is held, with its words: the export writes them beside the code. */
+export const HELD_REASON_OPTIONS = PROOF_FAILURES.map((value) => ({ value, label: HELD_REASON_LABELS[value] }));
+
 /**
  * The same reasons in a few words, for the list's rows and the team's emails: enough to tell a person whose
  * browser runs no JavaScript (release them) from a check that was garbled, wrong or reused (most likely a script).

@@ -4,12 +4,12 @@ import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } fr
 
 /** Business types a signup can choose, with the labels people see. */
 export const BUSINESS_TYPE_OPTIONS = [
-  { value: "trades", label: "Trades (plumbing, electrical, building)" },
+  { value: "trades", label: "Trades (plumbing, electrical, building)", short: "Trades" },
   { value: "cleaning", label: "Cleaning" },
-  { value: "beauty", label: "Beauty & wellness" },
-  { value: "car", label: "Car valeting & detailing" },
+  { value: "beauty", label: "Beauty & wellness", short: "Beauty" },
+  { value: "car", label: "Car valeting & detailing", short: "Car valeting" },
   { value: "handyman", label: "Handyman" },
-  { value: "therapy", label: "Therapy & counselling" },
+  { value: "therapy", label: "Therapy & counselling", short: "Therapy" },
   { value: "tutoring", label: "Tutoring" },
   { value: "other", label: "Other" },
 ] as const;
@@ -54,6 +54,15 @@ export function businessTypeLabel(value: string): string {
 export function businessTypeText(value: string, description?: string | null): string {
   const label = businessTypeLabel(value);
   return value === "other" && description ? `${label}: ${description}` : label;
+}
+
+/**
+ * A stored business type in a word or two, for a table with eleven columns to fit ("Trades"): its `short`, else
+ * its label; "Other" stays "Other" (the visitor's own words are in the full text, businessTypeText).
+ */
+export function businessTypeShortLabel(value: string): string {
+  const option = BUSINESS_TYPE_OPTIONS.find((candidate) => candidate.value === value);
+  return option ? ("short" in option ? option.short : option.label) : value;
 }
 
 /** The label of a stored team size; unknown values are shown as stored. */

@@ -2,6 +2,7 @@ import { parseAdminRole, ROLE_INFO } from "@/lib/auth/roles";
 import { formatNumber } from "@/lib/format";
 import { NOTIFY_LABELS, type NotifyChoice } from "@/lib/validation/notifications";
 import { withheldReasonForTeam } from "@/lib/validation/referral-credit";
+import { SIGN_IN_METHOD_LABELS, type SignInMethod } from "@/lib/validation/sign-in-methods";
 import { ANY_WAITLIST_FILTERS } from "@/lib/validation/waitlist-filters";
 
 // The audit log keeps each action's facts as data, so they can be filtered and exported; this turns them into
@@ -103,16 +104,19 @@ function labelledValues(details: Details): string[] {
       .replace(/[_-]+/g, " ")
       .toLowerCase();
     const shown =
-      typeof value === "boolean"
-        ? value
-          ? "yes"
-          : "no"
-        : value !== null && typeof value === "object"
-          ? Object.entries(value as Details)
-              .filter(([, inner]) => inner !== "" && inner !== null && inner !== undefined)
-              .map(([innerKey, inner]) => `${innerKey} ${String(inner)}`)
-              .join(", ") || "none"
-          : String(value);
+      // How someone signed in, in the words of their Sessions list ("Authenticator app", not "totp").
+      key === "method" && typeof value === "string" && value in SIGN_IN_METHOD_LABELS
+        ? SIGN_IN_METHOD_LABELS[value as SignInMethod]
+        : typeof value === "boolean"
+          ? value
+            ? "yes"
+            : "no"
+          : value !== null && typeof value === "object"
+            ? Object.entries(value as Details)
+                .filter(([, inner]) => inner !== "" && inner !== null && inner !== undefined)
+                .map(([innerKey, inner]) => `${innerKey} ${String(inner)}`)
+                .join(", ") || "none"
+            : String(value);
     return `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${shown}.`;
   });
 }

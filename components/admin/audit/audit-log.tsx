@@ -116,7 +116,7 @@ function AuditTarget({ target, label }: { target: string | null; label: AuditTar
   return label.email ? (
     <span className="grid">
       <span>{text}</span>
-      <EmailAddress address={label.email} className="text-muted-foreground" />
+      <EmailAddress address={label.email} className="text-muted-foreground" truncate />
     </span>
   ) : (
     text
@@ -132,9 +132,9 @@ function columns(targets: Map<string, AuditTargetLabel>): Column<AuditEntry>[] {
     },
     {
       header: "Admin",
-      // Room for a usual address on one line; a long one wraps at its @ or a dot.
-      className: "min-w-44",
-      cell: (entry) => (entry.adminEmail ? <EmailAddress address={entry.adminEmail} /> : "Unknown"),
+      // Room for a usual address on one line; a longer one is cut short (whole on hover or focus), never broken.
+      className: "w-1/5 min-w-44",
+      cell: (entry) => (entry.adminEmail ? <EmailAddress address={entry.adminEmail} truncate /> : "Unknown"),
     },
     { header: "Action", cell: (entry) => AUDIT_ACTIONS[entry.action] ?? entry.action },
     {

@@ -27,7 +27,8 @@ export default function SignupsChart({ points, unit }: { points: ChartPoint[]; u
       accessibilityLayer
       responsive
       style={{ width: "100%", height: 288 }}
-      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      // Room at the right for the last day's label, centred under the last bar ("28 Nov", not "28 No").
+      margin={{ top: 8, right: 24, bottom: 0, left: 0 }}
       title={unit === "hour" ? "Signups by hour today (UTC)" : "Signups per day (UTC)"}
     >
       <CartesianGrid vertical={false} stroke="var(--color-border)" />
@@ -51,6 +52,7 @@ export default function SignupsChart({ points, unit }: { points: ChartPoint[]; u
         cursor={{ fill: "var(--color-muted)" }}
         labelFormatter={(at) => tooltipLabel(String(at), unit)}
         formatter={(value) => [formatNumber(Number(value)), "Signups"]}
+        separator=": "
         contentStyle={{
           background: "var(--color-popover)",
           color: "var(--color-popover-foreground)",

@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 import { LoadFailed, readSection } from "@/components/admin/kit/section";
-import { periodText } from "@/components/admin/overview/widgets";
+import { duringText, periodText } from "@/components/admin/overview/widgets";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { overviewFunnel, type RangeBounds } from "@/lib/data/overview";
 import { conversionRate, overviewSourceConversion, overviewVisitors } from "@/lib/data/visits";
@@ -55,7 +55,7 @@ export async function VisitorFunnelCard({ bounds, range }: { bounds: RangeBounds
     ["Accepted", funnel.accepted],
   ] as const;
   return (
-    <Card title={`From visit to early access: everyone who came or signed up in ${periodText(range)}`}>
+    <Card title={`From visit to early access: everyone who came or signed up ${duringText(range)}`}>
       <ol className="grid gap-3 sm:grid-cols-5" data-testid="funnel">
         {steps.map(([step, count], index) => {
           // Only signups whose own visit was counted convert visitors; the others (no beacon: scripts off, a
@@ -97,61 +97,68 @@ export async function SourceConversionCard({ bounds, range }: { bounds: RangeBou
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">No visitors or signups in this period.</p>
       ) : (
-        <div className="overflow-x-auto rounded-md border" role="region" aria-label={title} tabIndex={0}>
-          <table className="w-full text-sm">
-            <caption className="sr-only">
-              Visitors, signups, conversion rate (signups with a counted visit, of visitors) and confirm rate (confirmed
-              of signups) by source, {periodText(range)}
-            </caption>
-            <thead className="bg-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left font-medium">
-                  Source
-                </th>
-                <th scope="col" className={head}>
-                  Visitors
-                </th>
-                <th scope="col" className={head}>
-                  Signups
-                </th>
-                <th scope="col" className={head}>
-                  Conversion
-                </th>
-                <th scope="col" className={head}>
-                  Confirmed
-                </th>
-              </tr>
-            </thead>
-            <tbody data-testid="source-conversion">
-              {rows.map((row) => (
-                <tr key={row.source} className="border-t" data-source={row.rest ? undefined : row.source}>
-                  <th scope="row" className="max-w-48 truncate px-3 py-1.5 text-left font-normal">
-                    {row.rest ? (
-                      <span className="text-muted-foreground">Other sources</span>
-                    ) : (
-                      <Link
-                        href={`/admin?${new URLSearchParams({ source: row.source })}`}
-                        className="underline-offset-4 hover:underline"
-                      >
-                        {sourceLabel(row.source)}
-                      </Link>
-                    )}
+        // On a phone the table is wider than the screen: it scrolls sideways, with a shadow at the edge that has
+        // more (the .scroll-cue rule in globals.css) and a line saying so.
+        <div className="grid gap-1">
+          <p className="text-xs text-muted-foreground sm:hidden" aria-hidden="true">
+            Scroll sideways for conversion and confirmed →
+          </p>
+          <div className="scroll-cue overflow-x-auto rounded-md border" role="region" aria-label={title} tabIndex={0}>
+            <table className="w-full text-sm">
+              <caption className="sr-only">
+                Visitors, signups, conversion rate (signups with a counted visit, of visitors) and confirm rate
+                (confirmed of signups) by source, {periodText(range)}
+              </caption>
+              <thead className="bg-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2 text-left font-medium">
+                    Source
                   </th>
-                  <td className={cell}>{formatNumber(row.visitors)}</td>
-                  <td className={cell}>{formatNumber(row.signups)}</td>
-                  <td className={cell}>
-                    {percent(conversionRate(row))}
-                    {row.signups > row.visited && (
-                      <span className="block text-xs text-muted-foreground">
-                        {withoutVisitText(row.signups, row.visited)}
-                      </span>
-                    )}
-                  </td>
-                  <td className={cell}>{percent(rate(row.confirmed, row.signups))}</td>
+                  <th scope="col" className={head}>
+                    Visitors
+                  </th>
+                  <th scope="col" className={head}>
+                    Signups
+                  </th>
+                  <th scope="col" className={head}>
+                    Conversion
+                  </th>
+                  <th scope="col" className={head}>
+                    Confirmed
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody data-testid="source-conversion">
+                {rows.map((row) => (
+                  <tr key={row.source} className="border-t" data-source={row.rest ? undefined : row.source}>
+                    <th scope="row" className="max-w-48 truncate px-3 py-1.5 text-left font-normal">
+                      {row.rest ? (
+                        <span className="text-muted-foreground">Other sources</span>
+                      ) : (
+                        <Link
+                          href={`/admin?${new URLSearchParams({ source: row.source })}`}
+                          className="underline-offset-4 hover:underline"
+                        >
+                          {sourceLabel(row.source)}
+                        </Link>
+                      )}
+                    </th>
+                    <td className={cell}>{formatNumber(row.visitors)}</td>
+                    <td className={cell}>{formatNumber(row.signups)}</td>
+                    <td className={cell}>
+                      {percent(conversionRate(row))}
+                      {row.signups > row.visited && (
+                        <span className="block text-xs text-muted-foreground">
+                          {withoutVisitText(row.signups, row.visited)}
+                        </span>
+                      )}
+                    </td>
+                    <td className={cell}>{percent(rate(row.confirmed, row.signups))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
       <p className="text-xs text-muted-foreground">

@@ -38,6 +38,12 @@ export function periodText(range: OverviewRange) {
   return range === "all" ? "all time" : `the last ${RANGE_LABELS[range]}`;
 }
 
+/** When, after a verb: "today (UTC)", "in the last 7 days", "at any time" (never "in today"). */
+export function duringText(range: OverviewRange) {
+  if (range === "today") return "today (UTC)";
+  return range === "all" ? "at any time" : `in ${periodText(range)}`;
+}
+
 /** When the figure compared with was: "yesterday", or "in the 7 days before". */
 function previousText(range: OverviewRange) {
   return range === "today" ? "yesterday" : `in the ${RANGE_LABELS[range]} before`;
@@ -198,15 +204,16 @@ function BreakdownList({ rows, param, label }: { rows: Breakdown[]; param: strin
 
 export function RangePicker({ range }: { range: OverviewRange }) {
   return (
-    <nav aria-label="Period">
-      <ul className="inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1">
+    <nav aria-label="Period" className="max-sm:w-full">
+      {/* On a phone the five periods share one row, each as wide as its words ("All time" never wraps alone). */}
+      <ul className="flex flex-wrap gap-0.5 rounded-lg bg-muted p-1 sm:inline-flex sm:gap-1">
         {OVERVIEW_RANGES.map((option) => (
-          <li key={option}>
+          <li key={option} className="max-sm:flex-auto">
             <Link
               href={option === "30" ? "/admin/overview" : `/admin/overview?range=${option}`}
               aria-current={option === range ? "page" : undefined}
               className={cn(
-                "inline-flex h-8 items-center rounded-md px-3 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                "inline-flex h-8 w-full items-center justify-center rounded-md px-1.5 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:px-3",
                 option === range
                   ? "bg-background text-foreground shadow-sm"
                   : "text-muted-foreground hover:text-foreground",

@@ -86,7 +86,13 @@ export function AddAdminDialog() {
             They can sign in to the admin area straight away with this email and password.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={form.handleSubmit((values) => void create.run(values))} className="grid gap-4">
+        {/* Name and email, then the two passwords, side by side where there is room, so the whole form fits a
+            laptop's screen; the buttons stay in sight at the foot of the dialog even when it scrolls. */}
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => void create.run(values))}
+          className="grid gap-4 sm:grid-cols-2"
+        >
           <FormField id="add-admin-name" label="Name" error={errors.name?.message}>
             {(control) => <Input {...control} autoComplete="off" {...form.register("name")} />}
           </FormField>
@@ -116,6 +122,7 @@ export function AddAdminDialog() {
             name="role"
             render={({ field }) => (
               <RolePicker
+                className="sm:col-span-2"
                 id="add-admin-role"
                 value={field.value}
                 onValueChange={field.onChange}
@@ -123,7 +130,7 @@ export function AddAdminDialog() {
               />
             )}
           />
-          <DialogFooter className="pt-2">
+          <DialogFooter className="sticky bottom-0 z-10 -mx-6 -mb-6 border-t bg-background px-6 py-4 sm:col-span-2">
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={create.pending}>
                 Cancel

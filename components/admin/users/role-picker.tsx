@@ -14,14 +14,16 @@ export function RolePicker({
   value,
   onValueChange,
   disabled,
+  className,
 }: {
   id: string;
   value: AdminRole;
   onValueChange: (role: AdminRole) => void;
   disabled?: boolean;
+  className?: string;
 }) {
   return (
-    <div className="grid gap-2">
+    <div className={cn("grid gap-2", className)}>
       <p id={`${id}-legend`} className="text-sm font-medium">
         Role
       </p>

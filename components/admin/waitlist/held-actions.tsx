@@ -77,7 +77,13 @@ function heldWords(target: HeldTarget): HeldWords {
     released: (released) =>
       released === 0
         ? { title: "Nothing to release", description: "None of the selected entries is held any more." }
-        : { title: `Released ${entries(released)}`, description: "Their confirmation emails are on their way." },
+        : {
+            title: `Released ${entries(released)}`,
+            description:
+              released === 1
+                ? "Their confirmation email is on its way."
+                : "Their confirmation emails are on their way.",
+          },
     deleted: (deleted) =>
       deleted === 0
         ? { title: "Nothing deleted", description: "None of the selected entries is held any more." }

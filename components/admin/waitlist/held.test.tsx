@@ -184,6 +184,8 @@ describe("held entries in the list", () => {
     within(release).getByRole("button", { name: "Release 1 entry" }).focus();
     await user.keyboard("{Enter}");
     expect(await screen.findByText("Released 1 entry")).toBeInTheDocument();
+    // One person, one email.
+    expect(screen.getByText("Their confirmation email is on its way.")).toBeInTheDocument();
     expect(bodies[1]).toEqual({ action: "release", ids: [2] });
   });
 });

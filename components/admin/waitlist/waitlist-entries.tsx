@@ -6,13 +6,16 @@ import { cache, Suspense } from "react";
 import { SegmentLinks } from "@/components/admin/broadcasts/segment-links";
 import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
+import { ColumnChooser } from "@/components/admin/waitlist/column-chooser";
 import { WaitlistExportButton } from "@/components/admin/waitlist/waitlist-export-button";
 import { WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist/waitlist-search-box";
 import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist/waitlist-selection";
 import { WaitlistTable } from "@/components/admin/waitlist/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { roleCan, type AdminRole } from "@/lib/auth/roles";
+import { getHiddenListColumns } from "@/lib/data/list-columns";
 import { knownSources } from "@/lib/data/overview";
+import { visibleListColumns, type WaitlistColumnKey } from "@/lib/data/waitlist/columns";
 import { listWaitlistEntries, type AdminWaitlistPage } from "@/lib/data/waitlist/list";
 import { knownTags } from "@/lib/data/waitlist/tags";
 import { formatNumber } from "@/lib/format";
@@ -83,9 +86,20 @@ function canActOnSelection(role: AdminRole, view: WaitlistViewState): boolean {
   return view.held === "yes" ? roleCan(role, "release") || roleCan(role, "delete") : roleCan(role, "invite");
 }
 
+/** The columns the signed-in admin hid; none if their choice cannot be read (the list still shows). */
+const loadHiddenColumns = cache(async (): Promise<WaitlistColumnKey[]> => {
+  const admin = await requireCurrentAdmin();
+  return getHiddenListColumns(admin).catch((error: unknown) => {
+    console.error("[admin] the list's columns could not be read:", error);
+    return [];
+  });
+});
+
 async function WaitlistResults({ view }: { view: WaitlistViewState }) {
   const loaded = await loadPage(waitlistViewKey(view));
   const { role } = await requireCurrentAdmin();
+  const hidden = await loadHiddenColumns();
+  const columns = visibleListColumns(hidden);
   const selectable = canActOnSelection(role, view);
   if (!loaded.page) {
     return (
@@ -98,6 +112,7 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
         <WaitlistTable
           entries={[]}
           view={view}
+          columns={columns}
           message={{
             kind: "error",
             text: "Error loading waitlist entries. Please try again.",
@@ -132,12 +147,19 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
         {filtered && !empty && roleCan(role, "export") && (
           <p>The export includes only the entries shown by your search and filter.</p>
         )}
+        {/* The phone's cards show a few fields of their own, whatever the table's columns. */}
+        {!empty && (
+          <div className="max-md:hidden">
+            <ColumnChooser hidden={hidden} />
+          </div>
+        )}
       </div>
       <WaitlistSelection pageIds={data.entries.map((entry) => entry.id)}>
         {selectable && <SelectionBar view={view} total={data.total} totalIsExact={data.totalIsExact} />}
         <WaitlistTable
           entries={data.entries}
           view={view}
+          columns={columns}
           selectable={selectable && !empty}
           message={
             empty

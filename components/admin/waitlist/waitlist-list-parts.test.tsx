@@ -73,19 +73,24 @@ describe("WaitlistTable", () => {
     const row = screen.getAllByRole("row")[1]!;
     // Invited: out of the line.
     expect(within(row).getByText("No place")).toBeInTheDocument();
-    expect(within(row).getByText("Car valeting & detailing")).toBeInTheDocument();
+    // The short label, with the whole one in its title.
+    expect(within(row).getByText("Car valeting")).toHaveAttribute("title", "Car valeting & detailing");
     expect(within(row).getByText(teamSizeLabel("2-5"))).toBeInTheDocument();
     expect(within(row).getByText("www.reddit.com")).toBeInTheDocument();
     expect(within(row).getByText("10 April 2025")).toBeInTheDocument();
     expect(within(row).getByText("Not yet")).toBeInTheDocument();
     expect(within(row).getByText("Invited")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "Ann Smith" })).toHaveAttribute("href", "/admin/waitlist/1");
-    // On a phone each cell is a card's field, labelled with its column's heading: the table's stylesheet names each
-    // column's cells by their place after the checkbox's.
+    // On a phone each row is a compact card of the name, business, status, place and joined date: the table's
+    // stylesheet hides every other column's cells by their place after the checkbox's.
     expect(within(row).getAllByRole("cell")).toHaveLength(1 + LIST_COLUMNS.length);
-    LIST_COLUMNS.forEach((column, index) =>
-      expect(COLUMN_STYLES).toContain(`td:nth-child(${index + 2})::before{content:"${column.list}"}`),
-    );
+    const onCard = LIST_COLUMNS.filter((column) => column.card).map((column) => column.key);
+    expect(onCard.sort()).toEqual(["businessType", "joinedAt", "name", "place", "status"]);
+    LIST_COLUMNS.forEach((column, index) => {
+      const hidden = `[data-stack] .waitlist-table td:nth-child(${index + 2}){display:none}`;
+      if (column.card) expect(COLUMN_STYLES).not.toContain(hidden);
+      else expect(COLUMN_STYLES).toContain(hidden);
+    });
     // And each column's look, on every width: the name's cells at least 7rem wide, in medium weight.
     const name = LIST_COLUMNS.findIndex((column) => column.key === "name") + 2;
     expect(COLUMN_STYLES).toContain(`:where(.waitlist-table td:nth-child(${name})){min-width:7rem;font-weight:500}`);

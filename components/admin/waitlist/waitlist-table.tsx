@@ -21,6 +21,7 @@ import {
 import { formatNumber, utcLongDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import {
+  businessTypeShortLabel,
   businessTypeText,
   DIRECT_SOURCE,
   STATUS_LABELS,
@@ -38,6 +39,8 @@ interface WaitlistTableProps {
   message?: TableMessage;
   /** Rows carry checkboxes (inside a <WaitlistSelection>); without rows the column stays, empty. */
   selectable?: boolean;
+  /** The columns shown, in the table's order: the admin's own choice (visibleListColumns); all of them by default. */
+  columns?: readonly WaitlistColumn<WaitlistColumnKey>[];
 }
 
 type SortColumn = "name" | "joined" | "place";
@@ -64,6 +67,9 @@ interface ColumnView {
 
 const TABULAR = "font-variant-numeric:tabular-nums";
 
+// A source longer than this is cut short in the list (whole on hover or focus); most ("newsletter") fit.
+const LONG_SOURCE = 12;
+
 /** What each format needs of the table: numbers to the right, in figures of one width. */
 const FORMAT_VIEWS: Partial<Record<WaitlistColumn["format"], ColumnView>> = {
   number: { head: "text-right", cell: `text-align:right;${TABULAR}` },
@@ -73,9 +79,9 @@ const FORMAT_VIEWS: Partial<Record<WaitlistColumn["format"], ColumnView>> = {
 /**
  * The list's columns that the table shows in a way of their own. Every other column of LIST_COLUMNS shows its
  * value as its format does, under its `list` heading: a new column needs nothing here. The cells are a little
- * tighter than other tables', and a long email address wraps at its @ or dots, a source anywhere (it has no
- * spaces), and so do a date and the "Team Size" and "Business Type" headings, so that all eleven columns fit
- * beside the sidebar on a 1280-pixel screen rather than pushing Referrals out of sight.
+ * tighter than other tables', and each row stays one line tall so that a laptop's screen shows ten or more: the
+ * email address takes the room the other columns leave and is cut short (whole on hover or focus), a business
+ * type shows its short label (the full one in its title), and a source and a date never wrap.
  */
 const VIEWS: Partial<Record<WaitlistColumnKey, ColumnView>> = {
   place: { head: "px-1", cell: `padding-inline:0.25rem;${TABULAR}`, sort: "place" },
@@ -84,24 +90,43 @@ const VIEWS: Partial<Record<WaitlistColumnKey, ColumnView>> = {
     sort: "name",
     render: (entry) => <Link href={`/admin/waitlist/${entry.id}`}>{entry.name}</Link>,
   },
-  email: { cell: "min-width:8rem", render: (entry) => <EmailAddress address={entry.email} /> },
-  // The label, with the visitor's own words after "Other" ("Other: Dog grooming").
+  email: {
+    cell: "width:100%;min-width:8rem",
+    render: (entry) => <EmailAddress address={entry.email} truncate />,
+  },
+  // The short label, with the full one (and the visitor's own words after "Other") in its title.
   businessType: {
     head: "whitespace-normal",
-    cell: "min-width:6rem",
-    render: (entry) => businessTypeText(entry.businessType, entry.businessDescription),
+    cell: "white-space:nowrap",
+    render: (entry) => {
+      const full = businessTypeText(entry.businessType, entry.businessDescription);
+      const short = businessTypeShortLabel(entry.businessType);
+      return short === full ? short : <span title={full}>{short}</span>;
+    },
   },
   employees: {
     head: "whitespace-normal",
     render: (entry) => <Badge variant={teamSizeBadgeVariant(entry.employees)}>{teamSizeLabel(entry.employees)}</Badge>,
   },
   source: {
-    cell: "min-width:4rem;overflow-wrap:anywhere",
+    cell: "white-space:nowrap",
     render: (entry) =>
-      entry.source === DIRECT_SOURCE ? <span className="text-muted-foreground">Direct</span> : entry.source,
+      entry.source === DIRECT_SOURCE ? (
+        <span className="text-muted-foreground">Direct</span>
+      ) : entry.source.length > LONG_SOURCE ? (
+        <span className="reveal-truncated" tabIndex={0}>
+          {entry.source}
+        </span>
+      ) : (
+        entry.source
+      ),
   },
   // The long date in the admin's own time zone, with the time and how long ago on hover or focus.
-  joinedAt: { sort: "joined", render: (entry) => <JoinedTime iso={entry.joinedAt.toISOString()} /> },
+  joinedAt: {
+    cell: "white-space:nowrap",
+    sort: "joined",
+    render: (entry) => <JoinedTime iso={entry.joinedAt.toISOString()} />,
+  },
   confirmedAt: {
     render: (entry) =>
       entry.confirmedAt ? (
@@ -125,22 +150,34 @@ const viewOf = (column: WaitlistColumn<WaitlistColumnKey>): ColumnView => ({
 });
 
 /**
- * The table's stylesheet, made once from LIST_COLUMNS: each column's cells by their place in the row (the
- * checkbox's cell first), with their look (a view's `cell`) and, below 768 px where each row is a card, the
- * column's heading above each of its fields (the phone rules in globals.css draw it). Said once here, not as a
- * class and a label on each of a page's cells: the page's HTML and the data React hydrates it from carry every
- * attribute twice. The looks carry no weight (:where), so the phone's own rules still win over them there, as they
- * did over utilities.
+ * The table's stylesheet for a set of its columns (the admin's own choice of LIST_COLUMNS): each column's cells by
+ * their place in the row (the checkbox's cell first), with their look (a view's `cell`). Below 768 px each row is a
+ * compact card of the `card` columns (name over business, status, place and joined, without headings: the entry's
+ * page has the rest), the other cells hidden. Said once here, not as a class on each of a page's cells: the page's
+ * HTML and the data React hydrates it from carry every attribute twice. The looks carry no weight (:where), so the
+ * phone's own rules still win over them there, as they did over utilities.
  */
-export const COLUMN_STYLES = (() => {
+export function columnStyles(columns: readonly WaitlistColumn<WaitlistColumnKey>[]): string {
   const cells = (index: number) => `.waitlist-table td:nth-child(${index + 2})`;
-  const looks = LIST_COLUMNS.map((column, index) => {
+  const looks = columns.map((column, index) => {
     const { cell } = viewOf(column);
     return cell ? `:where(${cells(index)}){${cell}}` : "";
   });
-  const labels = LIST_COLUMNS.map((column, index) => `${cells(index)}::before{content:${JSON.stringify(column.list)}}`);
-  return `${looks.join("")}@media (max-width:767.98px){${labels.join("")}}`;
-})();
+  const phone = columns.map((column, index) =>
+    column.card
+      ? column.key === "name"
+        ? `[data-stack] ${cells(index)}{flex-basis:100%;order:-1;padding-right:2.5rem}`
+        : ""
+      : `[data-stack] ${cells(index)}{display:none}`,
+  );
+  const card =
+    "[data-stack] .waitlist-table tbody tr{display:flex;flex-wrap:wrap;align-items:center;gap:0.25rem 0.75rem;padding:0.625rem 1rem}" +
+    "[data-stack] .waitlist-table tbody td{padding:0}";
+  return `${looks.join("")}@media (max-width:767.98px){${card}${phone.join("")}}`;
+}
+
+/** The stylesheet of the whole table, every column shown. */
+export const COLUMN_STYLES = columnStyles(LIST_COLUMNS);
 
 /** Said in place of a value not given (or a time that has not come): a dash to the eye, words to a screen reader. */
 function Missing({ text }: { text: string }) {
@@ -222,13 +259,19 @@ export function StatusBadge({ status }: { status: string }) {
  * their look is the table's classes (.waitlist-table in globals.css) and stylesheet (COLUMN_STYLES), not classes
  * and labels repeated on every cell, as the page's HTML and the data React hydrates it from both carry each.
  */
-export function WaitlistTable({ entries, view, message, selectable = false }: WaitlistTableProps) {
+export function WaitlistTable({
+  entries,
+  view,
+  message,
+  selectable = false,
+  columns = LIST_COLUMNS,
+}: WaitlistTableProps) {
   return (
     <>
       {/* Only rows need it (a message row has none of the columns' cells); React puts it in the page's head, once. */}
       {!message && (
-        <style href="waitlist-table-columns" precedence="default">
-          {COLUMN_STYLES}
+        <style href={`waitlist-table-${columns.map((column) => column.key).join("-")}`} precedence="default">
+          {columnStyles(columns)}
         </style>
       )}
       <Table
@@ -243,7 +286,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
             <th scope="col" data-row-select="" className="max-md:h-auto">
               {selectable ? <PageCheckbox /> : <span className="sr-only">Select</span>}
             </th>
-            {LIST_COLUMNS.map((column) => {
+            {columns.map((column) => {
               const { head, sort } = viewOf(column);
               return sort ? (
                 <SortHeader key={column.key} label={column.list!} column={sort} view={view} className={head} />
@@ -257,7 +300,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
         </TableHeader>
         <TableBody>
           {message ? (
-            <TableMessageRow columns={LIST_COLUMNS.length + 1} message={message} />
+            <TableMessageRow columns={columns.length + 1} message={message} />
           ) : (
             entries.map((entry) =>
               // The cells as the row's own children, not a list: they need no keys, which the page's data would carry.
@@ -265,7 +308,7 @@ export function WaitlistTable({ entries, view, message, selectable = false }: Wa
                 "tr",
                 { key: entry.id },
                 <td data-row-select="">{selectable && <RowCheckbox id={entry.id} name={entry.name} />}</td>,
-                ...LIST_COLUMNS.map((column) => {
+                ...columns.map((column) => {
                   const { render } = viewOf(column);
                   return createElement(
                     "td",

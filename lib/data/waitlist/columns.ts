@@ -1,9 +1,12 @@
+import { HELD_REASON_OPTIONS } from "@/lib/validation/challenge";
 import { BUSINESS_TYPE_OPTIONS, businessTypeText, STORED_TEAM_SIZE_OPTIONS } from "@/lib/validation/waitlist";
+import { z } from "@/lib/validation/zod";
 
 /**
  * How a column's value is kept, shown and written out:
  * - `text`: words as stored (null when `nullable` and not given). The CSV guards it against formulas.
- * - `label`: a stored value from `options`; the table and the CSV show its label (an unknown value as stored).
+ * - `label`: a stored value from `options` (null when `nullable` and not given); the table and the CSV show its label
+ *   (an unknown value as stored).
  * - `time`: a moment (null when `nullable` and not yet), read as a Date, and as ISO 8601 text (UTC, to the
  *   millisecond) by the API and the export.
  * - `number`: a whole number.
@@ -31,13 +34,17 @@ interface ColumnBase<Key extends string> {
    * one is added after the others), so a spreadsheet built on an earlier export still reads the same columns.
    */
   tableFirst?: true;
+  /** Always in the admin table (the product's own columns); any other the admin may hide (lib/data/list-columns.ts). */
+  always?: true;
+  /** On the list's compact phone card (name, business, status, place, joined); the rest is on the entry's page. */
+  card?: true;
 }
 
 /** One column of the waiting list: what the list, the API, the table, the entry page and the export read. */
 export type WaitlistColumn<Key extends string = string> = ColumnBase<Key> &
   (
     | { format: "text" | "time"; nullable?: boolean }
-    | { format: "label"; options: readonly { value: string; label: string }[] }
+    | { format: "label"; options: readonly { value: string; label: string }[]; nullable?: boolean }
     | { format: "number" | "place" }
   );
 
@@ -53,14 +60,16 @@ const column = <const Column extends WaitlistColumn>(descriptor: Column) => desc
  */
 export const WAITLIST_COLUMNS = [
   column({ key: "id", list: null, csv: null, format: "number", sql: `w."id"` }),
-  column({ key: "name", list: "Name", csv: "Name", format: "text", sql: `w."name"` }),
-  column({ key: "email", list: "Email", csv: "Email", format: "text", sql: `w."email"` }),
+  column({ key: "name", list: "Name", csv: "Name", format: "text", always: true, card: true, sql: `w."name"` }),
+  column({ key: "email", list: "Email", csv: "Email", format: "text", always: true, sql: `w."email"` }),
   column({
     key: "businessType",
     list: "Business Type",
     csv: "Business Type",
     format: "label",
     options: BUSINESS_TYPE_OPTIONS,
+    always: true,
+    card: true,
     sql: `w."businessType"`,
   }),
   // What a visitor who chose "Other" said their business is (empty otherwise); the table shows it after "Other".
@@ -78,12 +87,21 @@ export const WAITLIST_COLUMNS = [
     csv: "Team Size",
     format: "label",
     options: STORED_TEAM_SIZE_OPTIONS,
+    always: true,
     sql: `w."employees"`,
   }),
   // Where the signup came from: its utm_source, else its referring host, else "direct" (the database's generated
   // column). The CSV names it by its parts instead (Source, Medium, Campaign, Referrer).
   column({ key: "source", list: "Source", csv: null, format: "text", sql: `w."source"` }),
-  column({ key: "joinedAt", list: "Joined", csv: "Joined", format: "time", sql: `w."joinedAt"` }),
+  column({
+    key: "joinedAt",
+    list: "Joined",
+    csv: "Joined",
+    format: "time",
+    always: true,
+    card: true,
+    sql: `w."joinedAt"`,
+  }),
   column({
     key: "confirmedAt",
     list: "Confirmed",
@@ -93,7 +111,7 @@ export const WAITLIST_COLUMNS = [
     sql: `w."confirmedAt"`,
   }),
   // waiting, invited or accepted (the table shows a held entry as held).
-  column({ key: "status", list: "Status", csv: "Status", format: "text", sql: `w."status"` }),
+  column({ key: "status", list: "Status", csv: "Status", format: "text", card: true, sql: `w."status"` }),
   column({ key: "invitedAt", list: null, csv: "Invited", format: "time", nullable: true, sql: `w."invitedAt"` }),
   column({ key: "acceptedAt", list: null, csv: "Accepted", format: "time", nullable: true, sql: `w."acceptedAt"` }),
   // What the signup's visit brought: its UTM parameters and referring host, null for a direct visit.
@@ -107,6 +125,7 @@ export const WAITLIST_COLUMNS = [
     csv: "Place",
     format: "place",
     tableFirst: true,
+    card: true,
     sql: `"waitlist_place"(w."lineOrder")`,
   }),
   column({ key: "referralCode", list: null, csv: "Referral code", format: "text", sql: `w."referralCode"` }),
@@ -136,6 +155,17 @@ export const WAITLIST_COLUMNS = [
     nullable: true,
     sql: `(SELECT string_agg(t."tag", ', ' ORDER BY t."tag") FROM "waitlist_tags" AS t WHERE t."entryId" = w."id")`,
   }),
+  // The held reason in words ("Sent without the form's background check..."), empty for everyone else. After the
+  // others rather than beside the code, so a spreadsheet built on an earlier export reads the same columns.
+  column({
+    key: "heldReasonText",
+    list: null,
+    csv: "Held reason (in words)",
+    format: "label",
+    options: HELD_REASON_OPTIONS,
+    nullable: true,
+    sql: `w."heldReason"`,
+  }),
 ] as const;
 
 type Column = (typeof WAITLIST_COLUMNS)[number];
@@ -149,7 +179,7 @@ type Nullable<C, Value> = C extends { nullable: true } ? Value | null : Value;
 type ValueOf<C, Time> = C extends { format: "text" }
   ? Nullable<C, string>
   : C extends { format: "label" }
-    ? string
+    ? Nullable<C, string>
     : C extends { format: "time" }
       ? Nullable<C, Time>
       : C extends { format: "number" }
@@ -176,6 +206,11 @@ export const ANY_WAITLIST_COLUMNS: readonly WaitlistColumn<WaitlistColumnKey>[] 
 /** The columns of the admin table (and its phone cards), in its order. */
 export const LIST_COLUMNS = ANY_WAITLIST_COLUMNS.filter((descriptor) => descriptor.list !== null).sort(
   (a, b) => Number(b.tableFirst ?? false) - Number(a.tableFirst ?? false),
+);
+
+/** The keys of the table's columns an admin may hide, in the table's order. */
+export const OPTIONAL_LIST_COLUMN_KEYS = LIST_COLUMNS.filter((descriptor) => !descriptor.always).map(
+  (descriptor) => descriptor.key,
 );
 
 /** The columns of the CSV export, in its order. */
@@ -220,4 +255,34 @@ export function waitlistApiRow(row: WaitlistRow): WaitlistApiRow {
     ...(record as WaitlistRecord),
     businessTypeLabel: businessTypeText(row.businessType, row.businessDescription),
   };
+}
+
+// Which columns an admin shows, as the Columns form and PUT /api/admin/list-columns both check it (beside the
+// descriptors it is made from, which the browser's form reads as well).
+/** PUT /api/admin/list-columns and the list's Columns form: the columns the admin hides (the others show). */
+export const listColumnsSchema = z.strictObject({
+  hidden: z
+    .array(
+      z.enum(OPTIONAL_LIST_COLUMN_KEYS as [WaitlistColumnKey, ...WaitlistColumnKey[]], {
+        error: `hidden may name only ${OPTIONAL_LIST_COLUMN_KEYS.join(", ")}`,
+      }),
+      { error: "hidden must be a list of columns" },
+    )
+    .max(OPTIONAL_LIST_COLUMN_KEYS.length, { message: "hidden names too many columns" })
+    // Each once, in the table's order, however the form sent them.
+    .transform((keys) => OPTIONAL_LIST_COLUMN_KEYS.filter((key) => keys.includes(key))),
+});
+export type ListColumnsInput = z.input<typeof listColumnsSchema>;
+
+/**
+ * The hidden columns an admin's row holds that are still ones an admin may hide: a column renamed or made
+ * permanent since is shown again rather than breaking the list.
+ */
+export function knownHiddenColumns(stored: readonly string[]): WaitlistColumnKey[] {
+  return OPTIONAL_LIST_COLUMN_KEYS.filter((key) => stored.includes(key));
+}
+
+/** The table's columns for an admin who hid `hidden`. */
+export function visibleListColumns(hidden: readonly string[]) {
+  return LIST_COLUMNS.filter((column) => column.always || !hidden.includes(column.key));
 }

@@ -286,6 +286,7 @@ describe(`importing a list (${process.env.DATABASE_URL ? "PostgreSQL" : "embedde
     "Referrals",
     "Held",
     "Held reason",
+    "Held reason (in words)",
   ]);
 
   it("keeps the overview honest: source 'import' (or the file's own), and 'Not given' for a missing team size in the list, CSV, filter and chart", async () => {

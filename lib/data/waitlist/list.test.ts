@@ -347,9 +347,14 @@ describe(`admin waitlist data (${process.env.DATABASE_URL ? "PostgreSQL" : "embe
         Accepted: "2025-04-13T08:00:00.000Z",
       });
       // A signup held for review: when, and why.
-      expect(record({ heldAt: "2025-04-10T09:30:00.123Z", heldReason: "missing" })).toMatchObject({
+      expect(
+        record({ heldAt: "2025-04-10T09:30:00.123Z", heldReason: "missing", heldReasonText: "missing" }),
+      ).toMatchObject({
         Held: "2025-04-10T09:30:00.123Z",
         "Held reason": "missing",
+        // And beside it, after the others, the same reason in words.
+        "Held reason (in words)":
+          "Sent without the form's background check (a browser with JavaScript off, or a script)",
       });
       // What a visitor who chose Other said; and values no option knows, as stored.
       expect(record({ businessType: "other", businessDescription: "Dog grooming" })).toMatchObject({

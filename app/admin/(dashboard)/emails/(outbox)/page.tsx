@@ -30,8 +30,13 @@ function When({ at }: { at: Date }) {
 }
 
 const COLUMNS = (configured: boolean): Column<OutboxListItem>[] => [
-  // Wide enough for a usual address on one or two lines; it wraps only at the @ or a dot.
-  { header: "Recipient", className: "min-w-40", cell: (message) => <EmailAddress address={message.to} /> },
+  // The room the other columns leave, and never less than a usual address's name: a longer one is cut short on one
+  // line (whole on hover or focus), so no address breaks and each row stays short.
+  {
+    header: "Recipient",
+    className: "w-1/4 min-w-40",
+    cell: (message) => <EmailAddress address={message.to} truncate />,
+  },
   {
     header: "Subject",
     className: "min-w-40",

@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/admin/kit/page-header";
 import { SectionLoader } from "@/components/admin/kit/section";
 import { ReferralsCard } from "@/components/admin/overview/referrals";
 import { SourceConversionCard, VisitorFunnelCard } from "@/components/admin/overview/visits";
-import { BreakdownCard, Headline, periodText, RangePicker, SignupsPerDay } from "@/components/admin/overview/widgets";
+import { BreakdownCard, duringText, Headline, RangePicker, SignupsPerDay } from "@/components/admin/overview/widgets";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { rangeBounds } from "@/lib/data/overview";
 import { utcDayDate, utcLongDate } from "@/lib/format";
@@ -30,7 +30,7 @@ export default async function OverviewPage({
     <div className="mx-auto grid w-full max-w-6xl gap-6">
       <PageHeader
         title="Overview"
-        description={`Signups in ${periodText(range)}, who they are and where they came from. Days are UTC days; today is ${utcLongDate.format(utcDayDate(bounds.today))}.`}
+        description={`Signups ${duringText(range)}, who they are and where they came from. Days are UTC days; today is ${utcLongDate.format(utcDayDate(bounds.today))}.`}
         actions={<RangePicker range={range} />}
       />
       <SectionLoader key={`headline-${range}`} text="Loading the figures...">

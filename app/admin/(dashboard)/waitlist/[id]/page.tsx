@@ -60,6 +60,7 @@ const SHOWN_ABOVE = new Set<WaitlistColumnKey>([
   "referrals",
   "heldAt",
   "heldReason",
+  "heldReasonText",
   "tags",
 ]);
 
