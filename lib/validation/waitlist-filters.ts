@@ -58,6 +58,12 @@ export interface WaitlistFilterDescriptor<Key extends string = string, Schema ex
   schema: Schema;
   /** The entries a value keeps, as a WHERE condition on "waitlist" (`sql`: see SqlTag). */
   where(value: NonNullable<z.output<Schema>>, sql: SqlTag): Prisma.Sql;
+  /**
+   * The same entries as a condition on "waitlist_segment_counts", the sums the database keeps by the fixed-choice
+   * filters, so a segment's count is a sum over a few hundred rows rather than a count of the list. Absent where
+   * those sums cannot tell (a search, a referrer, tags): a count with such a filter reads the list.
+   */
+  counted?(value: NonNullable<z.output<Schema>>, sql: SqlTag): Prisma.Sql;
   control: SelectControl | TextControl;
 }
 
@@ -84,8 +90,8 @@ const yesNoFilter = <const Key extends string>(options: {
   label: string;
   place: number;
   any: string;
-  yes: { label: string; where: string };
-  no: { label: string; where: string };
+  yes: { label: string; where: string; counted: string };
+  no: { label: string; where: string; counted: string };
 }) =>
   filter({
     key: options.key,
@@ -93,6 +99,7 @@ const yesNoFilter = <const Key extends string>(options: {
     label: options.label,
     schema: choice(["yes", "no"], `${options.key} must be yes or no`),
     where: (value, sql) => sql([value === "yes" ? options.yes.where : options.no.where]),
+    counted: (value, sql) => sql([value === "yes" ? options.yes.counted : options.no.counted]),
     control: {
       kind: "select",
       place: options.place,
@@ -172,6 +179,10 @@ const teamSizeValues = STORED_TEAM_SIZE_OPTIONS.map((option) => option.value) as
 
 const SOURCE_MAX_LENGTH = 253;
 
+/** The entries whose source contains the text, case-insensitively (on the list, or on its sums). */
+const sourceContains = (value: string, sql: SqlTag): Prisma.Sql =>
+  sql([`"source" ILIKE `, ` ESCAPE '\\'`], `%${escapeLike(value)}%`);
+
 /** The longest "Referred by" value: an email address can be 254 characters. */
 const REFERRED_BY_MAX_LENGTH = 254;
 const REFERRED_BY_MESSAGE = "Enter the referrer's link code, email address or full name.";
@@ -187,8 +198,8 @@ export const WAITLIST_FILTERS = [
     label: "Confirmed",
     place: 4,
     any: "Confirmed or not",
-    yes: { label: "Confirmed", where: `"confirmedAt" IS NOT NULL` },
-    no: { label: "Not confirmed", where: `"confirmedAt" IS NULL` },
+    yes: { label: "Confirmed", where: `"confirmedAt" IS NOT NULL`, counted: `"confirmed"` },
+    no: { label: "Not confirmed", where: `"confirmedAt" IS NULL`, counted: `NOT "confirmed"` },
   }),
   filter({
     key: "status",
@@ -196,6 +207,7 @@ export const WAITLIST_FILTERS = [
     label: "Status",
     schema: choice(WAITLIST_STATUSES, `status must be one of ${WAITLIST_STATUSES.join(", ")}`),
     where: columnIs("status"),
+    counted: columnIs("status"),
     control: {
       kind: "select",
       place: 1,
@@ -209,6 +221,7 @@ export const WAITLIST_FILTERS = [
     label: "Business type",
     schema: choice(businessTypeValues, "type must be one of the business types"),
     where: columnIs("businessType"),
+    counted: columnIs("businessType"),
     control: { kind: "select", place: 2, any: "Any business type", options: BUSINESS_TYPE_OPTIONS },
   }),
   filter({
@@ -217,6 +230,7 @@ export const WAITLIST_FILTERS = [
     label: "Team size",
     schema: choice(teamSizeValues, "size must be one of the team sizes"),
     where: columnIs("employees"),
+    counted: columnIs("employees"),
     control: { kind: "select", place: 3, any: "Any team size", options: STORED_TEAM_SIZE_OPTIONS },
   }),
   filter({
@@ -237,7 +251,9 @@ export const WAITLIST_FILTERS = [
     ),
     // What the team types is part of a source more often than all of it ("reddit" for www.reddit.com), so
     // the filter keeps every source containing it, case-insensitively; a trigram index serves it.
-    where: (value, sql) => sql([`"source" ILIKE `, ` ESCAPE '\\'`], `%${escapeLike(value)}%`),
+    where: sourceContains,
+    // The sums keep each source as the list does: the same test over a few hundred distinct sources.
+    counted: sourceContains,
     control: {
       kind: "text",
       place: 5,
@@ -255,8 +271,8 @@ export const WAITLIST_FILTERS = [
     label: "Referrals",
     place: 6,
     any: "Referrals or not",
-    yes: { label: "Has referrals", where: `"referralCredits" > 0` },
-    no: { label: "No referrals", where: `"referralCredits" = 0` },
+    yes: { label: "Has referrals", where: `"referralCredits" > 0`, counted: `"hasReferrals"` },
+    no: { label: "No referrals", where: `"referralCredits" = 0`, counted: `NOT "hasReferrals"` },
   }),
   filter({
     key: "referredBy",
@@ -304,8 +320,8 @@ export const WAITLIST_FILTERS = [
     label: "Held",
     place: 8,
     any: "Held or not",
-    yes: { label: "Held for review", where: `"heldAt" IS NOT NULL` },
-    no: { label: "Not held", where: `"heldAt" IS NULL` },
+    yes: { label: "Held for review", where: `"heldAt" IS NOT NULL`, counted: `"held"` },
+    no: { label: "Not held", where: `"heldAt" IS NULL`, counted: `NOT "held"` },
   }),
   tagFilter({
     key: "tags",

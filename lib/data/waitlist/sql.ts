@@ -112,3 +112,19 @@ export function filterCondition(filter: WaitlistFilter, form: "indexed" | "scan"
   }
   return Prisma.join(conditions, " AND ");
 }
+
+/**
+ * The filters as one WHERE condition on "waitlist_segment_counts" (the database's sums by the fixed-choice
+ * filters), or null when a search or a filter those sums cannot tell (see the descriptors' `counted`) is set.
+ */
+export function countedCondition(filter: WaitlistFilter): Prisma.Sql | null {
+  if (filter.q) return null;
+  const conditions = [Prisma.sql`TRUE`];
+  for (const descriptor of ANY_WAITLIST_FILTERS) {
+    const value = filterValueOf(filter, descriptor);
+    if (value === undefined) continue;
+    if (!descriptor.counted) return null;
+    conditions.push(descriptor.counted(value, Prisma.sql));
+  }
+  return Prisma.join(conditions, " AND ");
+}
