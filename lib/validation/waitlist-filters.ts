@@ -56,8 +56,12 @@ export interface WaitlistFilterDescriptor<Key extends string = string, Schema ex
   label: string;
   /** Reads one value, from a URL or a request body; blank is "not filtered". */
   schema: Schema;
-  /** The entries a value keeps, as a WHERE condition on "waitlist" (`sql`: see SqlTag). */
-  where(value: NonNullable<z.output<Schema>>, sql: SqlTag): Prisma.Sql;
+  /**
+   * The entries a value keeps, as a WHERE condition on "waitlist" (`sql`: see SqlTag). `perRow`: the condition is
+   * worked out on each row of a bounded walk down the list's order, so a lookup in another table must stay one
+   * per row read, never a hash of every match built first.
+   */
+  where(value: NonNullable<z.output<Schema>>, sql: SqlTag, options?: { perRow?: boolean }): Prisma.Sql;
   /**
    * The same entries as a condition on "waitlist_segment_counts", the sums the database keeps by the fixed-choice
    * filters, so a segment's count is a sum over a few hundred rows rather than a count of the list. Absent where
@@ -135,20 +139,31 @@ const tagFilter = <const Key extends string>(options: {
     param: options.param,
     label: options.label,
     schema: z.preprocess(blankAsUnset, tagFilterSchema.optional()),
-    where: (value, sql) => {
+    where: (value, sql, { perRow = false } = {}) => {
       const tags = value.split(",");
-      // Correlated on the entry (the tags' table has no "id" of its own, so "id" is the entry's): one probe of
-      // the tags' primary key per entry read, where a walk down the list's order reads a few thousand entries;
-      // an IN list of every tagged entry would be built whole first. One row per entry and tag, so "every one"
-      // is a full count.
-      return options.every
+      // Correlated on the entry (the tags' table has no "id" of its own, so "id" is the entry's). One row per
+      // entry and tag, so "every one" is a full count. "Any of them" as EXISTS lets the planner choose: a semi-join
+      // through the (tag, entry) index for a rare tag, or one hash of every tagged entry for a common one, each
+      // right when the whole list is read. On a walk down the list's order (`perRow`) it would still choose that
+      // hash, costed as if the walk read the whole list, and build it from every tagged entry before the first row
+      // (a tag on a fifth of a million entries: hundreds of milliseconds); there a scalar subquery, which is never
+      // hashed, keeps it one probe of the tags' primary key per row the walk reads.
+      if (options.every)
+        return sql(
+          [
+            `(SELECT count(*) FROM "waitlist_tags" AS t WHERE t."entryId" = "id" AND t."tag" = ANY(`,
+            `::text[])) = cardinality(`,
+            `::text[])`,
+          ],
+          tags,
+          tags,
+        );
+      return perRow
         ? sql(
             [
-              `(SELECT count(*) FROM "waitlist_tags" AS t WHERE t."entryId" = "id" AND t."tag" = ANY(`,
-              `::text[])) = cardinality(`,
-              `::text[])`,
+              `COALESCE((SELECT TRUE FROM "waitlist_tags" AS t WHERE t."entryId" = "id" AND t."tag" = ANY(`,
+              `::text[]) LIMIT 1), FALSE)`,
             ],
-            tags,
             tags,
           )
         : sql(
