@@ -56,8 +56,9 @@ type Plan = keyof typeof PLANS;
 
 async function queryWithPlan<T>(plan: Plan, statement: Prisma.Sql): Promise<T[]> {
   const db = getDb();
-  if (PLANS[plan].length === 0) return db.$queryRaw<T[]>(statement);
-  const settings = Prisma.join(PLANS[plan].map((name) => Prisma.raw(`set_config('${name}', 'off', true)`)));
+  const off: readonly string[] = PLANS[plan];
+  if (off.length === 0) return db.$queryRaw<T[]>(statement);
+  const settings = Prisma.join(off.map((name) => Prisma.raw(`set_config('${name}', 'off', true)`)));
   const [, rows] = await db.$transaction([db.$queryRaw`SELECT ${settings}`, db.$queryRaw<T[]>(statement)]);
   return rows;
 }
