@@ -3,7 +3,7 @@ import "server-only";
 import { assertAdminCan, auditActorOf, type VerifiedAdmin } from "@/lib/auth/verified";
 import { auditInsertSql } from "@/lib/data/audit";
 import { countAllEntries } from "@/lib/data/waitlist/held";
-import { filterCondition } from "@/lib/data/waitlist/sql";
+import { countedCondition, filterCondition } from "@/lib/data/waitlist/sql";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { HttpError } from "@/lib/http";
@@ -48,7 +48,9 @@ export async function getSegment(actor: VerifiedAdmin, id: number): Promise<Segm
 
 /**
  * How many entries a filter matches now: a segment's live count. Everyone (no search, no filter) is the
- * trigger-kept counter's sum, in constant time, as the list's own total is.
+ * trigger-kept counter's sum, in constant time, as the list's own total is; the fixed-choice filters and the
+ * source, in any combination, are a sum over the trigger-kept combinations (a few hundred rows however long the
+ * list); a search, a referrer or tags count the list itself.
  */
 export async function countSegment(actor: VerifiedAdmin, filter: WaitlistFilter): Promise<number> {
   void actor;
@@ -56,8 +58,12 @@ export async function countSegment(actor: VerifiedAdmin, filter: WaitlistFilter)
     const { counted, held } = await countAllEntries();
     return counted + held;
   }
-  const rows = await getDb().$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS "count" FROM "waitlist" WHERE ${filterCondition(filter)}`;
+  const counted = countedCondition(filter);
+  const rows = counted
+    ? await getDb().$queryRaw<{ count: number }[]>`
+        SELECT COALESCE(sum("entries"), 0)::int AS "count" FROM "waitlist_segment_counts" WHERE ${counted}`
+    : await getDb().$queryRaw<{ count: number }[]>`
+        SELECT count(*)::int AS "count" FROM "waitlist" WHERE ${filterCondition(filter)}`;
   return rows[0]?.count ?? 0;
 }
 

@@ -56,8 +56,18 @@ export interface WaitlistFilterDescriptor<Key extends string = string, Schema ex
   label: string;
   /** Reads one value, from a URL or a request body; blank is "not filtered". */
   schema: Schema;
-  /** The entries a value keeps, as a WHERE condition on "waitlist" (`sql`: see SqlTag). */
-  where(value: NonNullable<z.output<Schema>>, sql: SqlTag): Prisma.Sql;
+  /**
+   * The entries a value keeps, as a WHERE condition on "waitlist" (`sql`: see SqlTag). `perRow`: the condition is
+   * worked out on each row of a bounded walk down the list's order, so a lookup in another table must stay one
+   * per row read, never a hash of every match built first.
+   */
+  where(value: NonNullable<z.output<Schema>>, sql: SqlTag, options?: { perRow?: boolean }): Prisma.Sql;
+  /**
+   * The same entries as a condition on "waitlist_segment_counts", the sums the database keeps by the fixed-choice
+   * filters, so a segment's count is a sum over a few hundred rows rather than a count of the list. Absent where
+   * those sums cannot tell (a search, a referrer, tags): a count with such a filter reads the list.
+   */
+  counted?(value: NonNullable<z.output<Schema>>, sql: SqlTag): Prisma.Sql;
   control: SelectControl | TextControl;
 }
 
@@ -84,8 +94,8 @@ const yesNoFilter = <const Key extends string>(options: {
   label: string;
   place: number;
   any: string;
-  yes: { label: string; where: string };
-  no: { label: string; where: string };
+  yes: { label: string; where: string; counted: string };
+  no: { label: string; where: string; counted: string };
 }) =>
   filter({
     key: options.key,
@@ -93,6 +103,7 @@ const yesNoFilter = <const Key extends string>(options: {
     label: options.label,
     schema: choice(["yes", "no"], `${options.key} must be yes or no`),
     where: (value, sql) => sql([value === "yes" ? options.yes.where : options.no.where]),
+    counted: (value, sql) => sql([value === "yes" ? options.yes.counted : options.no.counted]),
     control: {
       kind: "select",
       place: options.place,
@@ -128,20 +139,31 @@ const tagFilter = <const Key extends string>(options: {
     param: options.param,
     label: options.label,
     schema: z.preprocess(blankAsUnset, tagFilterSchema.optional()),
-    where: (value, sql) => {
+    where: (value, sql, { perRow = false } = {}) => {
       const tags = value.split(",");
-      // Correlated on the entry (the tags' table has no "id" of its own, so "id" is the entry's): one probe of
-      // the tags' primary key per entry read, where a walk down the list's order reads a few thousand entries;
-      // an IN list of every tagged entry would be built whole first. One row per entry and tag, so "every one"
-      // is a full count.
-      return options.every
+      // Correlated on the entry (the tags' table has no "id" of its own, so "id" is the entry's). One row per
+      // entry and tag, so "every one" is a full count. "Any of them" as EXISTS lets the planner choose: a semi-join
+      // through the (tag, entry) index for a rare tag, or one hash of every tagged entry for a common one, each
+      // right when the whole list is read. On a walk down the list's order (`perRow`) it would still choose that
+      // hash, costed as if the walk read the whole list, and build it from every tagged entry before the first row
+      // (a tag on a fifth of a million entries: hundreds of milliseconds); there a scalar subquery, which is never
+      // hashed, keeps it one probe of the tags' primary key per row the walk reads.
+      if (options.every)
+        return sql(
+          [
+            `(SELECT count(*) FROM "waitlist_tags" AS t WHERE t."entryId" = "id" AND t."tag" = ANY(`,
+            `::text[])) = cardinality(`,
+            `::text[])`,
+          ],
+          tags,
+          tags,
+        );
+      return perRow
         ? sql(
             [
-              `(SELECT count(*) FROM "waitlist_tags" AS t WHERE t."entryId" = "id" AND t."tag" = ANY(`,
-              `::text[])) = cardinality(`,
-              `::text[])`,
+              `COALESCE((SELECT TRUE FROM "waitlist_tags" AS t WHERE t."entryId" = "id" AND t."tag" = ANY(`,
+              `::text[]) LIMIT 1), FALSE)`,
             ],
-            tags,
             tags,
           )
         : sql(
@@ -172,6 +194,10 @@ const teamSizeValues = STORED_TEAM_SIZE_OPTIONS.map((option) => option.value) as
 
 const SOURCE_MAX_LENGTH = 253;
 
+/** The entries whose source contains the text, case-insensitively (on the list, or on its sums). */
+const sourceContains = (value: string, sql: SqlTag): Prisma.Sql =>
+  sql([`"source" ILIKE `, ` ESCAPE '\\'`], `%${escapeLike(value)}%`);
+
 /** The longest "Referred by" value: an email address can be 254 characters. */
 const REFERRED_BY_MAX_LENGTH = 254;
 const REFERRED_BY_MESSAGE = "Enter the referrer's link code, email address or full name.";
@@ -187,8 +213,8 @@ export const WAITLIST_FILTERS = [
     label: "Confirmed",
     place: 4,
     any: "Confirmed or not",
-    yes: { label: "Confirmed", where: `"confirmedAt" IS NOT NULL` },
-    no: { label: "Not confirmed", where: `"confirmedAt" IS NULL` },
+    yes: { label: "Confirmed", where: `"confirmedAt" IS NOT NULL`, counted: `"confirmed"` },
+    no: { label: "Not confirmed", where: `"confirmedAt" IS NULL`, counted: `NOT "confirmed"` },
   }),
   filter({
     key: "status",
@@ -196,6 +222,7 @@ export const WAITLIST_FILTERS = [
     label: "Status",
     schema: choice(WAITLIST_STATUSES, `status must be one of ${WAITLIST_STATUSES.join(", ")}`),
     where: columnIs("status"),
+    counted: columnIs("status"),
     control: {
       kind: "select",
       place: 1,
@@ -209,6 +236,7 @@ export const WAITLIST_FILTERS = [
     label: "Business type",
     schema: choice(businessTypeValues, "type must be one of the business types"),
     where: columnIs("businessType"),
+    counted: columnIs("businessType"),
     control: { kind: "select", place: 2, any: "Any business type", options: BUSINESS_TYPE_OPTIONS },
   }),
   filter({
@@ -217,6 +245,7 @@ export const WAITLIST_FILTERS = [
     label: "Team size",
     schema: choice(teamSizeValues, "size must be one of the team sizes"),
     where: columnIs("employees"),
+    counted: columnIs("employees"),
     control: { kind: "select", place: 3, any: "Any team size", options: STORED_TEAM_SIZE_OPTIONS },
   }),
   filter({
@@ -237,7 +266,9 @@ export const WAITLIST_FILTERS = [
     ),
     // What the team types is part of a source more often than all of it ("reddit" for www.reddit.com), so
     // the filter keeps every source containing it, case-insensitively; a trigram index serves it.
-    where: (value, sql) => sql([`"source" ILIKE `, ` ESCAPE '\\'`], `%${escapeLike(value)}%`),
+    where: sourceContains,
+    // The sums keep each source as the list does: the same test over a few hundred distinct sources.
+    counted: sourceContains,
     control: {
       kind: "text",
       place: 5,
@@ -255,8 +286,8 @@ export const WAITLIST_FILTERS = [
     label: "Referrals",
     place: 6,
     any: "Referrals or not",
-    yes: { label: "Has referrals", where: `"referralCredits" > 0` },
-    no: { label: "No referrals", where: `"referralCredits" = 0` },
+    yes: { label: "Has referrals", where: `"referralCredits" > 0`, counted: `"hasReferrals"` },
+    no: { label: "No referrals", where: `"referralCredits" = 0`, counted: `NOT "hasReferrals"` },
   }),
   filter({
     key: "referredBy",
@@ -304,8 +335,8 @@ export const WAITLIST_FILTERS = [
     label: "Held",
     place: 8,
     any: "Held or not",
-    yes: { label: "Held for review", where: `"heldAt" IS NOT NULL` },
-    no: { label: "Not held", where: `"heldAt" IS NULL` },
+    yes: { label: "Held for review", where: `"heldAt" IS NOT NULL`, counted: `"held"` },
+    no: { label: "Not held", where: `"heldAt" IS NULL`, counted: `NOT "held"` },
   }),
   tagFilter({
     key: "tags",

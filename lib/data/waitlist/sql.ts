@@ -86,29 +86,52 @@ export function filterCanNarrowByTrigram(filter: WaitlistFilter): boolean {
 }
 
 /**
- * The search as a WHERE condition: a case-insensitive contains on name and email, or a business type
- * whose value or label contains it. Two spellings of the same test:
+ * How a condition is spelled for the plan that reads it:
  * - "indexed": `ILIKE`, the operator the name and email trigram indexes serve;
  * - "scan": `lower(column) LIKE lower(pattern)`, which is what ILIKE computes (PostgreSQL lower-cases
  *   both sides in a multi-byte database) but faster to evaluate row by row, for plans that
- *   read rows without those indexes.
+ *   read rows without those indexes;
+ * - "walk": as "scan", for a condition worked out on each row of a bounded walk down the list's order, where
+ *   a filter on another table must be a lookup per row read (see the tag filters' `where`).
  */
-export function searchCondition(search: string, form: "indexed" | "scan" = "indexed"): Prisma.Sql {
+export type ConditionForm = "indexed" | "scan" | "walk";
+
+/**
+ * The search as a WHERE condition: a case-insensitive contains on name and email, or a business type
+ * whose value or label contains it (see ConditionForm for `form`).
+ */
+export function searchCondition(search: string, form: ConditionForm = "indexed"): Prisma.Sql {
   if (!search) return Prisma.sql`TRUE`;
   const pattern = `%${escapeLike(search)}%`;
   const types = Prisma.sql`"businessType" = ANY(${businessTypesMatching(search)}::text[])`;
-  if (form === "scan") {
+  if (form !== "indexed") {
     return Prisma.sql`(lower("name") LIKE lower(${pattern}) ESCAPE '\\' OR lower("email") LIKE lower(${pattern}) ESCAPE '\\' OR ${types})`;
   }
   return Prisma.sql`("name" ILIKE ${pattern} ESCAPE '\\' OR "email" ILIKE ${pattern} ESCAPE '\\' OR ${types})`;
 }
 
 /** The search and every filter as one WHERE condition (see searchCondition for `form`). */
-export function filterCondition(filter: WaitlistFilter, form: "indexed" | "scan" = "indexed"): Prisma.Sql {
+export function filterCondition(filter: WaitlistFilter, form: ConditionForm = "indexed"): Prisma.Sql {
   const conditions = [searchCondition(filter.q, form)];
   for (const descriptor of ANY_WAITLIST_FILTERS) {
     const value = filterValueOf(filter, descriptor);
-    if (value !== undefined) conditions.push(descriptor.where(value, Prisma.sql));
+    if (value !== undefined) conditions.push(descriptor.where(value, Prisma.sql, { perRow: form === "walk" }));
+  }
+  return Prisma.join(conditions, " AND ");
+}
+
+/**
+ * The filters as one WHERE condition on "waitlist_segment_counts" (the database's sums by the fixed-choice
+ * filters), or null when a search or a filter those sums cannot tell (see the descriptors' `counted`) is set.
+ */
+export function countedCondition(filter: WaitlistFilter): Prisma.Sql | null {
+  if (filter.q) return null;
+  const conditions = [Prisma.sql`TRUE`];
+  for (const descriptor of ANY_WAITLIST_FILTERS) {
+    const value = filterValueOf(filter, descriptor);
+    if (value === undefined) continue;
+    if (!descriptor.counted) return null;
+    conditions.push(descriptor.counted(value, Prisma.sql));
   }
   return Prisma.join(conditions, " AND ");
 }
