@@ -1,6 +1,6 @@
 "use client";
 
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 
 import { Icon } from "@/components/icons/icon";
 import { DEMO_MODES, type DemoMode } from "@/components/landing/demos/demo-modes";
@@ -9,6 +9,7 @@ import { TextModeDemo } from "@/components/landing/demos/text-mode-demo";
 import { VoiceModeDemo } from "@/components/landing/demos/voice-mode-demo";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { CHAT_SECTION_COPY as COPY } from "@/content/demo/chat-section";
+import { reportBrowserErrors } from "@/lib/errors/browser-reporter";
 
 const icons = { text: <Icon name="keyboard" />, voice: <Icon name="mic" /> } as const;
 const modes = DEMO_MODES.map((mode) => ({ ...mode, icon: icons[mode.value], carryFocus: modeFocusKey(mode.value) }));
@@ -24,6 +25,8 @@ export interface CarriedDemo {
 
 /** The chat section's interactive part: the mode toggle and the chosen mode's demo. */
 export function ChatExperienceDemo({ carried }: { carried?: CarriedDemo } = {}) {
+  // Loaded when a visitor reaches the demo: from then on, the page's own errors are reported.
+  useEffect(reportBrowserErrors, []);
   const [mode, setMode] = useState<DemoMode>(carried?.mode ?? "text");
   const ref = useRef<HTMLDivElement>(null);
 

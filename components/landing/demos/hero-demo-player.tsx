@@ -11,6 +11,7 @@ import { HeroHeader, HeroInputBar, HeroSidebar, PauseControl } from "@/component
 import { useHeroDemo, type HeroDemoOptions } from "@/components/landing/demos/use-hero-demo";
 import { siteConfig } from "@/config/site";
 import { HERO_COPY } from "@/content/demo/hero-chrome";
+import { reportBrowserErrors } from "@/lib/errors/browser-reporter";
 import { cn } from "@/lib/utils";
 
 // The card rises and fades in, and sinks out when it closes; the document panel slides up from the bottom edge and
@@ -86,6 +87,8 @@ function Overlay({
 
 /** The hero's chat demo: scripted conversations with a service card and a sliding document panel. */
 export function HeroDemoPlayer(props: HeroDemoOptions) {
+  // The player loads on the page's first interaction: from then on, the page's own errors are reported.
+  useEffect(reportBrowserErrors, []);
   const rootRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const demo = useHeroDemo(rootRef, props);
