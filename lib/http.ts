@@ -108,7 +108,14 @@ export function routeOf(pathname: string): string {
  */
 function reportServerError(error: unknown, request: Request) {
   const where = { route: routeOf(new URL(request.url).pathname), method: request.method };
-  const recording = import("@/lib/errors/record").then(({ recordServerError }) => recordServerError(error, where));
+  const recording = import("@/lib/errors/record")
+    .then(({ recordServerError }) => recordServerError(error, where))
+    .catch(() => undefined);
+  // Kept until written, so whatever stops this process first (a test file's end) can wait for them: see
+  // test/setup-dom.ts.
+  const pending = ((globalThis as { __ottoErrorRecordings?: Set<Promise<void>> }).__ottoErrorRecordings ??= new Set());
+  pending.add(recording);
+  void recording.finally(() => pending.delete(recording));
   try {
     after(() => recording);
   } catch {
