@@ -202,7 +202,7 @@ test.describe("waiting list", () => {
     for (let day = 0; day < 7; day++) await adminPage.keyboard.press("ArrowRight");
     const tooltip = adminPage.locator(".recharts-tooltip-wrapper");
     await expect(tooltip).toContainText("(UTC)");
-    await expect(tooltip).toContainText(`Signups : ${todayInTable.toLocaleString("en-GB")}`);
+    await expect(tooltip).toContainText(`Signups: ${todayInTable.toLocaleString("en-GB")}`);
     await expectNoAxeViolations(adminPage);
     await admin.close();
   });
