@@ -6,6 +6,7 @@ import { clearSessionCookie } from "@/lib/auth/session";
 import { DATABASE_UNAVAILABLE_MESSAGE, invalidInputCode, isConnectionError } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { scrub } from "@/lib/errors/scrub";
+import { PEER_ADDRESS_HEADER } from "@/lib/ip-address";
 
 /** An error with an HTTP status and a message that is safe to show to the client. */
 export class HttpError extends Error {
@@ -258,11 +259,7 @@ export function methodNotAllowed(allowed: string[]) {
     );
 }
 
-/**
- * The address of whoever opened the connection, written onto each request by the Node server itself
- * (lib/peer-address.ts) and overwritten there on every request, so a client cannot supply it.
- */
-export const PEER_ADDRESS_HEADER = "x-otto-peer-address";
+export { PEER_ADDRESS_HEADER };
 
 /**
  * The client's IP address, or null when it cannot be known. Forwarding headers are only as honest as

@@ -1,5 +1,13 @@
 import { isIP } from "node:net";
 
+/**
+ * The address of whoever opened the connection, written onto each request by the Node server itself
+ * (lib/peer-address.ts) and overwritten there on every request, so a client cannot supply it. It lives here,
+ * not in lib/http.ts, because the server-start hook (instrumentation.ts) imports it: that file is bundled
+ * into every function and the proxy, and lib/http.ts loads the error recorder, and with it the database.
+ */
+export const PEER_ADDRESS_HEADER = "x-otto-peer-address";
+
 // An IPv6 address has many spellings (compressed or not, upper or lower case, a dotted IPv4 tail, a zone
 // id): decisions about one are made on its eight 16-bit groups, never on a pattern of one spelling.
 

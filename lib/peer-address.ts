@@ -1,6 +1,6 @@
 import http from "node:http";
 
-import { PEER_ADDRESS_HEADER } from "@/lib/http";
+import { PEER_ADDRESS_HEADER } from "@/lib/ip-address";
 
 let installed = false;
 
