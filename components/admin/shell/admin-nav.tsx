@@ -103,10 +103,8 @@ export function AdminNavLinks({ onNavigate, heldCount = 0 }: { onNavigate?: () =
               aria-current={current ? "page" : undefined}
               onClick={onNavigate}
               className={cn(
-                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                current
-                  ? "bg-primary text-primary-foreground"
-                  : "text-foreground hover:bg-accent hover:text-accent-foreground",
+                // Its look, current or not, is the .nav-link class (app/globals.css).
+                "nav-link",
                 // Room for the badge beside the label: the label stays on one line up to "999 held".
                 badge && (heldCount < 1000 ? "pr-[4.75rem]" : "pr-24"),
               )}
