@@ -57,8 +57,8 @@ test.describe("what the owner asked for at launch", () => {
     await expect(await sourceOf(2)).toHaveText("Direct");
 
     // What the owner types: part of the host, in any case.
-    await page.getByLabel("Source").fill("Reddit");
-    await page.getByLabel("Source").press("Enter");
+    await page.getByRole("combobox", { name: "Source" }).fill("Reddit");
+    await page.getByRole("combobox", { name: "Source" }).press("Enter");
     await expect(page).toHaveURL(/source=reddit/);
     await expect(summary(page)).toHaveText("Showing 1–1 of 1 matching entries");
     await expect(await sourceOf(0)).toHaveText("www.reddit.com");
@@ -66,7 +66,7 @@ test.describe("what the owner asked for at launch", () => {
 
     await page.getByRole("link", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByLabel("Source")).toHaveValue("");
+    await expect(page.getByRole("combobox", { name: "Source" })).toHaveValue("");
     await expect(page.getByPlaceholder("Search by name, email, or business type...")).toHaveValue("");
     await expect(page.getByRole("link", { name: "Clear filters" })).toHaveCount(0);
   });

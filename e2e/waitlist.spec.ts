@@ -162,11 +162,11 @@ test.describe("waiting list", () => {
     await adminPage.goto(`/admin?q=${encodeURIComponent(email)}`);
     // The field offers the sources signups have come from.
     const suggestions = await adminPage
-      .getByLabel("Source")
+      .getByRole("combobox", { name: "Source" })
       .evaluate((field) => Array.from((field as HTMLInputElement).list?.options ?? [], (option) => option.value));
     expect(suggestions).toContain("newsletter");
-    await adminPage.getByLabel("Source").fill("Newsletter");
-    await adminPage.getByLabel("Source").press("Enter");
+    await adminPage.getByRole("combobox", { name: "Source" }).fill("Newsletter");
+    await adminPage.getByRole("combobox", { name: "Source" }).press("Enter");
     await expect(adminPage).toHaveURL(/source=newsletter/);
     await adminPage.getByRole("link", { name: "Sam Spring" }).click();
     const details = adminPage.locator("dl");
