@@ -43,10 +43,12 @@ export function ColumnChooser({ hidden: initial }: { hidden: WaitlistColumnKey[]
           void save.run(hidden);
         }}
       >
-        <fieldset className="grid gap-2">
+        {/* The look of each label and box, written once here rather than on each of the ten: the list page's
+            weight is counted to the kilobyte. */}
+        <fieldset className="grid gap-2 [&_input]:size-4 [&_input]:accent-primary [&_input]:focus-visible:ring-2 [&_input]:focus-visible:ring-ring [&_input]:focus-visible:ring-offset-2 [&_input]:focus-visible:outline-none [&_input]:disabled:opacity-60 [&_label]:flex [&_label]:items-center [&_label]:gap-2 [&_label]:text-sm">
           <legend className="mb-1 text-sm font-medium">Columns to show</legend>
           {LIST_COLUMNS.map((column) => (
-            <label key={column.key} htmlFor={`${id}-${column.key}`} className="flex items-center gap-2 text-sm">
+            <label key={column.key} htmlFor={`${id}-${column.key}`}>
               <input
                 type="checkbox"
                 id={`${id}-${column.key}`}
@@ -59,7 +61,6 @@ export function ColumnChooser({ hidden: initial }: { hidden: WaitlistColumnKey[]
                       : [...current, column.key as WaitlistColumnKey],
                   )
                 }
-                className="size-4 accent-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60"
               />
               {column.list}
             </label>
