@@ -124,19 +124,16 @@ test.describe("admin area on a phone", () => {
     await signInAsAdmin(page.request);
   });
 
-  test("the waitlist shows every field of each entry as a card, nothing scrolls sideways, Joined gives the time on focus", async ({
+  test("the waitlist shows each entry as a compact card, nothing scrolls sideways, Joined gives the time on focus", async ({
     page,
   }) => {
     await page.goto(`/admin?q=${token}`);
     await expect(page.getByRole("heading", { name: "Waitlist Entries", level: 1 })).toBeVisible();
     const row = page.locator("table tbody tr").filter({ hasText: token });
     await expect(row).toHaveCount(1);
-    for (const text of [
-      `Penelope Longname-Smythe ${token}`,
-      `@plumbing-and-heating-services.example.com`,
-      "Trades (plumbing, electrical, building)",
-      "11+",
-    ]) {
+    // On a phone each entry is a compact card (name, business, status, place, joined); the address, the team
+    // size and the rest are on the entry's page.
+    for (const text of [`Penelope Longname-Smythe ${token}`, "Trades"]) {
       await expectWithinViewportWidth(page, row.getByText(text, { exact: false }).first());
     }
     const joined = row.locator("time", {
