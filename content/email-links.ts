@@ -81,6 +81,12 @@ export const emailLinkCopy = {
   status: {
     title: (name: string) => `Your place on the ${siteConfig.name} waiting list, ${name}`,
     place: (place: string, of: string) => `You're #${place} of ${of}`,
+    // How far the person has come, what a friend is worth now, and how fast the line moves.
+    upFrom: (from: string) => `Up from #${from} when you confirmed.`,
+    oneMoreFriend: (places: string) =>
+      `One more friend who joins through your link and confirms moves you up ${places === "1" ? "1 place" : `${places} places`}.`,
+    friendsMaxed: "Your friends have earned you all the places referrals can give.",
+    pace: (perWeek: string) => `We're inviting about ${perWeek} a week.`,
     unconfirmed: "Confirm your email to get your place",
     unconfirmedBody: "Use the button in the email we sent when you signed up. Your place counts from then.",
     invited: `You're invited: your place in ${siteConfig.name}'s early access is waiting in your inbox.`,

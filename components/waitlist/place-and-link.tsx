@@ -2,6 +2,7 @@ import { ShareActions } from "@/components/waitlist/share-actions";
 import { emailLinkCopy } from "@/content/email-links";
 import type { WaitlistStatus } from "@/lib/data/waitlist/line";
 import { absoluteUrl } from "@/lib/email/site";
+import { shareLinksOf } from "@/lib/share-links";
 
 const copy = emailLinkCopy.status;
 
@@ -40,7 +41,7 @@ export function Place({ status }: { status: WaitlistStatus }) {
  */
 export function PersonalLinkAndShare({ status, between }: { status: WaitlistStatus; between?: React.ReactNode }) {
   const personalLink = personalLinkOf(status);
-  const message = `${copy.shareText} ${personalLink}`;
+  const share = shareLinksOf(personalLink, copy.shareText);
   return (
     <>
       <section aria-labelledby="status-link" className="mt-6 grid gap-3">
@@ -66,19 +67,13 @@ export function PersonalLinkAndShare({ status, between }: { status: WaitlistStat
         <ShareActions url={personalLink} text={copy.shareText} />
         <ul className="flex flex-wrap justify-center gap-2" aria-label={copy.shareHeading}>
           <li>
-            <a
-              className={linkClass}
-              href={`mailto:?subject=${encodeURIComponent(copy.shareText)}&body=${encodeURIComponent(message)}`}
-            >
+            <a className={linkClass} href={share.email}>
               {copy.email}
             </a>
           </li>
-          <ShareLink href={`https://wa.me/?text=${encodeURIComponent(message)}`} label={copy.whatsapp} />
-          <ShareLink href={`https://x.com/intent/post?text=${encodeURIComponent(message)}`} label={copy.x} />
-          <ShareLink
-            href={`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(personalLink)}`}
-            label={copy.linkedin}
-          />
+          <ShareLink href={share.whatsapp} label={copy.whatsapp} />
+          <ShareLink href={share.x} label={copy.x} />
+          <ShareLink href={share.linkedin} label={copy.linkedin} />
         </ul>
       </section>
     </>

@@ -4,6 +4,7 @@ import { POST as CONFIRM } from "@/app/api/waitlist/confirm/route";
 import { POST } from "@/app/api/waitlist/route";
 import ConfirmPage from "@/app/waitlist/confirm/page";
 import StatusPage from "@/app/waitlist/status/page";
+import { aboutPerWeek } from "@/lib/data/waitlist/line";
 import { getDb } from "@/lib/db";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 import { tokenFromQueuedEmail } from "@/test/email-links";
@@ -123,6 +124,67 @@ describe(`the status page and referral links (${process.env.DATABASE_URL ? "Post
     expect(unknown.status).toBe(201);
     expect(await unknown.json()).toEqual({ message: expect.any(String) });
     expect((await entryOf("y@example.com")).referredById).toBeNull();
+  });
+
+  it("says how far the person has come since confirming, what one more friend would do, and the pace of invitations", async () => {
+    // Three people confirm before Ann, each from a network of their own (a shared one would withhold credit).
+    for (const [index, email] of ["p1@example.com", "p2@example.com", "p3@example.com"].entries()) {
+      expect((await signUp({ email }, `10.${index + 1}.0.1`)).status).toBe(201);
+      await confirmByEmail(email);
+    }
+    expect((await signUp({ email: "ann@example.com" }, "10.50.0.1")).status).toBe(201);
+    const token = await confirmByEmail("ann@example.com");
+    const ann = await entryOf("ann@example.com");
+    let html = await statusPage(token);
+    expect(html).toContain("You&#x27;re #4 of 4");
+    expect(html).not.toContain("Up from");
+    // A friend moves her past as many as 10 people: the 3 ahead.
+    expect(html).toContain("One more friend who joins through your link and confirms moves you up 3 places.");
+    // Nobody was invited in the last four weeks: no pace to give.
+    expect(html).not.toContain("inviting");
+    // The "You're confirmed" email carries the place the confirmation gave.
+    const confirmedEmail = await getDb().emailOutbox.findFirstOrThrow({
+      where: { entryId: ann.id, kind: "confirmed" },
+    });
+    expect(confirmedEmail.payload).toMatchObject({ place: 4 });
+
+    expect((await signUp({ email: "bo@example.org", ref: ann.referralCode }, "10.60.0.1")).status).toBe(201);
+    await confirmByEmail("bo@example.org");
+    html = await statusPage(token);
+    expect(html).toContain("You&#x27;re #1 of 5");
+    expect(html).toContain("Up from #4 when you confirmed.");
+    // At the front, a friend has nobody left to pass.
+    expect(html).not.toContain("One more friend");
+    // Her email of the day says the same, with her link to share.
+    const referralEmail = await getDb().emailOutbox.findFirstOrThrow({ where: { entryId: ann.id, kind: "referral" } });
+    expect(referralEmail.payload).toMatchObject({
+      place: 1,
+      upFrom: 4,
+      referralUrl: `http://localhost:3000/?ref=${ann.referralCode}`,
+    });
+
+    // Two invited this week, none before: about 1 a week over four weeks (2 / 4, rounded up to one person).
+    await getDb().waitlistEntry.updateMany({
+      where: { email: { in: ["p1@example.com", "p2@example.com"] } },
+      data: { status: "invited", invitedAt: new Date() },
+    });
+    html = await statusPage(token);
+    expect(html).toContain("We&#x27;re inviting about 1 a week.");
+    // Invitations older than four weeks do not count.
+    await getDb().waitlistEntry.updateMany({
+      where: { email: { in: ["p1@example.com", "p2@example.com"] } },
+      data: { invitedAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000) },
+    });
+    expect(await statusPage(token)).not.toContain("inviting");
+  });
+
+  it("rounds the weekly pace as a person would say it", () => {
+    expect(aboutPerWeek(0)).toBeNull();
+    expect(aboutPerWeek(1)).toBe(1);
+    expect(aboutPerWeek(30)).toBe(8);
+    expect(aboutPerWeek(97)).toBe(25);
+    expect(aboutPerWeek(1_000)).toBe(250);
+    expect(aboutPerWeek(5_321)).toBe(1_300);
   });
 
   it("shows a clear page for a missing, malformed or unknown token", async () => {

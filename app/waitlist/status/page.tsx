@@ -4,7 +4,7 @@ import { MessagePage } from "@/components/site/message-page";
 import { PersonalLinkAndShare, Place } from "@/components/waitlist/place-and-link";
 import { emailLinkCopy } from "@/content/email-links";
 import { pageHeaderCtas } from "@/content/landing/navigation";
-import { lineRule, statusOfToken, type WaitlistStatus } from "@/lib/data/waitlist/line";
+import { invitationsPerWeek, lineRule, statusOfToken, type WaitlistStatus } from "@/lib/data/waitlist/line";
 import { isWellFormedToken } from "@/lib/email/tokens";
 import { utcLongDate } from "@/lib/format";
 import { withheldReasonForReferrer } from "@/lib/validation/referral-credit";
@@ -20,7 +20,9 @@ const copy = emailLinkCopy.status;
  */
 export default async function StatusPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   const { token } = await searchParams;
-  const status = isWellFormedToken(token) ? await statusOfToken(token) : null;
+  const [status, perWeek] = isWellFormedToken(token)
+    ? await Promise.all([statusOfToken(token), invitationsPerWeek()])
+    : [null, null];
   if (!status || !isWellFormedToken(token)) {
     return (
       <MessagePage title={copy.invalidTitle} homeLabel={copy.home}>
@@ -31,6 +33,7 @@ export default async function StatusPage({ searchParams }: { searchParams: Promi
   return (
     <MessagePage title={copy.title(status.name)} headerCta={pageHeaderCtas.member}>
       <Place status={status} />
+      <Progress status={status} perWeek={perWeek} />
 
       <PersonalLinkAndShare
         status={status}
@@ -64,6 +67,33 @@ export default async function StatusPage({ searchParams }: { searchParams: Promi
         </p>
       </section>
     </MessagePage>
+  );
+}
+
+const grouped = new Intl.NumberFormat("en-US");
+
+/**
+ * While in line: how far the person has come since confirming, what one more friend would do now, and the pace
+ * of invitations (only when some were sent in the last four weeks).
+ */
+function Progress({ status, perWeek }: { status: WaitlistStatus; perWeek: number | null }) {
+  if (status.place === null) return null;
+  const upFrom = status.confirmedPlace !== null && status.confirmedPlace > status.place ? status.confirmedPlace : null;
+  const maxed = status.credits >= status.rule.max;
+  return (
+    <div className="grid gap-1 text-muted-foreground">
+      {upFrom !== null ? (
+        <p className="font-medium text-foreground" data-testid="up-from">
+          {copy.upFrom(grouped.format(upFrom))}
+        </p>
+      ) : null}
+      {maxed ? (
+        <p data-testid="one-more-friend">{copy.friendsMaxed}</p>
+      ) : status.oneMoreFriend ? (
+        <p data-testid="one-more-friend">{copy.oneMoreFriend(grouped.format(status.oneMoreFriend))}</p>
+      ) : null}
+      {perWeek !== null ? <p data-testid="pace">{copy.pace(grouped.format(perWeek))}</p> : null}
+    </div>
   );
 }
 

@@ -108,6 +108,13 @@ export interface WaitlistStatus {
   friends: FriendReferral[];
   /** The rule the places follow, as the database applies it. */
   rule: { places: number; max: number; dailyCap: number };
+  /** The place the entry had just after confirming, when kept (null for one confirmed by an import). */
+  confirmedPlace: number | null;
+  /**
+   * How many places one more credited referral would move the entry up now: the people between its place and
+   * the key one more credit gives. Null when it is not in line or has earned the most credits count for.
+   */
+  oneMoreFriend: number | null;
 }
 
 /** One friend who joined through a personal link, as its owner may see it: no name, no address. */
@@ -137,13 +144,24 @@ export async function statusOfToken(token: string): Promise<WaitlistStatus | nul
       places: number;
       max: number;
       dailyCap: number;
+      confirmedPlace: number | null;
+      oneMoreFriend: number | null;
     }[]
   >`
     SELECT w."id", w."name", w."status", w."confirmSeq", w."lineOrder", w."referralCode", w."referralCredits",
            (SELECT count(*)::int FROM "waitlist" AS f WHERE f."referredById" = w."id" AND f."heldAt" IS NULL) AS "friendsJoined",
-           s."places", s."maxCredits" AS "max", s."dailyCap"
+           s."places", s."maxCredits" AS "max", s."dailyCap", c."place" AS "confirmedPlace",
+           -- One more credit lowers the key as waitlist_credit_referral would, and the line's order with it (the
+           -- key counts in steps of 2^32 in "lineOrder": see the line_order migration); everyone in line from
+           -- that order up to the entry's own is passed. A short range of the line's index.
+           CASE WHEN w."lineOrder" < "waitlist_no_place"() AND w."referralCredits" < s."maxCredits" THEN
+             (SELECT count(*)::int FROM "waitlist" AS p
+              WHERE p."lineOrder" < w."lineOrder"
+                AND p."lineOrder" >= w."lineOrder" - (w."lineKey" - "waitlist_line_key"(w."confirmSeq", w."referralCredits" + 1, s."places", s."maxCredits")) * 4294967296)
+           END AS "oneMoreFriend"
     FROM "waitlist_tokens" AS t JOIN "waitlist" AS w ON w."id" = t."entryId"
     JOIN "waitlist_line_settings" AS s ON s."id" = 1
+    LEFT JOIN "waitlist_confirmed_places" AS c ON c."entryId" = w."id"
     WHERE t."tokenHash" = ${hashToken(token)} AND t."purpose" = 'status'`;
   const row = rows[0];
   if (!row) return null;
@@ -167,5 +185,52 @@ export async function statusOfToken(token: string): Promise<WaitlistStatus | nul
       reason: friend.referralCredit === "credited" || !friend.confirmed ? null : friend.referralCredit,
     })),
     rule: { places: row.places, max: row.max, dailyCap: row.dailyCap },
+    confirmedPlace: row.confirmedPlace,
+    oneMoreFriend: row.oneMoreFriend,
   };
+}
+
+/**
+ * Keeps the place an entry has just after its first confirmation (what its status page counts progress from)
+ * and writes it into its "you're confirmed" email (`emailId`) while that waits to go. It runs right after the
+ * confirmation's statement: the line's ranges a place is counted from are brought up to date at that
+ * statement's end, so the confirmation itself cannot count it. Returns the place, or null out of line.
+ */
+export async function keepConfirmedPlace(entryId: number, emailId: number | null): Promise<number | null> {
+  const rows = await getDb().$queryRaw<{ place: number }[]>`
+    WITH entry AS (
+      SELECT "id", "waitlist_place"("lineOrder") AS "place" FROM "waitlist"
+      WHERE "id" = ${entryId}::int AND "lineOrder" < "waitlist_no_place"()
+    ),
+    kept AS (
+      INSERT INTO "waitlist_confirmed_places" ("entryId", "place") SELECT "id", "place" FROM entry
+      ON CONFLICT ("entryId") DO NOTHING
+    ),
+    told AS (
+      UPDATE "email_outbox" AS o SET "payload" = o."payload" || jsonb_build_object('place', e."place")
+      FROM entry AS e WHERE o."id" = ${emailId}::int AND o."status" = 'pending'
+    )
+    SELECT "place" FROM entry`;
+  return rows[0]?.place ?? null;
+}
+
+/**
+ * How many people a week are invited, from the invitations of the last four weeks (the overview's daily sums,
+ * never the list itself), rounded as a person would say it; null when nobody was invited in that time.
+ */
+export async function invitationsPerWeek(now = new Date()): Promise<number | null> {
+  const since = new Date(now.getTime() - 27 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const rows = await getDb().$queryRaw<{ invited: number | null }[]>`
+    SELECT sum("invited")::int AS "invited" FROM "waitlist_daily_events" WHERE "day" >= ${since}::date`;
+  return aboutPerWeek(rows[0]?.invited ?? 0);
+}
+
+/** Four weeks of invitations as "about N a week": whole numbers below 10, then 5s, then two figures. */
+export function aboutPerWeek(invitedIn28Days: number): number | null {
+  if (invitedIn28Days <= 0) return null;
+  const weekly = invitedIn28Days / 4;
+  if (weekly < 10) return Math.max(1, Math.round(weekly));
+  if (weekly < 100) return Math.round(weekly / 5) * 5;
+  const step = 10 ** (Math.floor(Math.log10(weekly)) - 1);
+  return Math.round(weekly / step) * step;
 }

@@ -24,8 +24,10 @@ export async function queueReferralEmail(referrerId: number, now = new Date()): 
     WITH r AS (
       SELECT w."id", w."name", w."email",
              (SELECT count(*)::int FROM "waitlist" AS f WHERE f."referredById" = w."id" AND f."referralCredit" = 'credited') AS "friends",
-             "waitlist_place"(w."lineOrder") AS "place"
-      FROM "waitlist" AS w WHERE w."id" = ${referrerId}::int
+             "waitlist_place"(w."lineOrder") AS "place", c."place" AS "upFrom",
+             ${absoluteUrl("/?ref=")}::text || w."referralCode" AS "referralUrl"
+      FROM "waitlist" AS w LEFT JOIN "waitlist_confirmed_places" AS c ON c."entryId" = w."id"
+      WHERE w."id" = ${referrerId}::int
     ),
     updated AS (
       UPDATE "email_outbox" AS o SET "payload" = o."payload" || jsonb_build_object('friends', r."friends", 'place', r."place")
@@ -41,6 +43,7 @@ export async function queueReferralEmail(referrerId: number, now = new Date()): 
         "referral",
         Prisma.sql`SELECT "id" AS "entryId", "email" AS "to", ${referralSubject(siteConfig.name)}::text AS "subject",
              jsonb_build_object('day', ${day}::text, 'name', "name", 'friends', "friends", 'place', "place",
+               'upFrom', "upFrom", 'referralUrl', "referralUrl",
                'statusUrl', ${absoluteUrl(`/waitlist/status?token=${statusToken}`)}::text,
                'leaveUrl', ${absoluteUrl(`/waitlist/leave?token=${leaveToken}`)}::text) AS "payload"
            FROM fresh`,

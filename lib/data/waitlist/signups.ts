@@ -4,7 +4,7 @@ import { siteConfig } from "@/config/site";
 import type { ProofClaim } from "@/lib/challenge/altcha";
 import { auditInsertSql, type AuditActor } from "@/lib/data/audit";
 import { creditLeaveToBroadcastSql } from "@/lib/data/broadcast-leave";
-import { forgetCachedPlaces } from "@/lib/data/waitlist/line";
+import { forgetCachedPlaces, keepConfirmedPlace } from "@/lib/data/waitlist/line";
 import { queueReferralEmail } from "@/lib/data/waitlist/referral-emails";
 import { suppressErasedSql } from "@/lib/data/waitlist/suppression";
 import { getDb } from "@/lib/db";
@@ -272,7 +272,9 @@ export type ConfirmResult =
 export async function confirmWithToken(token: string, now = new Date()): Promise<ConfirmResult> {
   const tokenHash = hashToken(token);
   const statusToken = statusTokenOf(token);
-  const rows = await getDb().$queryRaw<{ name: string; referrerId: number | null; emailId: number | null }[]>`
+  const rows = await getDb().$queryRaw<
+    { id: number; first: boolean; name: string; referrerId: number | null; emailId: number | null }[]
+  >`
     WITH used AS (
       UPDATE "waitlist_tokens" SET "usedAt" = ${now}
       WHERE "tokenHash" = ${tokenHash} AND "purpose" = 'confirm' AND "usedAt" IS NULL AND "expiresAt" > ${now}
@@ -299,12 +301,14 @@ export async function confirmWithToken(token: string, now = new Date()): Promise
     ),
     ${queueConfirmedEmailSql("welcomed", statusToken, now)},
     withdrawn AS (${withdrawReminderSql("confirmed", now)})
-    SELECT c."name", CASE WHEN e."first" AND c."referralCredit" = 'credited' THEN c."referredById" END AS "referrerId",
+    SELECT c."id", e."first", c."name", CASE WHEN e."first" AND c."referralCredit" = 'credited' THEN c."referredById" END AS "referrerId",
            (SELECT "id" FROM confirmed_email) AS "emailId"
     FROM confirmed AS c JOIN earlier AS e ON e."id" = c."id"`;
   if (rows[0]) {
     // A referrer's place may have moved; a credited one hears of it (at most once a day).
     forgetCachedPlaces();
+    // The place this confirmation gave: kept, so the status page can say how far they come, and told.
+    if (rows[0].first) await keepConfirmedPlace(rows[0].id, rows[0].emailId);
     if (rows[0].referrerId !== null) await queueReferralEmail(rows[0].referrerId, now);
     return { status: "confirmed", name: rows[0].name, emailId: rows[0].emailId };
   }

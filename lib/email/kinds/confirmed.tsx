@@ -10,11 +10,17 @@ import { absoluteUrl } from "@/lib/email/site";
 import { hashToken, newToken } from "@/lib/email/tokens";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-// The "you're confirmed" email: sent once, when an entry first confirms its address, with its status page
-// (the place in line and the link to share) and the way off the list.
+// The "you're confirmed" email: sent once, when an entry first confirms its address, with the place the
+// confirmation gave, its status page (the place in line and the link to share) and the way off the list.
 
 /** What the "you're confirmed" email needs. Its links are blanked in the outbox once the message is sent. */
-const payload = z.object({ name: z.string(), statusUrl: z.string(), leaveUrl: z.string() });
+const payload = z.object({
+  name: z.string(),
+  /** The place the confirmation gave, written in just after it (lib/data/waitlist/line.ts keepConfirmedPlace). */
+  place: z.number().nullable().optional(),
+  statusUrl: z.string(),
+  leaveUrl: z.string(),
+});
 export type ConfirmedPayload = z.infer<typeof payload>;
 
 /** The subject of the "you're confirmed" email. */

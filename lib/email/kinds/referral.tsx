@@ -5,8 +5,8 @@ import { z } from "zod";
 import { ReferralEmail } from "@/emails/referral-email";
 import { defineEmailKind } from "@/lib/email/email-kind";
 
-// The referral email: tells a referrer, at most once a UTC day, how many friends' referrals were credited
-// and their place now. Only credited referrals count, so a withheld one sends nothing.
+// The referral email: tells a referrer, at most once a UTC day, how many friends' referrals were credited,
+// their place now and the place they confirmed at, with their personal link and plain links to share it. Only credited referrals count, so a withheld one sends nothing.
 
 /** What the referral email needs. Its links are blanked in the outbox once the message is sent. */
 const payload = z.object({
@@ -15,6 +15,9 @@ const payload = z.object({
   name: z.string(),
   friends: z.number(),
   place: z.number().nullable(),
+  /** The place when they confirmed, and the personal link: absent from emails queued before they were carried. */
+  upFrom: z.number().nullable().optional(),
+  referralUrl: z.string().optional(),
   statusUrl: z.string(),
   leaveUrl: z.string(),
 });
