@@ -8,6 +8,13 @@ describe("cardScrollTop: where a conversation scrolls when a card opens", () => 
     expect(top).toBeLessThanOrEqual(300 - 12);
   });
 
+  it("shows the whole card, its end at the bottom, when it fits the window but not with its question", () => {
+    // The voice mode's sent email on a phone: a 330 px window, the card (with its Close button) 280 px tall.
+    const top = cardScrollTop(330, { top: 360, headingBottom: 420, bottom: 640 }, 300, 12);
+    expect(top).toBe(640 + 12 - 330);
+    expect(top).toBeLessThanOrEqual(360 - 12);
+  });
+
   it("keeps the question at the top, with the heading under it, when the card is too tall to show whole", () => {
     // The outstanding invoices card: taller than the window.
     expect(cardScrollTop(400, { top: 360, headingBottom: 420, bottom: 840 }, 300, 12)).toBe(300 - 12);

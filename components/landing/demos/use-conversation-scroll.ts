@@ -11,9 +11,10 @@ function topWithin(scroller: HTMLElement, element: HTMLElement): number {
 
 /**
  * Where to scroll a conversation so a card that has just opened reads from the top: the question that asked for it
- * at the top, the card's heading under it and as much of the card as fits (all of it, when it fits). Only when the
- * question and the heading cannot both be shown does the card's own heading go to the top. Never further than the
- * end of the card.
+ * at the top, the card's heading under it and as much of the card as fits (all of it, when it fits). A card that
+ * fits the window but not with its question is shown whole, its end (and its Close button) at the bottom: on a
+ * phone the payoff and the way out matter more than the question just read. Only when the question and the
+ * heading cannot both be shown does the card's own heading go to the top. Never further than the end of the card.
  */
 export function cardScrollTop(
   view: number,
@@ -22,6 +23,7 @@ export function cardScrollTop(
   gap = GAP,
 ): number {
   const toCardEnd = card.bottom + gap - view;
+  if (card.bottom - card.top + 2 * gap <= view) return Math.max(0, toCardEnd);
   const from = questionTop !== null && card.headingBottom - questionTop + 2 * gap <= view ? questionTop : card.top;
   return Math.max(0, Math.min(toCardEnd, from - gap));
 }
