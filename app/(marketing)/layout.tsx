@@ -28,14 +28,16 @@ export default function MarketingLayout({ children }: { children: React.ReactNod
       {/*
        * Without JavaScript nothing would reveal the sections: show them as they are. Nor would anything bring the
        * header down when the keyboard reaches it, or open its menu: it comes on screen while it holds focus, and
-       * on a phone its call to action (a plain link) stands in for the menu's toggle.
+       * on a phone its call to action (a plain link) stands in for the menu's toggle. The business types' tabs,
+       * arrows and dots would change nothing: the first slide stands alone, as a card that reads on its own.
        */}
       <noscript>
         <style>
           {"[data-reveal]{opacity:1!important;translate:none!important}" +
             "[data-site-header]:focus-within{translate:none!important;opacity:1!important;pointer-events:auto!important}" +
             "[data-site-header] [aria-controls=mobile-menu]{display:none!important}" +
-            "[data-site-header] [data-header-cta]{display:inline-flex!important}"}
+            "[data-site-header] [data-header-cta]{display:inline-flex!important}" +
+            "[aria-roledescription=carousel] [role=tablist],[aria-roledescription=carousel] div:has(>[data-carousel]){display:none!important}"}
         </style>
       </noscript>
       <a href="#main" className="skip-link">
