@@ -77,6 +77,19 @@ async function referrerOnStatusPage(browser: Browser, request: APIRequestContext
   return { page, confirmedAt };
 }
 
+/** Reloads a status page until a friend's credit shows: a place may be shown from memory for 15 s. */
+async function reloadUntilCredited(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByTestId("up-from").count();
+      },
+      { timeout: 30_000, intervals: [1_000, 2_000, 5_000] },
+    )
+    .toBe(1);
+}
+
 /** Whether `inner` lies wholly inside `scroller`'s visible box. */
 async function fullyInside(scroller: Locator, inner: Locator): Promise<boolean> {
   const [outer, box] = [await scroller.boundingBox(), await inner.boundingBox()];
@@ -129,7 +142,9 @@ test.describe("screenshots for the note", () => {
     ).searchParams.get("ref")!;
     await join(request, "Mike Doyle", `mike.shot.${run}@example.com`, code);
     await confirmByApi(request, `mike.shot.${run}@example.com`);
-    await status.reload();
+    // (Before the change there is nothing to wait for: the page says no more than the place.)
+    if (process.env.ROUND_THREE_SHOTS === "after") await reloadUntilCredited(status);
+    else await status.waitForTimeout(16_000).then(() => status.reload());
     await status.screenshot({ path: shot("status"), type: "jpeg", quality: 70, fullPage: true });
     await status.context().close();
 
@@ -173,7 +188,7 @@ test.describe("8. progress, at 375", () => {
     const friend = `mike.progress.${run}@example.com`;
     await join(request, "Mike Doyle", friend, new URL(link).searchParams.get("ref")!);
     await confirmByApi(request, friend);
-    await page.reload();
+    await reloadUntilCredited(page);
     await expect(page.getByTestId("up-from")).toHaveText(
       `Up from #${confirmedAt.toLocaleString("en-US")} when you confirmed.`,
     );
@@ -215,6 +230,7 @@ test.describe("13. the demos' payoff cards, at 375", () => {
     await expect.poll(() => fullyInside(scroller, block)).toBe(true);
     const close = section.getByRole("button", { name: "Close" });
     await expect(close).toBeInViewport({ ratio: 1 });
+    await expectNoAxeViolations(page, { include: "#chat-experience" });
     await close.click();
     await expect(section.getByRole("region", { name: "Email Sent Successfully" })).toHaveCount(0);
   });
@@ -257,8 +273,8 @@ test.describe("15. without JavaScript, the business types' first slide reads wel
         ).toEqual({ opacity: 1, covered: false });
       }
       // No dead control: the tabs, arrows and dots need a script, so without one none is offered.
+      // (No axe here: it runs as a script, which this page has none of.)
       for (const control of await carousel.locator("button").all()) await expect(control).toBeHidden();
-      await expectNoAxeViolations(page, { include: "#business-examples" });
     });
   }
 });

@@ -116,35 +116,39 @@ export function VoiceModeDemo() {
             {status}
           </p>
         </div>
-        <button
-          ref={tryRef}
-          type="button"
-          // aria-disabled rather than disabled: a disabled button drops keyboard focus to the page while the demo runs.
-          onClick={() => {
-            if (running) return;
-            speech.start();
-            player.play(voiceScript);
-          }}
-          aria-disabled={running || undefined}
-          className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-6 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-disabled:cursor-default aria-disabled:opacity-60 aria-disabled:hover:bg-primary"
-        >
-          {COPY.tryDemo}
-        </button>
-        {speech.supported ? (
+        {/* Side by side on a phone, so the conversation keeps the height to show the sent email whole, Close
+            included; stacked from sm up, where the window has room. */}
+        <div className="flex items-center justify-center gap-2 sm:flex-col sm:gap-3">
           <button
+            ref={tryRef}
             type="button"
-            aria-pressed={sound}
-            onClick={() => setSoundChoice(!sound)}
-            className="inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-xs font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            // aria-disabled rather than disabled: a disabled button drops keyboard focus to the page while the demo runs.
+            onClick={() => {
+              if (running) return;
+              speech.start();
+              player.play(voiceScript);
+            }}
+            aria-disabled={running || undefined}
+            className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-6 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-disabled:cursor-default aria-disabled:opacity-60 aria-disabled:hover:bg-primary"
           >
-            {sound ? (
-              <Volume2 aria-hidden="true" className="size-4" />
-            ) : (
-              <VolumeX aria-hidden="true" className="size-4" />
-            )}
-            {COPY.sound}
+            {COPY.tryDemo}
           </button>
-        ) : null}
+          {speech.supported ? (
+            <button
+              type="button"
+              aria-pressed={sound}
+              onClick={() => setSoundChoice(!sound)}
+              className="inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-xs font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {sound ? (
+                <Volume2 aria-hidden="true" className="size-4" />
+              ) : (
+                <VolumeX aria-hidden="true" className="size-4" />
+              )}
+              {COPY.sound}
+            </button>
+          ) : null}
+        </div>
       </div>
     </ChatWindow>
   );
