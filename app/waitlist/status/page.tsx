@@ -79,7 +79,8 @@ const grouped = new Intl.NumberFormat("en-US");
 function Progress({ status, perWeek }: { status: WaitlistStatus; perWeek: number | null }) {
   if (status.place === null) return null;
   const upFrom = status.confirmedPlace !== null && status.confirmedPlace > status.place ? status.confirmedPlace : null;
-  const maxed = status.credits >= status.rule.max;
+  // (A rule that gives friends nothing, REFERRAL_MAX or REFERRAL_PLACES at 0, has nothing to say here.)
+  const maxed = status.rule.max > 0 && status.rule.places > 0 && status.credits >= status.rule.max;
   return (
     <div className="grid gap-1 text-muted-foreground">
       {upFrom !== null ? (
