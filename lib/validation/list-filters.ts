@@ -15,6 +15,8 @@ export interface SelectControl {
   kind: "select";
   /** Where the control sits among the filters, left to right. */
   place: number;
+  /** A less-used filter, folded behind "More filters" unless it is set. */
+  more?: boolean;
   /** The first choice, which leaves the list unfiltered. */
   any: string;
   options: readonly { value: string; label: string }[];
@@ -25,6 +27,8 @@ export interface TextControl {
   kind: "text";
   /** Where the control sits among the filters, left to right. */
   place: number;
+  /** A less-used filter, folded behind "More filters" unless it is set. */
+  more?: boolean;
   placeholder: string;
   /** Said to screen readers beside the field. */
   hint: string;
@@ -106,8 +110,9 @@ export function readFiltersFromUrl(
   const refused: Record<string, string> = {};
   for (const descriptor of descriptors) {
     const value = descriptor.schema.safeParse(params.get(descriptor.param) ?? undefined);
-    if (value.success) values[descriptor.key] = value.data;
-    else refused[descriptor.key] = value.error.issues[0]?.message ?? `${descriptor.label} cannot use that.`;
+    values[descriptor.key] = value.success ? value.data : undefined;
+    if (!value.success)
+      refused[descriptor.key] = value.error.issues[0]?.message ?? `${descriptor.label} cannot use that.`;
   }
   return { values, refused };
 }

@@ -45,6 +45,7 @@ const yesNoFilter = <const Key extends string>(options: {
   key: Key;
   label: string;
   place: number;
+  more?: boolean;
   any: string;
   yes: { label: string; where: string; counted: string };
   no: { label: string; where: string; counted: string };
@@ -59,6 +60,7 @@ const yesNoFilter = <const Key extends string>(options: {
     control: {
       kind: "select",
       place: options.place,
+      more: options.more,
       any: options.any,
       options: [
         { value: "yes", label: options.yes.label },
@@ -120,6 +122,7 @@ const tagFilter = <const Key extends string>(options: {
     control: {
       kind: "text",
       place: options.place,
+      more: true,
       placeholder: options.placeholder,
       hint: options.hint,
       maxLength: (TAG_MAX_LENGTH + 2) * TAGS_PER_ENTRY,
@@ -191,7 +194,7 @@ export const WAITLIST_FILTERS = [
     schema: choice(teamSizeValues, "size must be one of the team sizes"),
     where: columnIs("employees"),
     counted: columnIs("employees"),
-    control: { kind: "select", place: 3, any: "Any team size", options: STORED_TEAM_SIZE_OPTIONS },
+    control: { kind: "select", place: 3, more: true, any: "Any team size", options: STORED_TEAM_SIZE_OPTIONS },
   }),
   filter({
     key: "source",
@@ -217,6 +220,7 @@ export const WAITLIST_FILTERS = [
     control: {
       kind: "text",
       place: 5,
+      more: true,
       placeholder: "Any source",
       hint: "Part of a utm_source or a referring site, or direct, referral or import; press Enter to apply.",
       maxLength: SOURCE_MAX_LENGTH,
@@ -230,6 +234,7 @@ export const WAITLIST_FILTERS = [
     key: "referrals",
     label: "Referrals",
     place: 6,
+    more: true,
     any: "Referrals or not",
     yes: { label: "Has referrals", where: `"referralCredits" > 0`, counted: `"hasReferrals"` },
     no: { label: "No referrals", where: `"referralCredits" = 0`, counted: `NOT "hasReferrals"` },
@@ -267,6 +272,7 @@ export const WAITLIST_FILTERS = [
     control: {
       kind: "text",
       place: 7,
+      more: true,
       placeholder: "Any referrer",
       hint: "The referrer's link code (8 characters after ?ref=), email or full name; press Enter to apply.",
       maxLength: REFERRED_BY_MAX_LENGTH,
@@ -279,6 +285,7 @@ export const WAITLIST_FILTERS = [
     key: "held",
     label: "Held",
     place: 8,
+    more: true,
     any: "Held or not",
     yes: { label: "Held for review", where: `"heldAt" IS NOT NULL`, counted: `"held"` },
     no: { label: "Not held", where: `"heldAt" IS NULL`, counted: `NOT "held"` },

@@ -97,7 +97,7 @@ function OutboxFilters({ filter, refused }: { filter: OutboxFilter; refused: Rec
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,1fr)_auto_auto_auto] lg:items-start"
     >
       <FilterFields idPrefix="emails" descriptors={ANY_OUTBOX_FILTERS} values={filter} refused={refused} />
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-1 lg:pt-7">
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-1 lg:pt-6.5">
         <Button type="submit">Apply filters</Button>
         {isOutboxFiltered(filter) && (
           <Link href="/admin/emails" className={buttonVariants({ variant: "ghost" })}>
@@ -179,7 +179,9 @@ export default async function EmailsPage({
         title="Emails"
         description="Every email the site has queued, newest first, with its delivery status. Open one to see it as it was sent."
       />
-      <OutboxFilters filter={view.filter} refused={refused} />
+      {/* Keyed by the address: its fields show what the URL holds after a link (Clear) or back and forward, which
+          their default values alone would not, as the same form stays on the page. */}
+      <OutboxFilters key={outboxViewHref(view)} filter={view.filter} refused={refused} />
       <SectionLoader key={outboxViewHref(view)} text="Loading emails...">
         <Outbox view={view} />
       </SectionLoader>
