@@ -35,8 +35,10 @@ export function FilterFields({
         "aria-invalid": error ? true : undefined,
         "aria-describedby": described || undefined,
       };
+      // Each field is keyed by its value: it shows what the URL holds after a link (Clear) or back and forward, which
+      // its default value alone would not, as the same form stays on the page.
       return (
-        <div key={descriptor.key} className="grid content-start gap-1.5">
+        <div key={`${descriptor.key}=${common.defaultValue}`} className="grid content-start gap-1.5">
           <label htmlFor={id} className="text-sm font-medium">
             {descriptor.label}
           </label>

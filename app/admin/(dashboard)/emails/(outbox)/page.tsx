@@ -179,9 +179,7 @@ export default async function EmailsPage({
         title="Emails"
         description="Every email the site has queued, newest first, with its delivery status. Open one to see it as it was sent."
       />
-      {/* Keyed by the address: its fields show what the URL holds after a link (Clear) or back and forward, which
-          their default values alone would not, as the same form stays on the page. */}
-      <OutboxFilters key={outboxViewHref(view)} filter={view.filter} refused={refused} />
+      <OutboxFilters filter={view.filter} refused={refused} />
       <SectionLoader key={outboxViewHref(view)} text="Loading emails...">
         <Outbox view={view} />
       </SectionLoader>
