@@ -4,7 +4,7 @@ import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
 import { solvedProof } from "@/e2e/support/signup";
-import { listCell } from "@/e2e/support/waitlist-list";
+import { listCell, openMoreFilters } from "@/e2e/support/waitlist-list";
 
 // The spec files share one database: every entry here carries this run's token, and the tests search for it.
 const token = `ow${Date.now().toString(36)}`;
@@ -56,7 +56,8 @@ test.describe("what the owner asked for at launch", () => {
     await expect(await sourceOf(1)).toHaveText("newsletter");
     await expect(await sourceOf(2)).toHaveText("Direct");
 
-    // What the owner types: part of the host, in any case.
+    // What the owner types: part of the host, in any case (the source is one of the "More filters").
+    await openMoreFilters(page);
     await page.getByRole("combobox", { name: "Source" }).fill("Reddit");
     await page.getByRole("combobox", { name: "Source" }).press("Enter");
     await expect(page).toHaveURL(/source=reddit/);

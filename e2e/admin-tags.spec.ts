@@ -4,6 +4,7 @@ import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
 import { solvedProof } from "@/e2e/support/signup";
+import { openMoreFilters } from "@/e2e/support/waitlist-list";
 
 // The spec files share one database: every entry and tag here carries this run's token.
 const token = `tg${Date.now().toString(36)}`;
@@ -65,7 +66,8 @@ test.describe("tags and notes", () => {
 
     // The list filtered by the tag: the three, and nobody else.
     await page.goto("/admin");
-    // On a laptop's width the filters show without opening them.
+    // The tag filters are among "More filters".
+    await openMoreFilters(page);
     await page.getByLabel("Any of these tags").fill(TAG);
     await page.getByLabel("Any of these tags").press("Enter");
     await expect(page).toHaveURL(/[?&]tags=london/);

@@ -6,6 +6,7 @@ import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
 import { mailboxForTheseTests } from "@/e2e/support/mailbox";
 import { signUpWithProof } from "@/e2e/support/signup";
+import { openMoreFilters } from "@/e2e/support/waitlist-list";
 import { E2E_ADMIN } from "@/playwright.config";
 import { linksIn } from "@/test/smtp";
 
@@ -94,6 +95,7 @@ test.describe("broadcasts", () => {
 
     // The list filtered by the tag and the type, saved as a segment.
     await page.goto("/admin?type=cleaning");
+    await openMoreFilters(page);
     await page.getByLabel("Any of these tags").fill(london);
     await page.getByLabel("Any of these tags").press("Enter");
     await expect(page).toHaveURL(/[?&]tags=london/);

@@ -8,7 +8,7 @@ import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
 import { signUpWithProof } from "@/e2e/support/signup";
-import { listCell } from "@/e2e/support/waitlist-list";
+import { listCell, openMoreFilters } from "@/e2e/support/waitlist-list";
 
 // Where sources meet the other features: personal links, signups that send no visit beacon, and imports.
 // Spec files share one server and database: what each test counts is its own (a source or addresses unique to
@@ -160,6 +160,7 @@ test.describe("sources where features meet", () => {
     }
 
     await page.goto("/admin");
+    await openMoreFilters(page);
     const field = page.getByRole("textbox", { name: "Referred by" });
     // The hint is on screen, not for screen readers only.
     await expect(
@@ -272,6 +273,7 @@ test.describe("sources where features meet", () => {
 
     // The list, filtered by the team size "Not given" from its own control.
     await page.goto(`/admin?q=${encodeURIComponent(`.${run}@example.org`)}`);
+    await openMoreFilters(page);
     await page.getByRole("combobox", { name: "Team size" }).selectOption({ label: "Not given" });
     await expect(page).toHaveURL(/size=not-given/);
     const rows = page.locator("table tbody tr");

@@ -5,6 +5,7 @@ import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
 import { solvedProof } from "@/e2e/support/signup";
+import { openMoreFilters } from "@/e2e/support/waitlist-list";
 import { awayFromWindowEdge } from "@/test/rate-limit-window";
 
 // Spec files share one server and database: emails and client addresses are unique per run, and counts
@@ -160,6 +161,7 @@ test.describe("waiting list", () => {
     const adminPage = await admin.newPage();
     await signInAsAdmin(adminPage.request);
     await adminPage.goto(`/admin?q=${encodeURIComponent(email)}`);
+    await openMoreFilters(adminPage);
     // The field offers the sources signups have come from.
     const suggestions = await adminPage
       .getByRole("combobox", { name: "Source" })

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * The cell of one of the admin list's rows under the column headed `heading`. The list's cells carry no label of
@@ -11,4 +11,14 @@ export async function listCell(page: Page, row: Locator, heading: string): Promi
     .evaluateAll((ths, name) => ths.findIndex((th) => th.textContent?.trim() === name), heading);
   if (index < 0) throw new Error(`The list has no column headed ${heading}`);
   return row.locator("td").nth(index);
+}
+
+/**
+ * Opens the list's "More filters" (the less-used filters and the segments), unless it is open already: it starts open
+ * only when one of its filters is set.
+ */
+export async function openMoreFilters(page: Page): Promise<void> {
+  const button = page.getByRole("button", { name: /^More filters/ });
+  if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
 }

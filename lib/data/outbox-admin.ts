@@ -2,8 +2,11 @@ import "server-only";
 
 import { roleCan } from "@/lib/auth/roles";
 import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
+import { filterConditions } from "@/lib/data/list-filters";
 import { getDb } from "@/lib/db";
 import { REMOVED_LINK, renderEmail, withoutLinks, type EmailKind, type EmailPayload } from "@/lib/email/render";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { ANY_OUTBOX_FILTERS, type OutboxFilter } from "@/lib/validation/outbox-filters";
 
 export const OUTBOX_PAGE_SIZE = 50;
 
@@ -33,23 +36,26 @@ const LIST_SELECT = {
   sentAt: true,
 } as const;
 
-/** One page of the outbox, newest first. */
+/**
+ * One page of the outbox, newest first, narrowed by the Emails page's filters (a part of the recipient's
+ * address, a kind, a status), each the SQL its descriptor gives.
+ */
 export async function listOutbox(
   actor: VerifiedAdmin,
   page: number,
+  filter: OutboxFilter = {},
 ): Promise<{ messages: OutboxListItem[]; total: number; page: number; pageSize: number }> {
   assertVerifiedAdmin(actor);
   const db = getDb();
-  const [messages, total] = await Promise.all([
-    db.emailOutbox.findMany({
-      select: LIST_SELECT,
-      orderBy: { id: "desc" },
-      skip: (page - 1) * OUTBOX_PAGE_SIZE,
-      take: OUTBOX_PAGE_SIZE,
-    }),
-    db.emailOutbox.count(),
+  const where = Prisma.join([Prisma.sql`TRUE`, ...filterConditions(ANY_OUTBOX_FILTERS, filter)], " AND ");
+  const [messages, counted] = await Promise.all([
+    db.$queryRaw<OutboxListItem[]>`
+      SELECT "id", "kind", "to", "subject", "status", "attempts", "lastError", "createdAt", "sentAt"
+      FROM "email_outbox" WHERE ${where}
+      ORDER BY "id" DESC LIMIT ${OUTBOX_PAGE_SIZE}::int OFFSET ${(page - 1) * OUTBOX_PAGE_SIZE}::int`,
+    db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS "count" FROM "email_outbox" WHERE ${where}`,
   ]);
-  return { messages, total, page, pageSize: OUTBOX_PAGE_SIZE };
+  return { messages, total: counted[0]?.count ?? 0, page, pageSize: OUTBOX_PAGE_SIZE };
 }
 
 /** One message with what it looks like: its HTML and plain-text parts, rendered as they were sent. */

@@ -1,4 +1,13 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import {
+  choice,
+  columnContains,
+  columnIs,
+  valueOfFilter,
+  type FilterValueSchema,
+  type ListFilterDescriptor,
+  type SqlTag,
+} from "@/lib/validation/list-filters";
 import { TAG_MAX_LENGTH, tagFilterSchema, TAGS_PER_ENTRY } from "@/lib/validation/tags";
 import {
   BUSINESS_TYPE_OPTIONS,
@@ -10,80 +19,23 @@ import {
 } from "@/lib/validation/waitlist";
 import { blankAsUnset, CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, z } from "@/lib/validation/zod";
 
-/**
- * Prisma's `sql` tag. The server hands it to each filter's condition, so this module, which the admin
- * page's controls also load in the browser, carries no database code.
- */
-export type SqlTag = typeof Prisma.sql;
-
-/** A filter offered as a drop-down of fixed choices, with "any" first. */
-interface SelectControl {
-  kind: "select";
-  /** Where the control sits among the filters, left to right. */
-  place: number;
-  /** The first choice, which leaves the list unfiltered. */
-  any: string;
-  options: readonly { value: string; label: string }[];
-}
-
-/** A filter typed as text: it applies on Enter or on leaving the field. */
-interface TextControl {
-  kind: "text";
-  /** Where the control sits among the filters, left to right. */
-  place: number;
-  placeholder: string;
-  /** Said to screen readers beside the field. */
-  hint: string;
-  maxLength: number;
-  /** What applying the text would make of it, so typing that already means the URL's value is kept. */
-  normalise: (text: string) => string;
-  /** The browser offers the sources signups have come from as the field is typed. */
-  suggestsKnownSources?: boolean;
-  /** The browser offers the tags in use as the field is typed. */
-  suggestsKnownTags?: boolean;
-}
-
-/** A filter's value as its schema reads it; blank means the list is not narrowed by it. */
-type ValueSchema = z.ZodType<string | undefined, unknown>;
-
 /** One way the admin list, the export and "invite the next" can be narrowed. */
-export interface WaitlistFilterDescriptor<Key extends string = string, Schema extends ValueSchema = ValueSchema> {
-  /** The filter's field in list, export and invitation requests. */
-  key: Key;
-  /** Its name in the admin page's address and in the list and export URLs. */
-  param: string;
-  /** What the admin area calls it. */
-  label: string;
-  /** Reads one value, from a URL or a request body; blank is "not filtered". */
-  schema: Schema;
-  /**
-   * The entries a value keeps, as a WHERE condition on "waitlist" (`sql`: see SqlTag). `perRow`: the condition is
-   * worked out on each row of a bounded walk down the list's order, so a lookup in another table must stay one
-   * per row read, never a hash of every match built first.
-   */
-  where(value: NonNullable<z.output<Schema>>, sql: SqlTag, options?: { perRow?: boolean }): Prisma.Sql;
+export interface WaitlistFilterDescriptor<
+  Key extends string = string,
+  Schema extends FilterValueSchema = FilterValueSchema,
+> extends ListFilterDescriptor<Key, Schema> {
   /**
    * The same entries as a condition on "waitlist_segment_counts", the sums the database keeps by the fixed-choice
    * filters, so a segment's count is a sum over a few hundred rows rather than a count of the list. Absent where
    * those sums cannot tell (a search, a referrer, tags): a count with such a filter reads the list.
    */
   counted?(value: NonNullable<z.output<Schema>>, sql: SqlTag): Prisma.Sql;
-  control: SelectControl | TextControl;
 }
 
 // Keeps each descriptor's own key and value types, so requests and the page's state are typed per filter.
-const filter = <const Key extends string, Schema extends ValueSchema>(
+const filter = <const Key extends string, Schema extends FilterValueSchema>(
   descriptor: WaitlistFilterDescriptor<Key, Schema>,
 ) => descriptor;
-
-/** Escapes LIKE's wildcards (`%`, `_`) and its escape character, so typed text matches literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** A fixed set of values, offered as a drop-down. */
-const choice = <Value extends string>(values: readonly [Value, ...Value[]], message: string) =>
-  z.preprocess(blankAsUnset, z.enum(values, { error: message }).optional());
 
 /**
  * A filter with two answers, "yes" and "no": each a condition on "waitlist" and the words its drop-down shows.
@@ -93,6 +45,7 @@ const yesNoFilter = <const Key extends string>(options: {
   key: Key;
   label: string;
   place: number;
+  more?: boolean;
   any: string;
   yes: { label: string; where: string; counted: string };
   no: { label: string; where: string; counted: string };
@@ -107,6 +60,7 @@ const yesNoFilter = <const Key extends string>(options: {
     control: {
       kind: "select",
       place: options.place,
+      more: options.more,
       any: options.any,
       options: [
         { value: "yes", label: options.yes.label },
@@ -114,12 +68,6 @@ const yesNoFilter = <const Key extends string>(options: {
       ],
     },
   });
-
-/** The entries whose `column` holds the value. */
-const columnIs =
-  (column: string) =>
-  (value: string, sql: SqlTag): Prisma.Sql =>
-    sql([`"${column}" = `, "::text"], value);
 
 /**
  * The entries with tags (see lib/validation/tags.ts): with any of them, or with every one. The value is the
@@ -174,6 +122,7 @@ const tagFilter = <const Key extends string>(options: {
     control: {
       kind: "text",
       place: options.place,
+      more: true,
       placeholder: options.placeholder,
       hint: options.hint,
       maxLength: (TAG_MAX_LENGTH + 2) * TAGS_PER_ENTRY,
@@ -195,8 +144,7 @@ const teamSizeValues = STORED_TEAM_SIZE_OPTIONS.map((option) => option.value) as
 const SOURCE_MAX_LENGTH = 253;
 
 /** The entries whose source contains the text, case-insensitively (on the list, or on its sums). */
-const sourceContains = (value: string, sql: SqlTag): Prisma.Sql =>
-  sql([`"source" ILIKE `, ` ESCAPE '\\'`], `%${escapeLike(value)}%`);
+const sourceContains = columnContains("source");
 
 /** The longest "Referred by" value: an email address can be 254 characters. */
 const REFERRED_BY_MAX_LENGTH = 254;
@@ -246,7 +194,7 @@ export const WAITLIST_FILTERS = [
     schema: choice(teamSizeValues, "size must be one of the team sizes"),
     where: columnIs("employees"),
     counted: columnIs("employees"),
-    control: { kind: "select", place: 3, any: "Any team size", options: STORED_TEAM_SIZE_OPTIONS },
+    control: { kind: "select", place: 3, more: true, any: "Any team size", options: STORED_TEAM_SIZE_OPTIONS },
   }),
   filter({
     key: "source",
@@ -272,6 +220,7 @@ export const WAITLIST_FILTERS = [
     control: {
       kind: "text",
       place: 5,
+      more: true,
       placeholder: "Any source",
       hint: "Part of a utm_source or a referring site, or direct, referral or import; press Enter to apply.",
       maxLength: SOURCE_MAX_LENGTH,
@@ -285,6 +234,7 @@ export const WAITLIST_FILTERS = [
     key: "referrals",
     label: "Referrals",
     place: 6,
+    more: true,
     any: "Referrals or not",
     yes: { label: "Has referrals", where: `"referralCredits" > 0`, counted: `"hasReferrals"` },
     no: { label: "No referrals", where: `"referralCredits" = 0`, counted: `NOT "hasReferrals"` },
@@ -322,6 +272,7 @@ export const WAITLIST_FILTERS = [
     control: {
       kind: "text",
       place: 7,
+      more: true,
       placeholder: "Any referrer",
       hint: "The referrer's link code (8 characters after ?ref=), email or full name; press Enter to apply.",
       maxLength: REFERRED_BY_MAX_LENGTH,
@@ -334,6 +285,7 @@ export const WAITLIST_FILTERS = [
     key: "held",
     label: "Held",
     place: 8,
+    more: true,
     any: "Held or not",
     yes: { label: "Held for review", where: `"heldAt" IS NOT NULL`, counted: `"held"` },
     no: { label: "Not held", where: `"heldAt" IS NULL`, counted: `NOT "held"` },
@@ -377,5 +329,5 @@ export const ANY_WAITLIST_FILTERS: readonly AnyWaitlistFilter[] = WAITLIST_FILTE
 
 /** A filter's value in a request or view, if it narrows the list. */
 export function filterValueOf(values: WaitlistFilterValues, descriptor: AnyWaitlistFilter): string | undefined {
-  return (values as Record<string, string | undefined>)[descriptor.key] || undefined;
+  return valueOfFilter(values, descriptor);
 }

@@ -1,4 +1,5 @@
 import { formatNumber } from "@/lib/format";
+import { readFiltersFromUrl } from "@/lib/validation/list-filters";
 import {
   ANY_WAITLIST_FILTERS,
   filterValueOf,
@@ -144,16 +145,12 @@ export function readWaitlistViewState(params: Pick<URLSearchParams, "get">): Wai
   const q = searchSchema.safeParse(params.get("q") ?? undefined);
   const page = pageSchema.safeParse(params.get("page") ?? undefined);
   const sort = sortSchema.safeParse(params.get("sort") ?? undefined);
-  const view: Record<string, unknown> = {
+  return {
     q: q.success ? q.data : "",
     page: page.success ? page.data : 1,
     sort: sort.success ? sort.data : DEFAULT_WAITLIST_SORT,
-  };
-  for (const descriptor of ANY_WAITLIST_FILTERS) {
-    const value = descriptor.schema.safeParse(params.get(descriptor.param) ?? undefined);
-    view[descriptor.key] = value.success ? value.data : undefined;
-  }
-  return view as WaitlistViewState;
+    ...readFiltersFromUrl(ANY_WAITLIST_FILTERS, params).values,
+  } as WaitlistViewState;
 }
 
 /**
@@ -161,13 +158,7 @@ export function readWaitlistViewState(params: Pick<URLSearchParams, "get">): Wai
  * out (readWaitlistViewState) and says so beside their control, rather than silently listing everyone.
  */
 export function refusedWaitlistFilters(params: Pick<URLSearchParams, "get">): Record<string, string> {
-  const refused: Record<string, string> = {};
-  for (const descriptor of ANY_WAITLIST_FILTERS) {
-    const value = descriptor.schema.safeParse(params.get(descriptor.param) ?? undefined);
-    if (!value.success)
-      refused[descriptor.key] = value.error.issues[0]?.message ?? `${descriptor.label} cannot use that.`;
-  }
-  return refused;
+  return readFiltersFromUrl(ANY_WAITLIST_FILTERS, params).refused;
 }
 
 /** The search string for a view state, leaving out defaults so URLs stay short (no leading `?`). */

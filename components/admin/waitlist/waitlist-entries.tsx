@@ -8,7 +8,7 @@ import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { ErrorToast, RetryButton } from "@/components/admin/kit/server-states";
 import { ColumnChooser } from "@/components/admin/waitlist/column-chooser";
 import { WaitlistExportButton } from "@/components/admin/waitlist/waitlist-export-button";
-import { WaitlistFilters, WaitlistSearchBox } from "@/components/admin/waitlist/waitlist-search-box";
+import { WaitlistFilters } from "@/components/admin/waitlist/waitlist-search-box";
 import { SelectionBar, WaitlistSelection } from "@/components/admin/waitlist/waitlist-selection";
 import { WaitlistTable } from "@/components/admin/waitlist/waitlist-table";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
@@ -72,11 +72,6 @@ async function loadKnownTags(): Promise<string[]> {
   });
 }
 
-async function ExportButtonWithData({ view }: { view: WaitlistViewState }) {
-  const loaded = await loadPage(waitlistViewKey(view));
-  return <WaitlistExportButton view={view} empty={!loaded.page || loaded.page.total === 0} />;
-}
-
 /**
  * Whether the signed-in admin can act on ticked rows of this view (tag them; invite them; on the held list,
  * release or delete them). A viewer cannot, so their list has no checkboxes and no selection bar.
@@ -132,27 +127,32 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
   const empty = data.total === 0;
   const filtered = isFiltered(view);
   const showPages = data.total > data.pageSize || view.page > 1;
+  const canExport = roleCan(role, "export");
   return (
     <>
-      {/* Nothing to show on an empty list (the table says so): the line keeps its status for screen readers only,
-          rather than leaving a blank gap above the selection bar. */}
+      {/* One line: what is shown, the way back to the whole list, and what to do with it (columns, export). On an empty,
+          unfiltered list it keeps its status for screen readers only, rather than leaving a blank gap above the
+          selection bar. */}
       <div
         className={
-          empty ? "sr-only" : "flex min-h-6 flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground"
+          empty && !filtered && !canExport
+            ? "sr-only"
+            : "flex min-h-6 flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground"
         }
       >
-        <p role="status" aria-live="polite">
+        <p role="status" aria-live="polite" className={empty ? "sr-only" : undefined}>
           {summary(data, filtered)}
         </p>
-        {filtered && !empty && roleCan(role, "export") && (
-          <p>The export includes only the entries shown by your search and filter.</p>
-        )}
-        {/* The phone's cards show a few fields of their own, whatever the table's columns. */}
-        {!empty && (
-          <div className="max-md:hidden">
-            <ColumnChooser hidden={hidden} />
-          </div>
-        )}
+        {filtered && <ClearFilters view={view} />}
+        <div className="ml-auto flex flex-wrap items-center gap-3">
+          {/* The phone's cards show a few fields of their own, whatever the table's columns. */}
+          {!empty && (
+            <div className="max-md:hidden">
+              <ColumnChooser hidden={hidden} />
+            </div>
+          )}
+          {canExport && <WaitlistExportButton view={view} empty={empty} />}
+        </div>
       </div>
       <WaitlistSelection pageIds={data.entries.map((entry) => entry.id)}>
         {selectable && <SelectionBar view={view} total={data.total} totalIsExact={data.totalIsExact} />}
@@ -179,14 +179,19 @@ async function WaitlistResults({ view }: { view: WaitlistViewState }) {
   );
 }
 
-function ResultsLoading({ view }: { view: WaitlistViewState }) {
+function ResultsLoading({ view, canExport }: { view: WaitlistViewState; canExport: boolean }) {
   return (
     <>
-      <div className="flex min-h-6 items-center text-sm text-muted-foreground">
+      <div className="flex min-h-6 flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
         <p role="status" aria-live="polite" className="flex items-center gap-2">
           <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
           Loading entries...
         </p>
+        {canExport && (
+          <div className="ml-auto">
+            <WaitlistExportButton view={view} loading empty />
+          </div>
+        )}
       </div>
       <WaitlistTable entries={[]} view={view} message={{ kind: "loading", text: "Loading entries..." }} />
     </>
@@ -194,9 +199,16 @@ function ResultsLoading({ view }: { view: WaitlistViewState }) {
 }
 
 /** The whole list again, in the same order: the search and every filter dropped. */
-function clearedHref(view: WaitlistViewState): string {
+function ClearFilters({ view }: { view: WaitlistViewState }) {
   const search = waitlistViewSearch({ q: "", page: 1, sort: view.sort });
-  return `/admin${search ? `?${search}` : ""}`;
+  return (
+    <Link
+      href={`/admin${search ? `?${search}` : ""}`}
+      className="font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      Clear filters
+    </Link>
+  );
 }
 
 /**
@@ -215,29 +227,17 @@ export async function WaitlistEntries({
   const key = waitlistViewKey(view);
   // Only a role that may export is shown the button (a viewer is not).
   const canExport = roleCan((await requireCurrentAdmin()).role, "export");
+  // Tight gaps: with the table's header, ten rows fit below the filters on a 1280x800 screen.
   return (
-    <div className="grid gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <WaitlistSearchBox view={view} />
-        {canExport && (
-          <Suspense key={key} fallback={<WaitlistExportButton view={view} loading empty />}>
-            <ExportButtonWithData view={view} />
-          </Suspense>
-        )}
-      </div>
-      <WaitlistFilters view={view} sources={await loadKnownSources()} tags={await loadKnownTags()} refused={refused} />
-      <SegmentLinks view={view} />
-      {isFiltered(view) && (
-        <p className="-mt-1 text-sm">
-          <Link
-            href={clearedHref(view)}
-            className="font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            Clear filters
-          </Link>
-        </p>
-      )}
-      <Suspense key={key} fallback={<ResultsLoading view={view} />}>
+    <div className="grid gap-3">
+      <WaitlistFilters
+        view={view}
+        sources={await loadKnownSources()}
+        tags={await loadKnownTags()}
+        refused={refused}
+        more={<SegmentLinks view={view} />}
+      />
+      <Suspense key={key} fallback={<ResultsLoading view={view} canExport={canExport} />}>
         <WaitlistResults view={view} />
       </Suspense>
     </div>

@@ -242,6 +242,7 @@ describe("WaitlistFilters", () => {
     render(
       <WaitlistFilters view={{ q: "", page: 2, sort: "joined_desc" }} sources={["newsletter", "t.co", "direct"]} />,
     );
+    await user.click(screen.getByRole("button", { name: "More filters" }));
     const field = screen.getByRole("combobox", { name: "Source" });
     const list = document.getElementById(field.getAttribute("list") ?? "");
     expect(list?.tagName).toBe("DATALIST");
@@ -259,7 +260,24 @@ describe("WaitlistFilters", () => {
 
   it("is a plain text field when no source is known yet", () => {
     render(<WaitlistFilters view={{ q: "", page: 1, sort: "joined_desc" }} />);
-    expect(screen.getByRole("textbox", { name: "Source" })).not.toHaveAttribute("list");
+    expect(screen.getByRole("textbox", { name: "Source", hidden: true })).not.toHaveAttribute("list");
+  });
+
+  it("keeps the less-used filters behind 'More filters', which says how many are on and opens when one is", async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<WaitlistFilters view={{ q: "", page: 1, sort: "joined_desc", status: "waiting" }} />);
+    const more = screen.getByRole("button", { name: "More filters" });
+    expect(more).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByRole("combobox", { name: "Status" })).toBeVisible();
+    expect(screen.queryByRole("combobox", { name: "Team size" })).not.toBeInTheDocument();
+    await user.click(more);
+    expect(more).toHaveAttribute("aria-expanded", "true");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Team size" }), "2-5");
+    expect(replace).toHaveBeenLastCalledWith("/admin?status=waiting&size=2-5", { scroll: false });
+    unmount();
+    render(<WaitlistFilters view={{ q: "", page: 1, sort: "joined_desc", size: "2-5", held: "yes" }} />);
+    expect(screen.getByRole("button", { name: "More filters , 2 on" })).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("combobox", { name: "Team size" })).toHaveValue("2-5");
   });
 });
 

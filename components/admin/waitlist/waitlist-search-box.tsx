@@ -56,126 +56,175 @@ const normaliseSearch = (text: string) => text.trim();
 const selectClass =
   "h-10 w-full rounded-md border border-input bg-background px-3 text-base shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none md:text-sm";
 
-// The controls in their places on screen, left to right.
+// The controls in their places on screen, left to right: the common ones on one line, the rest behind "More filters".
 const CONTROLS = [...ANY_WAITLIST_FILTERS].sort((a, b) => a.control.place - b.control.place);
+const MAIN = CONTROLS.filter((filter) => !filter.control.more);
+const MORE = CONTROLS.filter((filter) => filter.control.more);
+
+/** How many filters say something: " 2 on" for a button's name and badge. */
+function CountBadge({ on, none }: { on: number; none?: string }) {
+  if (on === 0 && !none) return null;
+  return (
+    <>
+      <span className="sr-only">,</span>
+      <Badge variant={on > 0 ? "default" : "muted"}>{on > 0 ? `${on} on` : none}</Badge>
+    </>
+  );
+}
 
 /**
- * The list's filters (see WAITLIST_FILTERS), alone or together. Each change renders the first page of the
- * filtered list on the server; the filters live in the URL with the search and order. `sources`: the
- * sources signups have come from, offered as a filter that suggests them is typed; `tags`: the tags in use, likewise.
+ * The list's search and filters (see WAITLIST_FILTERS), alone or together. Each change renders the first page of
+ * the filtered list on the server; the filters live in the URL with the search and order. The search and the common
+ * filters share one line, the less-used ones (and `more`: the segments) wait behind "More filters", open when one of
+ * them is set, so the list starts high on a laptop's screen. `sources`: the sources signups have come from, offered
+ * as a filter that suggests them is typed; `tags`: the tags in use, likewise.
  */
 export function WaitlistFilters({
   view,
   sources = [],
   tags = [],
   refused = {},
+  more,
 }: {
   view: WaitlistViewState;
   sources?: readonly string[];
   tags?: readonly string[];
   /** Filters the URL gave a value they cannot use, with why: said beside their control. */
   refused?: Readonly<Record<string, string>>;
+  /** Shown at the end of "More filters". */
+  more?: React.ReactNode;
 }) {
   const replaceView = useReplaceView();
   const id = useId();
-  // On a phone the filters fold behind one button, so the list is on the first screen; wider, they all show.
+  const isOn = (filter: AnyWaitlistFilter) => filterValueOf(view, filter) !== undefined;
+  const anyRefused = Object.keys(refused).length > 0;
+  // On a phone every filter folds behind one button, so the list is on the first screen; wider, the common ones show.
   const [open, setOpen] = useState(false);
-  const on = CONTROLS.filter((filter) => filterValueOf(view, filter) !== undefined).length;
+  const moreOn = MORE.filter(isOn).length;
+  const [moreOpen, setMoreOpen] = useState(moreOn > 0 || MORE.some((filter) => refused[filter.key]));
+  const control = (filter: AnyWaitlistFilter, compact: boolean) => (
+    <FilterControl
+      key={filter.key}
+      id={`${id}-${filter.key}`}
+      filter={filter}
+      view={view}
+      compact={compact}
+      suggestions={
+        filter.control.kind !== "text"
+          ? []
+          : filter.control.suggestsKnownSources
+            ? sources
+            : filter.control.suggestsKnownTags
+              ? tags
+              : []
+      }
+      refused={refused[filter.key]}
+      replaceView={replaceView}
+    />
+  );
   return (
     <div className="grid gap-3">
-      <Button
-        type="button"
-        variant="outline"
-        className="justify-between md:hidden"
-        aria-expanded={open}
-        aria-controls={`${id}-filters`}
-        onClick={() => setOpen(!open)}
+      <div className="flex flex-col gap-3 md:flex-row md:items-center">
+        <WaitlistSearchBox view={view} />
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-between md:hidden"
+          aria-expanded={open}
+          aria-controls={`${id}-filters`}
+          onClick={() => setOpen(!open)}
+        >
+          <span className="flex items-center gap-2">
+            <SlidersHorizontalIcon aria-hidden="true" />
+            Filters
+            <CountBadge on={CONTROLS.filter(isOn).length} none="none on" />
+          </span>
+          <ChevronDownIcon aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
+        </Button>
+        <fieldset id={`${id}-filters`} className={cn("waitlist-filter-bar", !open && !anyRefused && "max-md:hidden")}>
+          <legend className="sr-only">Filter the list</legend>
+          {MAIN.map((filter) => control(filter, true))}
+          <Button
+            type="button"
+            variant="outline"
+            aria-expanded={moreOpen}
+            aria-controls={`${id}-more`}
+            onClick={() => setMoreOpen(!moreOpen)}
+          >
+            More filters
+            <CountBadge on={moreOn} />
+            <ChevronDownIcon aria-hidden="true" className={cn("transition-transform", moreOpen && "rotate-180")} />
+          </Button>
+        </fieldset>
+      </div>
+      <fieldset
+        id={`${id}-more`}
+        hidden={!moreOpen}
+        className={cn("grid gap-3 sm:grid-cols-2 lg:grid-cols-4", !open && !anyRefused && "max-md:hidden")}
       >
-        <span className="flex items-center gap-2">
-          <SlidersHorizontalIcon aria-hidden="true" />
-          Filters
-          <span className="sr-only">,</span>
-          <Badge variant={on > 0 ? "default" : "muted"}>{on > 0 ? `${on} on` : "none on"}</Badge>
-        </span>
-        <ChevronDownIcon aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
-      </Button>
-      <FilterControls
-        id={id}
-        open={open || Object.keys(refused).length > 0}
-        view={view}
-        sources={sources}
-        tags={tags}
-        refused={refused}
-        replaceView={replaceView}
-      />
+        <legend className="sr-only">More filters</legend>
+        {MORE.map((filter) => control(filter, false))}
+        {more && <div className="col-span-full">{more}</div>}
+      </fieldset>
     </div>
   );
 }
 
-function FilterControls({
+/** One filter's control, from its descriptor: a drop-down, or a text field (TextFilter). */
+function FilterControl({
   id,
-  open,
+  filter,
   view,
-  sources,
-  tags,
+  compact,
+  suggestions,
   refused,
   replaceView,
 }: {
   id: string;
-  open: boolean;
+  filter: AnyWaitlistFilter;
   view: WaitlistViewState;
-  sources: readonly string[];
-  tags: readonly string[];
-  refused: Readonly<Record<string, string>>;
+  /** On the filters' one line: its label for screen readers only (its "any" choice names it on screen). */
+  compact: boolean;
+  suggestions: readonly string[];
+  refused: string | undefined;
   replaceView: (next: WaitlistViewState) => void;
 }) {
+  const apply = (value: string | undefined) =>
+    replaceView({ ...view, page: 1, [filter.key]: value } as WaitlistViewState);
+  const current = filterValueOf(view, filter) ?? "";
+  if (filter.control.kind === "text") {
+    return (
+      <TextFilter
+        id={id}
+        label={filter.label}
+        control={filter.control}
+        schema={filter.schema}
+        refused={refused}
+        current={current}
+        suggestions={suggestions}
+        onChange={apply}
+      />
+    );
+  }
   return (
-    <fieldset
-      id={`${id}-filters`}
-      className={cn("gap-3 sm:grid-cols-2 md:grid lg:grid-cols-5", open ? "grid" : "hidden")}
-    >
-      <legend className="sr-only">Filter the list</legend>
-      {CONTROLS.map((filter) => {
-        const apply = (value: string | undefined) =>
-          replaceView({ ...view, page: 1, [filter.key]: value } as WaitlistViewState);
-        const current = filterValueOf(view, filter) ?? "";
-        if (filter.control.kind === "text") {
-          return (
-            <TextFilter
-              key={filter.key}
-              id={`${id}-${filter.key}`}
-              label={filter.label}
-              control={filter.control}
-              schema={filter.schema}
-              refused={refused[filter.key]}
-              current={current}
-              suggestions={filter.control.suggestsKnownSources ? sources : filter.control.suggestsKnownTags ? tags : []}
-              onChange={apply}
-            />
-          );
-        }
-        return (
-          <div key={filter.key} className="grid gap-1.5">
-            <label htmlFor={`${id}-${filter.key}`} className="text-sm font-medium">
-              {filter.label}
-            </label>
-            <select
-              id={`${id}-${filter.key}`}
-              value={current}
-              onChange={(event) => apply(event.target.value || undefined)}
-              className={selectClass}
-            >
-              <option value="">{filter.control.any}</option>
-              {filter.control.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        );
-      })}
-    </fieldset>
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className={compact ? "sr-only" : "text-sm font-medium"}>
+        {filter.label}
+      </label>
+      <select
+        id={id}
+        value={current}
+        onChange={(event) => apply(event.target.value || undefined)}
+        className={selectClass}
+      >
+        <option value="">{filter.control.any}</option>
+        {filter.control.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -276,7 +325,7 @@ export function WaitlistSearchBox({ view }: WaitlistSearchBoxProps) {
   return (
     <form
       role="search"
-      className="relative w-full sm:max-w-md"
+      className="relative w-full md:w-64 md:shrink-0 lg:w-72"
       onSubmit={(event) => {
         event.preventDefault();
         if (value.trim() !== query) onSearch(value.trim());

@@ -69,6 +69,8 @@ const TABULAR = "font-variant-numeric:tabular-nums";
 
 // A source longer than this is cut short in the list (whole on hover or focus); most ("newsletter") fit.
 const LONG_SOURCE = 12;
+// A name longer than this is cut short likewise, so every row stays one line tall and ten fit a laptop's screen.
+const LONG_NAME = 16;
 
 /** What each format needs of the table: numbers to the right, in figures of one width. */
 const FORMAT_VIEWS: Partial<Record<WaitlistColumn["format"], ColumnView>> = {
@@ -88,7 +90,14 @@ const VIEWS: Partial<Record<WaitlistColumnKey, ColumnView>> = {
   name: {
     cell: "min-width:7rem;font-weight:500",
     sort: "name",
-    render: (entry) => <Link href={`/admin/waitlist/${entry.id}`}>{entry.name}</Link>,
+    render: (entry) => (
+      <Link
+        href={`/admin/waitlist/${entry.id}`}
+        {...(entry.name.length > LONG_NAME && { className: "reveal-truncated" })}
+      >
+        {entry.name}
+      </Link>
+    ),
   },
   email: {
     cell: "width:100%;min-width:8rem",

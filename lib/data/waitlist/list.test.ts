@@ -4,7 +4,7 @@ import { readWaitlistBatches, waitlistCsvRecord } from "@/lib/data/waitlist/expo
 import { listWaitlistEntries, SEARCH_COUNT_LIMIT } from "@/lib/data/waitlist/list";
 import { businessTypesMatching } from "@/lib/data/waitlist/sql";
 import { withSql } from "@/lib/db";
-import { escapeLike } from "@/lib/validation/waitlist-filters";
+import { escapeLike } from "@/lib/validation/list-filters";
 import {
   WAITLIST_SORTS,
   waitlistListQuerySchema,

@@ -1,9 +1,11 @@
 import "server-only";
 
+import { filterConditions } from "@/lib/data/list-filters";
 import { ANY_WAITLIST_COLUMNS, type WaitlistColumn } from "@/lib/data/waitlist/columns";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { escapeLike } from "@/lib/validation/list-filters";
 import { BUSINESS_TYPE_OPTIONS } from "@/lib/validation/waitlist";
-import { ANY_WAITLIST_FILTERS, escapeLike, filterValueOf } from "@/lib/validation/waitlist-filters";
+import { ANY_WAITLIST_FILTERS, filterValueOf } from "@/lib/validation/waitlist-filters";
 import type { WaitlistFilter, WaitlistSort } from "@/lib/validation/waitlist-query";
 
 /**
@@ -112,11 +114,10 @@ export function searchCondition(search: string, form: ConditionForm = "indexed")
 
 /** The search and every filter as one WHERE condition (see searchCondition for `form`). */
 export function filterCondition(filter: WaitlistFilter, form: ConditionForm = "indexed"): Prisma.Sql {
-  const conditions = [searchCondition(filter.q, form)];
-  for (const descriptor of ANY_WAITLIST_FILTERS) {
-    const value = filterValueOf(filter, descriptor);
-    if (value !== undefined) conditions.push(descriptor.where(value, Prisma.sql, { perRow: form === "walk" }));
-  }
+  const conditions = [
+    searchCondition(filter.q, form),
+    ...filterConditions(ANY_WAITLIST_FILTERS, filter, { perRow: form === "walk" }),
+  ];
   return Prisma.join(conditions, " AND ");
 }
 

@@ -1,21 +1,36 @@
 import type { Metadata } from "next";
+import Form from "next/form";
 import Link from "next/link";
 
 import { OutboxStatus } from "@/components/admin/emails/outbox-status";
 import { DataTable, type Column } from "@/components/admin/kit/data-table";
 import { EmailAddress } from "@/components/admin/kit/email-address";
+import { FilterFields } from "@/components/admin/kit/filter-fields";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { lastPageOf, Pagination } from "@/components/admin/kit/pagination";
 import { LoadFailed, readSection, SectionLoader } from "@/components/admin/kit/section";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
 import { listOutbox, type OutboxListItem } from "@/lib/data/outbox-admin";
 import { emailKindLabel } from "@/lib/email/kind-labels";
 import { NOT_CONFIGURED_ERROR } from "@/lib/email/outbox";
 import { emailConfigured } from "@/lib/email/transport";
+import { formatNumber } from "@/lib/format";
+import {
+  ANY_OUTBOX_FILTERS,
+  isOutboxFiltered,
+  outboxViewHref,
+  readOutboxView,
+  type OutboxFilter,
+  type OutboxView,
+} from "@/lib/validation/outbox-filters";
 
 // The list's times, in UTC as its headers say: the day and the time of day, each kept on one line.
 const utcDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 const utcTime = new Intl.DateTimeFormat("en-GB", { timeStyle: "short", timeZone: "UTC" });
+
+const linkClass =
+  "font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
 export const metadata: Metadata = { title: "Emails" };
 
@@ -42,10 +57,7 @@ const COLUMNS = (configured: boolean): Column<OutboxListItem>[] => [
     className: "min-w-40",
     cell: (message) => (
       <>
-        <Link
-          href={`/admin/emails/${message.id}`}
-          className="font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
+        <Link href={`/admin/emails/${message.id}`} className={linkClass}>
           {message.subject}
         </Link>
         <span className="block text-xs text-muted-foreground">{emailKindLabel(message.kind)}</span>
@@ -72,9 +84,41 @@ const COLUMNS = (configured: boolean): Column<OutboxListItem>[] => [
   { header: "Sent (UTC)", cell: (message) => (message.sentAt ? <When at={message.sentAt} /> : "") },
 ];
 
-async function Outbox({ page }: { page: number }) {
+/**
+ * The search and filters, from the same descriptors as the SQL that applies them. A GET form (next/form: a
+ * client-side navigation once scripts run, a plain form before), so they live in the URL, bookmarkable.
+ */
+function OutboxFilters({ filter, refused }: { filter: OutboxFilter; refused: Record<string, string> }) {
+  return (
+    <Form
+      action="/admin/emails"
+      role="search"
+      aria-label="Search and filter emails"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,1fr)_auto_auto_auto] lg:items-start"
+    >
+      <FilterFields idPrefix="emails" descriptors={ANY_OUTBOX_FILTERS} values={filter} refused={refused} />
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-1 lg:pt-6.5">
+        <Button type="submit">Apply filters</Button>
+        {isOutboxFiltered(filter) && (
+          <Link href="/admin/emails" className={buttonVariants({ variant: "ghost" })}>
+            Clear
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+function summary(data: { total: number; page: number; pageSize: number; messages: unknown[] }, filtered: boolean) {
+  if (data.messages.length === 0) return "";
+  const first = (data.page - 1) * data.pageSize + 1;
+  const last = first + data.messages.length - 1;
+  return `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(data.total)} ${filtered ? "matching emails" : "emails"}`;
+}
+
+async function Outbox({ view }: { view: OutboxView }) {
   const admin = await requireCurrentAdmin();
-  const data = await readSection("the outbox", () => listOutbox(admin, page));
+  const data = await readSection("the outbox", () => listOutbox(admin, view.page, view.filter));
   if (!data)
     return (
       <LoadFailed
@@ -83,38 +127,61 @@ async function Outbox({ page }: { page: number }) {
         text="Error loading emails. Please try again."
       />
     );
+  const filtered = isOutboxFiltered(view.filter);
   return (
     <div className="grid gap-4">
+      <p role="status" aria-live="polite" className="min-h-5 text-sm text-muted-foreground">
+        {summary(data, filtered)}
+      </p>
       <DataTable
         label="Emails"
         columns={COLUMNS(emailConfigured())}
         rows={data.messages}
         rowKey={(message) => message.id}
         rowTestId="email-row"
+        message={
+          data.messages.length === 0 && filtered
+            ? {
+                kind: "empty",
+                text: "No emails match your search and filters",
+                action: (
+                  <Link href="/admin/emails" className={linkClass}>
+                    Clear filters
+                  </Link>
+                ),
+              }
+            : undefined
+        }
         empty="No emails yet"
       />
-      {data.total > data.pageSize && (
+      {(data.total > data.pageSize || view.page > 1) && (
         <Pagination
           page={data.page}
           lastPage={lastPageOf(data.total, data.pageSize)}
-          hrefFor={(target) => (target === 1 ? "/admin/emails" : `/admin/emails?page=${target}`)}
+          hrefFor={(target) => outboxViewHref({ filter: view.filter, page: target })}
         />
       )}
     </div>
   );
 }
 
-export default async function EmailsPage({ searchParams }: { searchParams: Promise<{ page?: string | string[] }> }) {
-  const raw = [(await searchParams).page ?? []].flat().at(-1);
-  const page = raw && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1;
+export default async function EmailsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const params = await searchParams;
+  // A repeated parameter counts once, as its last value, like the waiting list's.
+  const { refused, ...view } = readOutboxView({ get: (name) => [params[name] ?? []].flat().at(-1) ?? null });
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <PageHeader
         title="Emails"
         description="Every email the site has queued, newest first, with its delivery status. Open one to see it as it was sent."
       />
-      <SectionLoader key={page} text="Loading emails...">
-        <Outbox page={page} />
+      <OutboxFilters filter={view.filter} refused={refused} />
+      <SectionLoader key={outboxViewHref(view)} text="Loading emails...">
+        <Outbox view={view} />
       </SectionLoader>
     </div>
   );
