@@ -1,0 +1,99 @@
+import "server-only";
+
+import { getDb } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { TryOttoCardKind } from "@/lib/validation/try-otto";
+
+// The live demo's daily sums (try_otto_days). Nothing a visitor typed is ever written: only counts, tokens, money
+// (billionths of a dollar), which gate refused and which card kinds were shown.
+
+/** The gates that can refuse a live answer before any call, by the column that counts them. */
+const REFUSAL_COLUMNS = {
+  proof: "refusedProof",
+  network: "refusedNetwork",
+  budget: "refusedBudget",
+} as const;
+export type TryOttoGate = keyof typeof REFUSAL_COLUMNS;
+
+const CARD_COLUMNS: Record<TryOttoCardKind, string> = {
+  quote: "cardsQuote",
+  invoice: "cardsInvoice",
+  booking: "cardsBooking",
+  reminder: "cardsReminder",
+  customer: "cardsCustomer",
+  jobs: "cardsJobs",
+};
+
+/** The UTC day of a moment, as the table keys it (YYYY-MM-DD). */
+export function tryOttoDay(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * Reserves a call's worst-case cost against the day's budget, in one statement: the row is written only while
+ * spent + reserved + this cost stays within the budget, so concurrent requests on any number of servers can
+ * never reserve past it. True when reserved (the caller must settle it, whatever happens to the call).
+ */
+export async function reserveTryOttoBudget(day: string, costNanos: number, budgetNanos: number): Promise<boolean> {
+  const rows = await getDb().$queryRaw<{ day: Date }[]>`
+    INSERT INTO "try_otto_days" ("day", "reservedNanos", "calls")
+    SELECT ${day}::date, ${costNanos}::bigint, 1 WHERE ${costNanos}::bigint <= ${budgetNanos}::bigint
+    ON CONFLICT ("day") DO UPDATE SET
+      "reservedNanos" = "try_otto_days"."reservedNanos" + EXCLUDED."reservedNanos",
+      "calls" = "try_otto_days"."calls" + 1
+    WHERE "try_otto_days"."spentNanos" + "try_otto_days"."reservedNanos" + EXCLUDED."reservedNanos" <= ${budgetNanos}::bigint
+    RETURNING "day"`;
+  return rows.length === 1;
+}
+
+export interface TryOttoSettlement {
+  /** What was reserved for the call. */
+  reservedNanos: number;
+  /** What it really cost (its reported usage at the model's price; the reservation when unknown). */
+  costNanos: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** A new conversation's first call. */
+  newConversation: boolean;
+  failed: boolean;
+  offTopic: boolean;
+  card: TryOttoCardKind | null;
+}
+
+/**
+ * Settles a reserved call: its reservation goes, its real cost is spent, and what it showed is counted. Returns
+ * the day's spend after it.
+ */
+export async function settleTryOttoCall(day: string, settlement: TryOttoSettlement): Promise<{ spentNanos: bigint }> {
+  const { reservedNanos, costNanos, inputTokens, outputTokens } = settlement;
+  const card = settlement.card
+    ? Prisma.sql`, ${Prisma.raw(`"${CARD_COLUMNS[settlement.card]}" = "${CARD_COLUMNS[settlement.card]}" + 1`)}`
+    : Prisma.empty;
+  const rows = await getDb().$queryRaw<{ spentNanos: bigint }[]>`
+    UPDATE "try_otto_days" SET
+      "reservedNanos" = GREATEST(0, "reservedNanos" - ${reservedNanos}::bigint),
+      "spentNanos" = "spentNanos" + ${costNanos}::bigint,
+      "inputTokens" = "inputTokens" + ${inputTokens}::bigint,
+      "outputTokens" = "outputTokens" + ${outputTokens}::bigint,
+      "conversations" = "conversations" + ${settlement.newConversation ? 1 : 0},
+      "failedCalls" = "failedCalls" + ${settlement.failed ? 1 : 0},
+      "offTopic" = "offTopic" + ${settlement.offTopic ? 1 : 0}
+      ${card}
+    WHERE "day" = ${day}::date
+    RETURNING "spentNanos"`;
+  return { spentNanos: rows[0]?.spentNanos ?? BigInt(0) };
+}
+
+/** Counts a request a gate refused before any call. */
+export async function countTryOttoRefusal(day: string, gate: TryOttoGate): Promise<void> {
+  const column = Prisma.raw(`"${REFUSAL_COLUMNS[gate]}"`);
+  await getDb().$executeRaw`
+    INSERT INTO "try_otto_days" ("day", ${column}) VALUES (${day}::date, 1)
+    ON CONFLICT ("day") DO UPDATE SET ${column} = "try_otto_days".${column} + 1`;
+}
+
+/** Whether the owner left the live demo on in Settings (on when the settings row was never written). */
+export async function tryOttoSwitchedOn(): Promise<boolean> {
+  const row = await getDb().siteSettings.findUnique({ where: { id: 1 }, select: { tryOttoEnabled: true } });
+  return row?.tryOttoEnabled ?? true;
+}
