@@ -112,7 +112,8 @@ const tokensOf = (text) => Math.max(1, Math.ceil(text.length / 4));
 /** @param {http.ServerResponse} res @param {any} body @param {{ text: string, slow?: boolean }} answer */
 async function sendTryOtto(res, body, answer) {
   const usage = {
-    prompt_tokens: tokensOf(JSON.stringify(body.messages)),
+    // About four characters a token, as English text runs; the schema counts, as it does at OpenAI.
+    prompt_tokens: tokensOf(JSON.stringify(body.messages) + JSON.stringify(body.response_format)),
     completion_tokens: tokensOf(answer.text),
     total_tokens: 0,
   };
