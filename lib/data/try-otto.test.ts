@@ -1,5 +1,12 @@
-import { reserveTryOttoBudget, settleTryOttoCall, tryOttoDay } from "@/lib/data/try-otto";
+import {
+  countTryOttoRefusal,
+  reserveTryOttoBudget,
+  settleTryOttoCall,
+  tryOttoDay,
+  tryOttoOverview,
+} from "@/lib/data/try-otto";
 import { getDb } from "@/lib/db";
+import { insertAdmin, verifiedAdminFor } from "@/test/admin";
 import { prepareTestDatabase, resetDatabase } from "@/test/db";
 
 prepareTestDatabase();
@@ -64,6 +71,35 @@ describe(`the live demo's daily budget (${process.env.DATABASE_URL ? "PostgreSQL
   it("refuses a call costing more than the whole budget without writing the day", async () => {
     expect(await reserveTryOttoBudget(DAY, BUDGET + 1, BUDGET)).toBe(false);
     expect(await getDb().tryOttoDay.count()).toBe(0);
+  });
+
+  it("sums the range for the owner's overview, today's spend apart, and nothing outside the range", async () => {
+    const admin = await verifiedAdminFor(await insertAdmin({ email: "owner@example.com" }));
+    for (const day of ["2026-03-01", "2026-03-09", DAY]) {
+      await reserveTryOttoBudget(day, COST, BUDGET);
+      await settleTryOttoCall(day, {
+        reservedNanos: COST,
+        costNanos: 1000,
+        inputTokens: 10,
+        outputTokens: 5,
+        newConversation: true,
+        failed: false,
+        offTopic: false,
+        card: "booking",
+      });
+    }
+    await countTryOttoRefusal(DAY, "network");
+    await countTryOttoRefusal("2026-03-09", "proof");
+    const figures = await tryOttoOverview(admin, { start: "2026-03-04", today: DAY });
+    expect(figures.today).toEqual({ conversations: 1, spentNanos: 1000, reservedNanos: 0 });
+    expect(figures.range).toMatchObject({
+      conversations: 2,
+      calls: 2,
+      spentNanos: 2000,
+      refusals: { proof: 1, network: 1, budget: 0 },
+      cards: { booking: 2, quote: 0 },
+    });
+    expect((await tryOttoOverview(admin, { start: null, today: DAY })).range.conversations).toBe(3);
   });
 
   it("keys each UTC day", () => {

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { getDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TryOttoCardKind } from "@/lib/validation/try-otto";
@@ -96,4 +97,58 @@ export async function countTryOttoRefusal(day: string, gate: TryOttoGate): Promi
 export async function tryOttoSwitchedOn(): Promise<boolean> {
   const row = await getDb().siteSettings.findUnique({ where: { id: 1 }, select: { tryOttoEnabled: true } });
   return row?.tryOttoEnabled ?? true;
+}
+
+/** The live demo's figures for the owner's overview: today's spend against the budget, and the range's sums. */
+export interface TryOttoOverview {
+  today: { conversations: number; spentNanos: number; reservedNanos: number };
+  range: {
+    conversations: number;
+    calls: number;
+    spentNanos: number;
+    refusals: Record<TryOttoGate, number>;
+    failed: number;
+    offTopic: number;
+    cards: Record<TryOttoCardKind, number>;
+  };
+}
+
+/** The live demo's overview figures, for an admin (a few rows: one a day). */
+export async function tryOttoOverview(
+  actor: VerifiedAdmin,
+  bounds: { start: string | null; today: string },
+): Promise<TryOttoOverview> {
+  assertVerifiedAdmin(actor);
+  const [row] = await getDb().$queryRaw<Record<string, bigint | null>[]>`
+    SELECT
+      sum("conversations") FILTER (WHERE "day" = ${bounds.today}::date) AS "todayConversations",
+      sum("spentNanos") FILTER (WHERE "day" = ${bounds.today}::date) AS "todaySpent",
+      sum("reservedNanos") FILTER (WHERE "day" = ${bounds.today}::date) AS "todayReserved",
+      sum("conversations") AS "conversations", sum("calls") AS "calls", sum("spentNanos") AS "spent",
+      sum("refusedProof") AS "proof", sum("refusedNetwork") AS "network", sum("refusedBudget") AS "budget",
+      sum("failedCalls") AS "failed", sum("offTopic") AS "offTopic",
+      sum("cardsQuote") AS "quote", sum("cardsInvoice") AS "invoice", sum("cardsBooking") AS "booking",
+      sum("cardsReminder") AS "reminder", sum("cardsCustomer") AS "customer", sum("cardsJobs") AS "jobs"
+    FROM "try_otto_days"
+    WHERE (${bounds.start}::date IS NULL OR "day" >= ${bounds.start}::date) AND "day" <= ${bounds.today}::date`;
+  const n = (key: string) => Number(row?.[key] ?? 0);
+  return {
+    today: { conversations: n("todayConversations"), spentNanos: n("todaySpent"), reservedNanos: n("todayReserved") },
+    range: {
+      conversations: n("conversations"),
+      calls: n("calls"),
+      spentNanos: n("spent"),
+      refusals: { proof: n("proof"), network: n("network"), budget: n("budget") },
+      failed: n("failed"),
+      offTopic: n("offTopic"),
+      cards: {
+        quote: n("quote"),
+        invoice: n("invoice"),
+        booking: n("booking"),
+        reminder: n("reminder"),
+        customer: n("customer"),
+        jobs: n("jobs"),
+      },
+    },
+  };
 }
