@@ -90,17 +90,19 @@ export function TryOttoChat({ carried }: { carried?: CarriedTryOtto }) {
   return (
     <div className="grid gap-6">
       {turns.length > 0 ? (
-        <ol
+        <div
           role="log"
           aria-label={TRY_OTTO_COPY.log}
           aria-live="polite"
           aria-busy={busy}
-          className="grid gap-6 rounded-2xl border bg-muted/40 p-4 sm:p-6"
+          className="rounded-2xl border bg-muted/40 p-4 sm:p-6"
         >
-          {turns.map((turn, index) => (
-            <Turn key={index} turn={turn} />
-          ))}
-        </ol>
+          <ol className="grid gap-6">
+            {turns.map((turn, index) => (
+              <Turn key={index} turn={turn} />
+            ))}
+          </ol>
+        </div>
       ) : null}
       <TryOttoForm
         showConsent={!consentGiven}
