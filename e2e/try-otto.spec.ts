@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { TRY_OTTO_COPY, TRY_OTTO_FALLBACK_NOTICES } from "@/content/demo/try-otto";
+import { signInAsAdmin } from "@/e2e/support/admin";
 import { expectNoAxeViolations } from "@/e2e/support/axe";
 import { freshClientAddress } from "@/e2e/support/client-address";
 import { FAKE_QUOTE_REPLY, FAKE_SCRIPT_REPLY, TRY_OTTO_MARKERS } from "@/e2e/support/fake-openai.mjs";
@@ -106,5 +107,35 @@ test.describe("Try Otto live", () => {
     expect(await (await status).json()).toEqual({ enabled: false });
     await expect(page.locator("section#try-otto")).toBeHidden();
     await expect(page.getByRole("heading", { name: TRY_OTTO_COPY.heading })).toHaveCount(0);
+  });
+
+  test("the owner sees the demo on the overview and turns it off and on again in Settings", async ({ page }) => {
+    await signInAsAdmin(page.request);
+    await page.goto("/admin/overview?range=today");
+    const card = page.getByRole("region", { name: /^Live demo/ });
+    await expect(card).toContainText("Conversations today");
+    await expect(card.getByTestId("try-otto-spend")).toContainText("of $5.00");
+    await expect(card).toContainText("Network's 3 a day used");
+
+    await page.goto("/admin/settings");
+    const section = page.getByRole("region", { name: "Live demo" });
+    const box = section.getByRole("checkbox", { name: /Show “Try it with your own words”/ });
+    await expect(box).toBeChecked();
+    await expectNoAxeViolations(page, { include: 'section[aria-labelledby="try-otto-heading"]' });
+    try {
+      await box.click();
+      await section.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("Live demo off")).toBeVisible();
+      expect(await (await page.request.get("/api/try-otto")).json()).toEqual({ enabled: false });
+      await page.goto("/");
+      await page.locator("#chat-experience").scrollIntoViewIfNeeded();
+      await expect(page.locator("section#try-otto")).toBeHidden();
+    } finally {
+      await page.goto("/admin/settings");
+      await box.check();
+      await section.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("Live demo on")).toBeVisible();
+    }
+    expect(await (await page.request.get("/api/try-otto")).json()).toEqual({ enabled: true });
   });
 });

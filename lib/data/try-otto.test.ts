@@ -1,5 +1,6 @@
 import {
   countTryOttoRefusal,
+  queueTryOttoBudgetAlert,
   reserveTryOttoBudget,
   settleTryOttoCall,
   tryOttoDay,
@@ -100,6 +101,25 @@ describe(`the live demo's daily budget (${process.env.DATABASE_URL ? "PostgreSQL
       cards: { booking: 2, quote: 0 },
     });
     expect((await tryOttoOverview(admin, { start: null, today: DAY })).range.conversations).toBe(3);
+  });
+
+  it("queues the 80% alert to each active full admin, once a day, and not below 80%", async () => {
+    await insertAdmin({ email: "owner@example.com" });
+    await insertAdmin({ email: "viewer@example.com", role: "viewer" });
+    await reserveTryOttoBudget(DAY, COST, BUDGET);
+    await settle(Math.floor(BUDGET * 0.79));
+    expect(await queueTryOttoBudgetAlert(DAY, BUDGET)).toEqual([]);
+    await reserveTryOttoBudget(DAY, COST, BUDGET);
+    await settle(Math.ceil(BUDGET * 0.01));
+    const [first, second] = await Promise.all([
+      queueTryOttoBudgetAlert(DAY, BUDGET),
+      queueTryOttoBudgetAlert(DAY, BUDGET),
+    ]);
+    expect([...first!, ...second!]).toHaveLength(1);
+    const outbox = await getDb().emailOutbox.findMany({ where: { kind: "try-otto-budget" } });
+    expect(outbox.map((row) => row.to)).toEqual(["owner@example.com"]);
+    expect(outbox[0]!.payload).toEqual({ day: DAY, spent: "$0.08", budget: "$0.10" });
+    expect(await queueTryOttoBudgetAlert(DAY, BUDGET)).toEqual([]);
   });
 
   it("keys each UTC day", () => {

@@ -1,7 +1,14 @@
 import "server-only";
 
+import { siteConfig } from "@/config/site";
 import { assertVerifiedAdmin, type VerifiedAdmin } from "@/lib/auth/verified";
 import { getDb } from "@/lib/db";
+import {
+  TRY_OTTO_ALERT_SHARE,
+  tryOttoBudgetSubject,
+  type TryOttoBudgetPayload,
+} from "@/lib/email/kinds/try-otto-budget";
+import { outboxInsertSql } from "@/lib/email/outbox-insert";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TryOttoCardKind } from "@/lib/validation/try-otto";
 
@@ -91,6 +98,36 @@ export async function countTryOttoRefusal(day: string, gate: TryOttoGate): Promi
   await getDb().$executeRaw`
     INSERT INTO "try_otto_days" ("day", ${column}) VALUES (${day}::date, 1)
     ON CONFLICT ("day") DO UPDATE SET ${column} = "try_otto_days".${column} + 1`;
+}
+
+const dollars = (nanos: bigint | number) => `$${(Number(nanos) / 1e9).toFixed(2)}`;
+
+/**
+ * Queues "80% of today's budget spent" to each active full admin, once a UTC day: the day's row is claimed
+ * (alertedAt) in the statement that checks the share, in the same transaction as the emails, so two servers
+ * settling at once queue one alert. Returns the outbox ids (none when not due or already sent).
+ */
+export async function queueTryOttoBudgetAlert(day: string, budgetNanos: number, now = new Date()): Promise<number[]> {
+  const threshold = BigInt(Math.ceil(budgetNanos * TRY_OTTO_ALERT_SHARE));
+  return getDb().$transaction(async (tx) => {
+    const claimed = await tx.$queryRaw<{ spent: bigint }[]>`
+      UPDATE "try_otto_days" SET "alertedAt" = ${now}
+      WHERE "day" = ${day}::date AND "alertedAt" IS NULL AND "spentNanos" >= ${threshold}::bigint
+      RETURNING "spentNanos" AS "spent"`;
+    if (claimed.length === 0) return [];
+    const payload: TryOttoBudgetPayload = { day, spent: dollars(claimed[0]!.spent), budget: dollars(budgetNanos) };
+    const rows = await tx.$queryRaw<{ id: number }[]>`
+      ${outboxInsertSql(
+        "try-otto-budget",
+        Prisma.sql`SELECT NULL::int AS "entryId", a."email" AS "to",
+          ${tryOttoBudgetSubject(siteConfig.name)}::text AS "subject",
+          ${JSON.stringify(payload)}::jsonb AS "payload"
+          FROM "admin_users" AS a WHERE a."isActive" AND a."role" = 'admin'`,
+        { now },
+      )}
+      RETURNING "id"`;
+    return rows.map((row) => row.id);
+  });
 }
 
 /** Whether the owner left the live demo on in Settings (on when the settings row was never written). */

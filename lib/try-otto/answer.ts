@@ -5,12 +5,15 @@ import { createOpenAIClient } from "@/lib/ai/client";
 import { spendProof, verifyProof } from "@/lib/challenge/altcha";
 import {
   countTryOttoRefusal,
+  queueTryOttoBudgetAlert,
   reserveTryOttoBudget,
   settleTryOttoCall,
   tryOttoDay,
   tryOttoSwitchedOn,
   type TryOttoGate,
 } from "@/lib/data/try-otto";
+import { TRY_OTTO_ALERT_SHARE } from "@/lib/email/kinds/try-otto-budget";
+import { sendSoon } from "@/lib/jobs/send-soon";
 import { clientRateKey, hitRateLimit } from "@/lib/rate-limit";
 import { TRY_OTTO_CONVERSATIONS_PER_NETWORK, type TryOttoConfig } from "@/lib/try-otto/config";
 import { firstTicket, issueTicket, readTicket, ticketHash, type ConversationTicket } from "@/lib/try-otto/conversation";
@@ -132,7 +135,7 @@ export async function answerTryOtto({ config, request, ip, emit, now = new Date(
 
   // Unknown usage (a timeout, a stream cut short) is settled at the reservation: the provider may have billed it.
   const usage = outcome.usage;
-  await settleTryOttoCall(day, {
+  const { spentNanos } = await settleTryOttoCall(day, {
     reservedNanos,
     costNanos: usage ? costNanos(price, usage.inputTokens, usage.outputTokens) : reservedNanos,
     inputTokens: usage?.inputTokens ?? 0,
@@ -143,4 +146,7 @@ export async function answerTryOtto({ config, request, ip, emit, now = new Date(
     card: answered && !answered.offTopic ? (answered.card?.kind ?? null) : null,
   });
   emit({ type: "done", ...after });
+  if (Number(spentNanos) >= config.budgetNanos * TRY_OTTO_ALERT_SHARE) {
+    sendSoon(await queueTryOttoBudgetAlert(day, config.budgetNanos, now));
+  }
 }
