@@ -15,11 +15,25 @@ const fakeCalls = async (page: Page) => {
   return ((await (await page.request.get(`${base}/try-otto/calls`)).json()) as { calls: number }).calls;
 };
 
+/**
+ * Scrolls to just above the section's place: it appears only while its place is below the view (so nothing being
+ * read moves), once the server has said the demo is on.
+ */
+async function approachSection(page: Page) {
+  await page.evaluate(() => {
+    const place = document.getElementById("try-otto")!.previousElementSibling!;
+    window.scrollTo({
+      top: place.getBoundingClientRect().top + window.scrollY - window.innerHeight - 40,
+      behavior: "instant",
+    });
+  });
+}
+
 /** Opens the landing page as a client of `address` and brings the live demo section into view. */
 async function openSection(page: Page, address: string, baseURL = "") {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": address });
   await page.goto(`${baseURL}/`);
-  await page.locator("#chat-experience").scrollIntoViewIfNeeded();
+  await approachSection(page);
   const section = page.locator("section#try-otto");
   await expect(section).toBeVisible();
   await section.scrollIntoViewIfNeeded();
@@ -103,7 +117,7 @@ test.describe("Try Otto live", () => {
     const bare = process.env.E2E_BARE_URL!;
     await page.goto(`${bare}/`);
     const status = page.waitForResponse(`${bare}/api/try-otto`);
-    await page.locator("#chat-experience").scrollIntoViewIfNeeded();
+    await approachSection(page);
     expect(await (await status).json()).toEqual({ enabled: false });
     await expect(page.locator("section#try-otto")).toBeHidden();
     await expect(page.getByRole("heading", { name: TRY_OTTO_COPY.heading })).toHaveCount(0);
@@ -128,7 +142,9 @@ test.describe("Try Otto live", () => {
       await expect(page.getByText("Live demo off")).toBeVisible();
       expect(await (await page.request.get("/api/try-otto")).json()).toEqual({ enabled: false });
       await page.goto("/");
-      await page.locator("#chat-experience").scrollIntoViewIfNeeded();
+      const status = page.waitForResponse("/api/try-otto");
+      await approachSection(page);
+      expect(await (await status).json()).toEqual({ enabled: false });
       await expect(page.locator("section#try-otto")).toBeHidden();
     } finally {
       await page.goto("/admin/settings");

@@ -27,12 +27,13 @@ function carryOver(wrapper: HTMLElement | null): { carried: CarriedTryOtto } {
 /**
  * The live demo section (anchor try-otto): in the built page, hidden, because the page is built once for every
  * server and only the server knows whether the demo is on (an AI key, TRY_OTTO, the owner's switch). As the
- * section comes near, it asks; when on, it shows its words and plain form, and the scripted form takes the plain
- * one's place on the first focus or click.
+ * section comes near, it asks; when on, it shows its words and plain form while its place is still below the view,
+ * and the scripted form takes the plain one's place on the first focus or click.
  */
 export function TryOttoSection({ copy, children }: { copy: ReactNode; children: ReactNode }) {
   const [sentinel, near] = useLoadWhenNear<HTMLDivElement>("100% 0px");
   const [enabled, setEnabled] = useState(false);
+  const [shown, setShown] = useState(false);
   const { ref, enhanced, want } = useEnhancement(loadChat, carryOver, "0px");
 
   useEffect(() => {
@@ -47,13 +48,25 @@ export function TryOttoSection({ copy, children }: { copy: ReactNode; children: 
     };
   }, [near]);
 
+  // Shown only while its place is still below the view: nothing the visitor is reading moves. A visitor already past
+  // it (a jump to a later section) is not given a section above them that would push the page down.
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!enabled || shown || !element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry && entry.boundingClientRect.top > (entry.rootBounds?.bottom ?? window.innerHeight)) setShown(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [enabled, shown, sentinel]);
+
   return (
     <>
       <div ref={sentinel} aria-hidden="true" />
       <section
         id="try-otto"
         aria-labelledby="try-otto-heading"
-        hidden={!enabled}
+        hidden={!(shown || (enabled && typeof IntersectionObserver === "undefined"))}
         className="border-t bg-background py-20 sm:py-24"
       >
         <div className="mx-auto grid max-w-3xl gap-8 px-6">
