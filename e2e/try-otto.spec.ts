@@ -20,6 +20,8 @@ const fakeCalls = async (page: Page) => {
  * read moves), once the server has said the demo is on.
  */
 async function approachSection(page: Page) {
+  // Once every section has its real height (they render when the page is idle), the place stays where it is measured.
+  await expect(page.locator("[data-defer-render]")).toHaveCount(0);
   await page.evaluate(() => {
     const place = document.getElementById("try-otto")!.previousElementSibling!;
     window.scrollTo({
