@@ -31,12 +31,19 @@ export const POST = route(async (request) => {
   const ip = clientIp(request);
 
   const encoder = new TextEncoder();
+  let open = true;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       let answered = false;
+      // A visitor who leaves mid-answer closes the stream: the answer still runs to its end, so the call is settled.
       const emit = (event: TryOttoEvent) => {
         if (event.type === "final") answered = true;
-        controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+        } catch {
+          open = false;
+        }
       };
       try {
         await answerTryOtto({ config, request: body, ip, emit });
@@ -49,7 +56,10 @@ export const POST = route(async (request) => {
         }
         emit({ type: "done", conversation: null, turnsLeft: 0 });
       }
-      controller.close();
+      if (open) controller.close();
+    },
+    cancel() {
+      open = false;
     },
   });
   return new Response(stream, {
