@@ -29,7 +29,9 @@ async function startServer(port, env) {
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  for (let i = 0; i < 150 && !exited; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { child, url };
     } catch {
