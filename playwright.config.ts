@@ -128,6 +128,11 @@ export default defineConfig({
         TRUSTED_PROXY_HOPS: "1",
         ADMIN_REQUIRE_SECOND_FACTOR: "true",
         NEXT_PUBLIC_SITE_URL: `http://localhost:${port + 2}`,
+        // The live demo with its day's budget already below one call's worst case (e2e/try-otto.spec.ts): every
+        // attempt gets the scripted answer, and the fake model is never called.
+        OPENAI_API_KEY: "test-key",
+        OPENAI_BASE_URL: `http://127.0.0.1:${fakeOpenAIPort}/v1`,
+        TRY_OTTO_DAILY_BUDGET_USD: "0.000001",
       }),
       timeout: 60_000,
       reuseExistingServer: false,

@@ -6,7 +6,7 @@ import type { CreateAdminInput, LoginInput } from "@/lib/validation/admin";
 import type { BroadcastInput, SegmentInput } from "@/lib/validation/broadcasts";
 import type { HeldAction } from "@/lib/validation/held";
 import type { NotifyChoice } from "@/lib/validation/notifications";
-import type { MovedUpSettings } from "@/lib/validation/site-settings";
+import type { MovedUpSettings, TryOttoSettings } from "@/lib/validation/site-settings";
 import type { TagEditInput } from "@/lib/validation/tag-edit";
 
 const logRequests = process.env.NODE_ENV === "development";
@@ -143,6 +143,7 @@ export const adminApi = {
   setNotify: (notify: NotifyChoice) => apiRequest("PUT", `${ADMIN_API}/notifications`, { notify }),
   /** The owner's "You moved up" updates: on or off, and after how many places. */
   setMovedUp: (settings: MovedUpSettings) => apiRequest("PUT", `${ADMIN_API}/settings/moved-up`, settings),
+  setTryOtto: (settings: TryOttoSettings) => apiRequest("PUT", `${ADMIN_API}/settings/try-otto`, settings),
   /** The waiting list's columns the signed-in admin hides. */
   setHiddenListColumns: (hidden: string[]) => apiRequest("PUT", `${ADMIN_API}/list-columns`, { hidden }),
   users: {

@@ -56,6 +56,11 @@ const envSchema = z
     OPENAI_BASE_URL: optionalUrl,
     OPENAI_MODEL: optionalString.default("gpt-4o-mini"),
     OPENAI_TIMEOUT_MS: optionalInt(100, 60_000, 5_000),
+    // The landing page's "Try it with your own words" section (lib/try-otto): on whenever OPENAI_API_KEY is set,
+    // unless this says "off".
+    TRY_OTTO: z.preprocess(emptyAsUnset, z.enum(["on", "off"], { message: "must be on or off" }).default("on")),
+    // What that section may spend on the AI provider per UTC day, in US dollars: a hard cap, reserved before each call.
+    TRY_OTTO_DAILY_BUDGET_USD: z.preprocess(emptyAsUnset, z.coerce.number().min(0).max(10_000).default(5)),
     // How many proxies in front of the app append to X-Forwarded-For (see clientIp in lib/http.ts). None
     // unless said: trusting a header no proxy wrote would let every client pick its own address.
     TRUSTED_PROXY_HOPS: z.preprocess(

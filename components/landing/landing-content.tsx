@@ -5,6 +5,7 @@ import { ChatExperience } from "@/components/landing/demos/chat-experience";
 import { Hero } from "@/components/landing/hero";
 import { LandingEffects } from "@/components/landing/landing-effects";
 import { StaticPart } from "@/components/landing/static-part";
+import { TryOttoSection } from "@/components/landing/try-otto/try-otto-section";
 import { WaitlistSection } from "@/components/waitlist/waitlist-section";
 
 /**
@@ -24,6 +25,9 @@ export function LandingContent() {
       <StaticPart part="comparison" />
       <StaticPart part="examples" />
       <ChatExperience />
+      <TryOttoSection copy={<StaticPart part="try-otto-copy" />}>
+        <StaticPart part="try-otto-plain-form" />
+      </TryOttoSection>
       <StaticPart part="integrations" />
       <StaticPart part="industries" />
       <WaitlistSection />

@@ -13,6 +13,8 @@ export const landingPartTags = {
   examples: "section",
   "chat-experience-copy": "div",
   "chat-demo-shell": "div",
+  "try-otto-copy": "div",
+  "try-otto-plain-form": "form",
   integrations: "section",
   industries: "section",
   "waitlist-pitch": "div",

@@ -11,6 +11,8 @@ import { Integrations } from "@/components/landing/integrations";
 import type { LandingPartName } from "@/components/landing/landing-part-tags";
 import { PainPoints } from "@/components/landing/pain-points";
 import { SectionHeading } from "@/components/landing/section-heading";
+import { TryOttoCopy } from "@/components/landing/try-otto/try-otto-copy";
+import { TryOttoPlainForm } from "@/components/landing/try-otto/try-otto-form";
 import { Why } from "@/components/landing/why";
 import { WaitlistPitch } from "@/components/waitlist/waitlist-pitch";
 import { WaitlistPlainForm } from "@/components/waitlist/waitlist-plain-form";
@@ -35,6 +37,8 @@ export const landingParts: Record<LandingPartName, ComponentType> = {
   examples: Examples,
   "chat-experience-copy": ChatExperienceCopy,
   "chat-demo-shell": ChatDemoShell,
+  "try-otto-copy": TryOttoCopy,
+  "try-otto-plain-form": TryOttoPlainForm,
   integrations: Integrations,
   industries: Industries,
   "waitlist-pitch": WaitlistPitch,

@@ -48,6 +48,14 @@ export const privacyNotice = {
       ],
     },
     {
+      id: "live-demo",
+      heading: "The live demo (“Try it with your own words”)",
+      paragraphs: [
+        "When you tick the box and press Ask in the home page's live demo, the words you typed (and your earlier turns of that conversation, at most three) go to our AI provider, OpenAI, so its model can answer; nothing is sent before you press Ask. OpenAI processes them for us to produce the answer. Under its API terms it does not use them to train its models and keeps them for at most 30 days to detect abuse.",
+        "We keep nothing you typed, nor the answer: the conversation lives in your browser tab only and is gone when you leave the page. To keep the demo fair and its cost capped, the server counts, per day, how many conversations each network started (your IPv4 address or the first half of an IPv6 one, as a rate-limit counter deleted after the day) and, for everyone together, the number of conversations, the tokens and cost used, the requests refused, and which kinds of card were shown. No cookie is set.",
+      ],
+    },
+    {
       id: "how-long",
       heading: "How long we keep them",
       paragraphs: [

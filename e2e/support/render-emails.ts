@@ -89,6 +89,7 @@ const SAMPLES: Record<EmailKind, EmailPayload> = {
       },
     ],
   },
+  "try-otto-budget": { day: "2026-11-28", spent: "$4.0123", budget: "$5.00" },
   "held-summary": {
     count: 12345,
     since: "2026-11-25T16:40:00.000Z",

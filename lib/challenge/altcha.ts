@@ -129,7 +129,7 @@ export async function checkProof(
 }
 
 /** Records a checked proof as used, on this server and every other: false if it was used before. */
-async function spendProof(claim: ProofClaim): Promise<boolean> {
+export async function spendProof(claim: ProofClaim): Promise<boolean> {
   const inserted = await getDb().$executeRaw`
     INSERT INTO "challenge_solutions" ("signatureHash", "expiresAt")
     VALUES (${claim.signatureHash}, ${claim.expiresAt})

@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = {
   "webhook.test": "Sent a webhook a test event",
   "notifications.change": "Changed their email about signups",
   "settings.moved_up": "Changed the “You moved up” updates",
+  "settings.try_otto": "Turned the landing page's live demo on or off",
   "segment.create": "Saved a segment",
   "segment.delete": "Deleted a segment",
   "broadcast.schedule": "Scheduled a broadcast",

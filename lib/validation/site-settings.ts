@@ -17,3 +17,9 @@ export const movedUpSettingsSchema = z.strictObject({
     .max(MOVED_UP_PLACES_MAX, { message: placesMessage }),
 });
 export type MovedUpSettings = z.infer<typeof movedUpSettingsSchema>;
+
+/** PUT /api/admin/settings/try-otto and the Settings form: the landing page's live demo, on or off. */
+export const tryOttoSettingsSchema = z.strictObject({
+  enabled: z.boolean({ error: "enabled must be true or false" }),
+});
+export type TryOttoSettings = z.infer<typeof tryOttoSettingsSchema>;

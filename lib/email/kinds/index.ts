@@ -15,6 +15,7 @@ import { movedUpKind } from "@/lib/email/kinds/moved-up";
 import { referralKind } from "@/lib/email/kinds/referral";
 import { securityNoticeKind } from "@/lib/email/kinds/security-notice";
 import { signupAlertKind } from "@/lib/email/kinds/signup-alert";
+import { tryOttoBudgetKind } from "@/lib/email/kinds/try-otto-budget";
 
 // Every kind of email, one file each: a new kind is a file in this folder and a line here. The renderer, the
 // labels of the admin pages and the outbox's kinds all come from this list.
@@ -34,6 +35,7 @@ export const EMAIL_KIND_LIST = [
   broadcastKind,
   movedUpKind,
   errorAlertKind,
+  tryOttoBudgetKind,
 ] as const;
 
 type AnyKind = (typeof EMAIL_KIND_LIST)[number];

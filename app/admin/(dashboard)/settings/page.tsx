@@ -6,6 +6,7 @@ import { MovedUpSettings } from "@/components/admin/settings/moved-up-settings";
 import { NotifySettings } from "@/components/admin/settings/notify-settings";
 import { SecuritySection } from "@/components/admin/settings/security-section";
 import { SessionsList } from "@/components/admin/settings/sessions-list";
+import { TryOttoSettingsSection } from "@/components/admin/settings/try-otto-settings";
 import { AddWebhookForm } from "@/components/admin/settings/webhook-controls";
 import { WebhookList } from "@/components/admin/settings/webhook-list";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
@@ -34,6 +35,15 @@ export default async function SettingsPage() {
       >
         <SectionLoader text="Loading the “You moved up” settings..." className="py-4">
           <MovedUpSettings />
+        </SectionLoader>
+      </PageSection>
+      <PageSection
+        id="try-otto"
+        title="Live demo"
+        description="“Try it with your own words” on the landing page: visitors ask the real assistant. A kill switch beside TRY_OTTO."
+      >
+        <SectionLoader text="Loading the live demo setting..." className="py-4">
+          <TryOttoSettingsSection />
         </SectionLoader>
       </PageSection>
       {/* Webhooks concern everyone: only an admin with full rights sees and manages them. */}

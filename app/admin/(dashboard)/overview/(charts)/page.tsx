@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/admin/kit/page-header";
 import { SectionLoader } from "@/components/admin/kit/section";
 import { ReferralsCard } from "@/components/admin/overview/referrals";
+import { TryOttoCard } from "@/components/admin/overview/try-otto";
 import { SourceConversionCard, VisitorFunnelCard } from "@/components/admin/overview/visits";
 import { BreakdownCard, duringText, Headline, RangePicker, SignupsPerDay } from "@/components/admin/overview/widgets";
 import { requireCurrentAdmin } from "@/lib/auth/current-admin";
@@ -59,6 +60,9 @@ export default async function OverviewPage({
       </SectionLoader>
       <SectionLoader key={`referrals-${range}`} text="Loading referrals...">
         <ReferralsCard bounds={bounds} range={range} />
+      </SectionLoader>
+      <SectionLoader key={`try-otto-${range}`} text="Loading the live demo's figures...">
+        <TryOttoCard bounds={bounds} range={range} />
       </SectionLoader>
     </div>
   );
