@@ -6,22 +6,12 @@ import * as React from "react";
 
 import { cn } from "@/lib/utils";
 
-// The border uses muted-foreground, not the input token, so the box itself has 3:1 contrast (WCAG 1.4.11).
+// Its look is the `.checkbox` class in globals.css. The border uses muted-foreground, not the input token, so the
+// box itself has 3:1 contrast (WCAG 1.4.11).
 /** A checkbox (Radix: role=checkbox, toggled with Space); shows its invalid state from `aria-invalid`. */
 function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
   return (
-    <CheckboxPrimitive.Root
-      data-slot="checkbox"
-      className={cn(
-        "peer size-5 shrink-0 rounded-sm border border-muted-foreground bg-background shadow-sm transition-colors",
-        "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
-        "disabled:cursor-not-allowed disabled:opacity-60",
-        "data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground",
-        "aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive",
-        className,
-      )}
-      {...props}
-    >
+    <CheckboxPrimitive.Root data-slot="checkbox" className={cn("peer checkbox", className)} {...props}>
       <CheckboxPrimitive.Indicator
         data-slot="checkbox-indicator"
         className="flex items-center justify-center text-current"

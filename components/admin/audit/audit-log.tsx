@@ -17,8 +17,7 @@ import { AUDIT_ACTION_VALUES, AUDIT_ACTIONS, auditQuerySearch, type AuditQuery }
 type AuditEntry = AuditPage["entries"][number];
 
 // A native select, styled like the text inputs: the filter form works before (and without) any script.
-const selectClass =
-  "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-sm md:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2";
+const selectClass = "select-field";
 
 /**
  * The filters: who, what and when. A GET form (next/form: a client-side navigation once scripts run, a

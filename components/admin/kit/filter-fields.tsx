@@ -2,8 +2,7 @@ import { Input } from "@/components/ui/input";
 import { valueOfFilter, type ListFilterDescriptor } from "@/lib/validation/list-filters";
 
 // A native select, styled like the text inputs: a GET form of these works before (and without) any script.
-const selectClass =
-  "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-sm md:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 aria-invalid:border-destructive";
+const selectClass = "select-field";
 
 /**
  * A list's filters as the named fields of a GET form, one per descriptor (its URL parameter, label and choices), in

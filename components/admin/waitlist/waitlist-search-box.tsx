@@ -53,8 +53,7 @@ function useTextFollowingUrl(urlValue: string, normalise: (text: string) => stri
 
 const normaliseSearch = (text: string) => text.trim();
 
-const selectClass =
-  "h-10 w-full rounded-md border border-input bg-background px-3 text-base shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none md:text-sm";
+const selectClass = "select-field";
 
 // The controls in their places on screen, left to right: the common ones on one line, the rest behind "More filters".
 const CONTROLS = [...ANY_WAITLIST_FILTERS].sort((a, b) => a.control.place - b.control.place);
